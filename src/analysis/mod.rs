@@ -1,0 +1,277 @@
+//! Risk analysis (SPEC §3, thesis §4.3): uniqueness, contributions, document risk,
+//! the document graph with pruned edges, chains and chain risk.
+//!
+//! All products `1 − Π(1 − x)` start from 1.0 and multiply in ascending entity-id
+//! order (hops: in path order); factors are evaluated left to right as written.
+
+mod edges;
+mod model;
+
+pub use edges::{all_edges, kept_edges};
+pub use model::{Model, ModelDoc, ModelEntity, ModelInput};
+
+use petgraph::graph::{NodeIndex, UnGraph};
+use serde::{Deserialize, Serialize};
+
+/// Risk category of a chain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum RiskCategory {
+    Low,
+    Medium,
+    High,
+}
+
+impl RiskCategory {
+    /// HIGH if r ≥ risk_high, MEDIUM if r ≥ risk_medium, else LOW.
+    pub fn of(r: f64, risk_high: f64, risk_medium: f64) -> Self {
+        if r >= risk_high {
+            RiskCategory::High
+        } else if r >= risk_medium {
+            RiskCategory::Medium
+        } else {
+            RiskCategory::Low
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RiskCategory::Low => "LOW",
+            RiskCategory::Medium => "MEDIUM",
+            RiskCategory::High => "HIGH",
+        }
+    }
+}
+
+/// An edge between two documents (model indices, `a < b`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Edge {
+    pub a: u32,
+    pub b: u32,
+    /// Shared entities (ascending index = ascending id) with
+    /// `s_e(di,dj) = max(relevance(e,di), relevance(e,dj)) · u(e) · w_type(e)`.
+    pub via: Vec<(u32, f64)>,
+    /// Strength with nothing masked.
+    pub strength: f64,
+}
+
+impl Edge {
+    /// `strength = 1 − Π(1 − s_e(di,dj))` over the unmasked via entities.
+    pub fn strength_with(&self, masked: &[bool]) -> f64 {
+        one_minus_product(
+            self.via
+                .iter()
+                .filter(|(e, _)| !masked[*e as usize])
+                .map(|(_, s)| *s),
+        )
+    }
+}
+
+/// A chain: a simple path of documents over kept edges, first < last in corpus order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chain {
+    pub docs: Vec<u32>,
+    /// Index into `Analysis::edges` of each hop, in path order.
+    pub hops: Vec<u32>,
+}
+
+/// `1 − Π(1 − x)`, multiplying in iteration order from 1.0.
+pub fn one_minus_product(xs: impl IntoIterator<Item = f64>) -> f64 {
+    let mut p = 1.0;
+    for x in xs {
+        p *= 1.0 - x;
+    }
+    1.0 - p
+}
+
+/// Parameters of the analysis.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AnalysisParams {
+    pub edge_threshold: f64,
+    pub chain_length: usize,
+}
+
+/// The analysis of a model: everything that does not depend on masking.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    /// N: number of documents whose extraction is complete.
+    pub n: usize,
+    /// Documents containing each entity (ascending).
+    pub entity_docs: Vec<Vec<u32>>,
+    /// `u(e) = ln((N+1)/freq_e) / ln(N+1)`.
+    pub uniqueness: Vec<f64>,
+    /// `s_e = max_d relevance(e,d) · u(e) · w_type(e)`.
+    pub global_contribution: Vec<f64>,
+    /// Per document: `(entity, c(e,d))` in ascending entity order,
+    /// `c(e,d) = relevance(e,d) · u(e) · w_type(e)`.
+    pub contributions: Vec<Vec<(u32, f64)>>,
+    /// R(d) with nothing masked.
+    pub doc_risk_initial: Vec<f64>,
+    /// Kept edges, by (a, b) in corpus order.
+    pub edges: Vec<Edge>,
+    /// The document graph over kept edges (node weight: document index; edge weight:
+    /// index into `edges`).
+    pub graph: UnGraph<u32, u32>,
+    /// Chains in canonical order.
+    pub chains: Vec<Chain>,
+}
+
+impl Analysis {
+    pub fn new(model: &Model, params: &AnalysisParams) -> Self {
+        let n = model.docs.len();
+        let ne = model.entities.len();
+        let mut entity_docs: Vec<Vec<u32>> = vec![Vec::new(); ne];
+        for (di, d) in model.docs.iter().enumerate() {
+            for &(e, _) in &d.entities {
+                entity_docs[e as usize].push(di as u32);
+            }
+        }
+        let ln_n1 = ((n + 1) as f64).ln();
+        let uniqueness: Vec<f64> = entity_docs
+            .iter()
+            .map(|docs| {
+                if docs.is_empty() || n == 0 {
+                    0.0
+                } else {
+                    ((n + 1) as f64 / docs.len() as f64).ln() / ln_n1
+                }
+            })
+            .collect();
+        let mut global_contribution = vec![0.0f64; ne];
+        let contributions: Vec<Vec<(u32, f64)>> = model
+            .docs
+            .iter()
+            .map(|d| {
+                d.entities
+                    .iter()
+                    .map(|&(e, rel)| {
+                        let ei = e as usize;
+                        let c = rel * uniqueness[ei] * model.entities[ei].weight;
+                        if c > global_contribution[ei] {
+                            global_contribution[ei] = c;
+                        }
+                        (e, c)
+                    })
+                    .collect()
+            })
+            .collect();
+        let doc_risk_initial = contributions
+            .iter()
+            .map(|cs| one_minus_product(cs.iter().map(|(_, c)| *c)))
+            .collect();
+        let edges = kept_edges(
+            model,
+            &entity_docs,
+            &uniqueness,
+            &global_contribution,
+            params.edge_threshold,
+        );
+        let mut graph = UnGraph::<u32, u32>::with_capacity(n, edges.len());
+        for i in 0..n {
+            graph.add_node(i as u32);
+        }
+        for (k, e) in edges.iter().enumerate() {
+            graph.add_edge(NodeIndex::new(e.a as usize), NodeIndex::new(e.b as usize), k as u32);
+        }
+        let chains = enumerate_chains(&graph, n, params.chain_length);
+        Analysis {
+            n,
+            entity_docs,
+            uniqueness,
+            global_contribution,
+            contributions,
+            doc_risk_initial,
+            edges,
+            graph,
+            chains,
+        }
+    }
+
+    /// R(d) = 1 − Π(1 − c(e,d)) over the unmasked entities of d.
+    pub fn doc_risk(&self, doc: usize, masked: &[bool]) -> f64 {
+        one_minus_product(
+            self.contributions[doc]
+                .iter()
+                .filter(|(e, _)| !masked[*e as usize])
+                .map(|(_, c)| *c),
+        )
+    }
+
+    /// `hop_risk = strength · (1 + (R(di)+R(dj))/2) / 2` for kept edge `edge`.
+    pub fn hop_risk(&self, edge: usize, masked: &[bool]) -> f64 {
+        let e = &self.edges[edge];
+        let ra = self.doc_risk(e.a as usize, masked);
+        let rb = self.doc_risk(e.b as usize, masked);
+        e.strength_with(masked) * (1.0 + (ra + rb) / 2.0) / 2.0
+    }
+
+    /// `R_chain = 1 − Π(1 − hop_risk)` over the hops in path order.
+    pub fn chain_risk(&self, chain: &Chain, masked: &[bool]) -> f64 {
+        one_minus_product(chain.hops.iter().map(|&h| self.hop_risk(h as usize, masked)))
+    }
+}
+
+/// Every simple path of 2..=max_len documents over the graph, each once with its first
+/// document earlier than its last, in lexicographic order of document indices.
+fn enumerate_chains(graph: &UnGraph<u32, u32>, n: usize, max_len: usize) -> Vec<Chain> {
+    // Neighbours sorted by document index, so depth-first pre-order is lexicographic.
+    let adjacency: Vec<Vec<(u32, u32)>> = (0..n)
+        .map(|i| {
+            let mut list: Vec<(u32, u32)> = graph
+                .edges(NodeIndex::new(i))
+                .map(|er| {
+                    use petgraph::visit::EdgeRef;
+                    let other = if er.source().index() == i {
+                        er.target().index()
+                    } else {
+                        er.source().index()
+                    };
+                    (other as u32, *er.weight())
+                })
+                .collect();
+            list.sort_unstable();
+            list
+        })
+        .collect();
+    let mut chains = Vec::new();
+    let mut path: Vec<u32> = Vec::with_capacity(max_len);
+    let mut hops: Vec<u32> = Vec::with_capacity(max_len);
+    for start in 0..n as u32 {
+        path.push(start);
+        extend(&adjacency, max_len, &mut path, &mut hops, &mut chains);
+        path.pop();
+    }
+    chains
+}
+
+fn extend(
+    adjacency: &[Vec<(u32, u32)>],
+    max_len: usize,
+    path: &mut Vec<u32>,
+    hops: &mut Vec<u32>,
+    out: &mut Vec<Chain>,
+) {
+    if path.len() >= max_len {
+        return;
+    }
+    let Some(&last) = path.last() else { return };
+    for &(next, edge) in &adjacency[last as usize] {
+        if path.contains(&next) {
+            continue;
+        }
+        path.push(next);
+        hops.push(edge);
+        if path[0] < next {
+            out.push(Chain {
+                docs: path.clone(),
+                hops: hops.clone(),
+            });
+        }
+        extend(adjacency, max_len, path, hops, out);
+        path.pop();
+        hops.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,476 @@
+//! Configuration (`clam.toml`): thresholds, schema, policies and redaction mode.
+//!
+//! Precedence, highest first: command-line flags > `--config FILE` > `clam.toml` in
+//! the corpus folder > `clam.toml` in the user config directory > defaults. Each layer
+//! is validated on its own, so an error names the file and the key.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::AnalysisParams;
+use crate::corpus::DEFAULT_MAX_DOCUMENT_BYTES;
+use crate::entity::DateOrder;
+use crate::plan::{Constraints, PlanParams, Strategy, UtilityCost};
+use crate::redact::Mode;
+use crate::schema::{Category, EntityType, Schema, DIRECT_IDENTIFIERS};
+
+/// File name of the configuration in a corpus folder and the user config directory.
+pub const CONFIG_FILE_NAME: &str = "clam.toml";
+
+/// One schema entry in a configuration layer; missing fields keep the lower layer's.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SchemaEntry {
+    pub weight: Option<f64>,
+    pub category: Option<Category>,
+    pub phrase: Option<String>,
+}
+
+/// One configuration layer (a file, a snapshot's config, or the command line).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigLayer {
+    pub edge_threshold: Option<f64>,
+    pub chain_length: Option<usize>,
+    pub risk_high: Option<f64>,
+    pub risk_medium: Option<f64>,
+    pub theta_doc: Option<f64>,
+    pub theta_chain: Option<f64>,
+    pub rho_high: Option<f64>,
+    pub rho_medium: Option<f64>,
+    pub strategy: Option<Strategy>,
+    pub utility_cost: Option<UtilityCost>,
+    pub always_mask: Option<Vec<String>>,
+    pub never_mask: Option<Vec<String>>,
+    pub redaction: Option<Mode>,
+    pub date_order: Option<DateOrder>,
+    pub max_document_bytes: Option<u64>,
+    pub schema: Option<BTreeMap<String, SchemaEntry>>,
+}
+
+/// The resolved configuration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Config {
+    pub edge_threshold: f64,
+    pub chain_length: usize,
+    pub risk_high: f64,
+    pub risk_medium: f64,
+    pub theta_doc: f64,
+    pub theta_chain: f64,
+    pub rho_high: f64,
+    pub rho_medium: f64,
+    pub strategy: Strategy,
+    pub utility_cost: UtilityCost,
+    pub always_mask: Vec<String>,
+    pub never_mask: Vec<String>,
+    pub redaction: Mode,
+    pub date_order: DateOrder,
+    pub max_document_bytes: u64,
+    pub schema: Schema,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        let p = PlanParams::default();
+        Config {
+            edge_threshold: 0.5,
+            chain_length: 2,
+            risk_high: p.risk_high,
+            risk_medium: p.risk_medium,
+            theta_doc: p.theta_doc,
+            theta_chain: p.theta_chain,
+            rho_high: p.rho_high,
+            rho_medium: p.rho_medium,
+            strategy: p.strategy,
+            utility_cost: p.utility_cost,
+            always_mask: DIRECT_IDENTIFIERS.iter().map(|s| s.to_string()).collect(),
+            never_mask: Vec::new(),
+            redaction: Mode::Value,
+            date_order: DateOrder::Mdy,
+            max_document_bytes: DEFAULT_MAX_DOCUMENT_BYTES,
+            schema: Schema::default(),
+        }
+    }
+}
+
+/// A configuration error, naming where it comes from and the key.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum ConfigError {
+    #[error("{origin}: cannot read: {message}")]
+    Read { origin: String, message: String },
+    #[error("{origin}: {message}")]
+    Parse { origin: String, message: String },
+    #[error("{origin}: key `{key}`: {message}")]
+    Invalid {
+        origin: String,
+        key: String,
+        message: String,
+    },
+}
+
+/// Longest chain the planner enumerates; longer chains explode combinatorially.
+pub const MAX_CHAIN_LENGTH: usize = 5;
+
+impl ConfigLayer {
+    /// Parses a TOML layer; `origin` names it in errors.
+    pub fn from_toml(text: &str, origin: &str) -> Result<Self, ConfigError> {
+        let layer: ConfigLayer = toml::from_str(text).map_err(|e| ConfigError::Parse {
+            origin: origin.to_string(),
+            message: e.to_string().trim_end().replace('\n', " ").replace("  ", " "),
+        })?;
+        layer.validate(origin)?;
+        Ok(layer)
+    }
+
+    /// Reads and parses a TOML file.
+    pub fn from_file(path: &Path) -> Result<Self, ConfigError> {
+        let origin = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Read {
+            origin: origin.clone(),
+            message: e.to_string(),
+        })?;
+        Self::from_toml(&text, &origin)
+    }
+
+    /// Parses a JSON layer (a snapshot's `config`).
+    pub fn from_json(value: &serde_json::Value, origin: &str) -> Result<Self, ConfigError> {
+        let layer: ConfigLayer =
+            serde_json::from_value(value.clone()).map_err(|e| ConfigError::Parse {
+                origin: origin.to_string(),
+                message: e.to_string(),
+            })?;
+        layer.validate(origin)?;
+        Ok(layer)
+    }
+
+    /// Range checks that need no other layer.
+    pub fn validate(&self, origin: &str) -> Result<(), ConfigError> {
+        let invalid = |key: &str, message: String| ConfigError::Invalid {
+            origin: origin.to_string(),
+            key: key.to_string(),
+            message,
+        };
+        for (key, value) in [
+            ("edge_threshold", self.edge_threshold),
+            ("risk_high", self.risk_high),
+            ("risk_medium", self.risk_medium),
+            ("theta_doc", self.theta_doc),
+            ("theta_chain", self.theta_chain),
+            ("rho_high", self.rho_high),
+            ("rho_medium", self.rho_medium),
+        ] {
+            if let Some(v) = value
+                && !(v.is_finite() && (0.0..=1.0).contains(&v))
+            {
+                return Err(invalid(key, format!("{v} is outside [0, 1]")));
+            }
+        }
+        if let Some(k) = self.chain_length
+            && !(2..=MAX_CHAIN_LENGTH).contains(&k)
+        {
+            return Err(invalid(
+                "chain_length",
+                format!("{k} is not a chain length: use 2..={MAX_CHAIN_LENGTH} documents"),
+            ));
+        }
+        if self.max_document_bytes == Some(0) {
+            return Err(invalid("max_document_bytes", "must be at least 1".into()));
+        }
+        if let Some(schema) = &self.schema {
+            for (name, entry) in schema {
+                let valid_name = !name.is_empty()
+                    && name
+                        .chars()
+                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+                if !valid_name {
+                    return Err(invalid(
+                        &format!("schema.{name}"),
+                        "type names are UPPER_SNAKE_CASE (A-Z, 0-9, _)".into(),
+                    ));
+                }
+                if let Some(w) = entry.weight
+                    && !(w.is_finite() && (0.0..=1.0).contains(&w))
+                {
+                    return Err(invalid(
+                        &format!("schema.{name}.weight"),
+                        format!("{w} is outside [0, 1]"),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies this layer over `base`.
+    pub fn apply(&self, base: &mut Config, origin: &str) -> Result<(), ConfigError> {
+        macro_rules! set {
+            ($($f:ident),*) => { $( if let Some(v) = &self.$f { base.$f = v.clone(); } )* };
+        }
+        set!(
+            edge_threshold,
+            chain_length,
+            risk_high,
+            risk_medium,
+            theta_doc,
+            theta_chain,
+            rho_high,
+            rho_medium,
+            strategy,
+            utility_cost,
+            always_mask,
+            never_mask,
+            redaction,
+            date_order,
+            max_document_bytes
+        );
+        if let Some(schema) = &self.schema {
+            for (name, entry) in schema {
+                match base.schema.types.iter_mut().find(|t| &t.name == name) {
+                    Some(t) => {
+                        if let Some(w) = entry.weight {
+                            t.weight = w;
+                        }
+                        if let Some(c) = entry.category {
+                            t.category = c;
+                        }
+                        if let Some(p) = &entry.phrase {
+                            t.phrase = p.clone();
+                        }
+                    }
+                    None => {
+                        let Some(weight) = entry.weight else {
+                            return Err(ConfigError::Invalid {
+                                origin: origin.to_string(),
+                                key: format!("schema.{name}.weight"),
+                                message: "a new entity type needs a weight".into(),
+                            });
+                        };
+                        base.schema.types.push(EntityType {
+                            name: name.clone(),
+                            weight,
+                            category: entry.category.unwrap_or(Category::QuasiIdentifier),
+                            phrase: entry.phrase.clone().unwrap_or_else(|| {
+                                format!("a {}", name.to_lowercase().replace('_', " "))
+                            }),
+                        });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Config {
+    /// Checks that need the merged configuration (type names against the schema,
+    /// threshold order). `origin` names the layers in the message.
+    pub fn validate(&self, origin: &str) -> Result<(), ConfigError> {
+        let invalid = |key: &str, message: String| ConfigError::Invalid {
+            origin: origin.to_string(),
+            key: key.to_string(),
+            message,
+        };
+        for (key, list) in [("always_mask", &self.always_mask), ("never_mask", &self.never_mask)] {
+            for t in list {
+                if !self.schema.contains(t) {
+                    return Err(invalid(
+                        key,
+                        format!(
+                            "unknown entity type {t:?}; the schema has: {}",
+                            self.schema.names().join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        if let Some(t) = self.always_mask.iter().find(|t| self.never_mask.contains(t)) {
+            return Err(invalid(
+                "never_mask",
+                format!("type {t} is also in always_mask; a type can be in only one of them"),
+            ));
+        }
+        if self.risk_medium > self.risk_high {
+            return Err(invalid(
+                "risk_medium",
+                format!(
+                    "{} is above risk_high {}; MEDIUM must start below HIGH",
+                    self.risk_medium, self.risk_high
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn analysis_params(&self) -> AnalysisParams {
+        AnalysisParams {
+            edge_threshold: self.edge_threshold,
+            chain_length: self.chain_length,
+        }
+    }
+
+    pub fn plan_params(&self) -> PlanParams {
+        PlanParams {
+            risk_high: self.risk_high,
+            risk_medium: self.risk_medium,
+            theta_doc: self.theta_doc,
+            theta_chain: self.theta_chain,
+            rho_high: self.rho_high,
+            rho_medium: self.rho_medium,
+            strategy: self.strategy,
+            utility_cost: self.utility_cost,
+        }
+    }
+
+    /// Type policies as planner constraints (forced states are added by the session).
+    pub fn constraints(&self) -> Constraints {
+        Constraints {
+            always_mask: self.always_mask.iter().cloned().collect(),
+            never_mask: self.never_mask.iter().cloned().collect(),
+            force_mask: BTreeSet::new(),
+            force_keep: BTreeSet::new(),
+        }
+    }
+
+    /// Stable hash of the configuration, recorded with every decision.
+    pub fn hash(&self) -> String {
+        let json = serde_json::to_string(self).unwrap_or_default();
+        crate::hashing::md5_hex(&json)
+    }
+}
+
+/// The user's config file (`<config dir>/clam.toml`), if the platform has one.
+pub fn user_config_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "clam").map(|d| d.config_dir().join(CONFIG_FILE_NAME))
+}
+
+/// Where the layers come from.
+#[derive(Debug, Clone, Default)]
+pub struct ConfigSources {
+    /// Read `clam.toml` from the user config directory.
+    pub user: bool,
+    /// The corpus folder (its `clam.toml` is read if present).
+    pub corpus_dir: Option<PathBuf>,
+    /// A snapshot's own config (between the corpus and `--config` layers).
+    pub snapshot: Option<ConfigLayer>,
+    /// `--config FILE`.
+    pub file: Option<PathBuf>,
+    /// Command-line flags.
+    pub flags: ConfigLayer,
+}
+
+/// Resolves the configuration from its layers, lowest precedence first.
+pub fn resolve(sources: &ConfigSources) -> Result<Config, ConfigError> {
+    let mut config = Config::default();
+    let mut origins = Vec::new();
+    if sources.user
+        && let Some(path) = user_config_path()
+        && path.is_file()
+    {
+        ConfigLayer::from_file(&path)?.apply(&mut config, &path.display().to_string())?;
+        origins.push(path.display().to_string());
+    }
+    if let Some(dir) = &sources.corpus_dir {
+        let path = dir.join(CONFIG_FILE_NAME);
+        if path.is_file() {
+            ConfigLayer::from_file(&path)?.apply(&mut config, &path.display().to_string())?;
+            origins.push(path.display().to_string());
+        }
+    }
+    if let Some(layer) = &sources.snapshot {
+        layer.apply(&mut config, "snapshot config")?;
+        origins.push("snapshot config".into());
+    }
+    if let Some(path) = &sources.file {
+        ConfigLayer::from_file(path)?.apply(&mut config, &path.display().to_string())?;
+        origins.push(path.display().to_string());
+    }
+    sources.flags.validate("command line")?;
+    sources.flags.apply(&mut config, "command line")?;
+    if sources.flags != ConfigLayer::default() {
+        origins.push("command line".into());
+    }
+    let origin = if origins.is_empty() {
+        "defaults".to_string()
+    } else {
+        format!("configuration ({})", origins.join(" + "))
+    };
+    config.validate(&origin)?;
+    Ok(config)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_thesis_final_configuration() {
+        let c = Config::default();
+        assert_eq!(c.edge_threshold, 0.5);
+        assert_eq!(c.chain_length, 2);
+        assert_eq!(c.theta_doc, 0.95);
+        assert_eq!(c.strategy, Strategy::Knapsack);
+        assert_eq!(c.always_mask.len(), 5);
+        assert!(c.validate("defaults").is_ok());
+    }
+
+    #[test]
+    fn invalid_values_name_the_key() {
+        let err = ConfigLayer::from_toml("theta_doc = 1.5", "x/clam.toml").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "x/clam.toml: key `theta_doc`: 1.5 is outside [0, 1]"
+        );
+        let err = ConfigLayer::from_toml("chain_length = 0", "c.toml").unwrap_err();
+        assert!(err.to_string().contains("key `chain_length`"), "{err}");
+        let err = ConfigLayer::from_toml("tehta_doc = 0.5", "c.toml").unwrap_err();
+        assert!(err.to_string().contains("unknown field `tehta_doc`"), "{err}");
+        let err = ConfigLayer::from_toml("strategy = \"fast\"", "c.toml").unwrap_err();
+        assert!(err.to_string().contains("strategy"), "{err}");
+        let err = ConfigLayer::from_toml("[schema.NAME]\nweight = 2.0", "c.toml").unwrap_err();
+        assert!(err.to_string().contains("schema.NAME.weight"), "{err}");
+    }
+
+    #[test]
+    fn unknown_type_in_policy_names_the_key() {
+        let mut c = Config::default();
+        ConfigLayer::from_toml("always_mask = [\"NAME\", \"SHOE_SIZE\"]", "c.toml")
+            .unwrap()
+            .apply(&mut c, "c.toml")
+            .unwrap();
+        let err = c.validate("c.toml").unwrap_err();
+        assert!(err.to_string().contains("key `always_mask`"), "{err}");
+        assert!(err.to_string().contains("SHOE_SIZE"), "{err}");
+    }
+
+    #[test]
+    fn layers_override_in_order_and_schema_merges_per_type() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("clam.toml"),
+            "edge_threshold = 0.3\nchain_length = 3\n[schema.AGE]\nweight = 0.9\n[schema.SHOE_SIZE]\nweight = 0.2\n",
+        )
+        .unwrap();
+        let file = dir.path().join("other.toml");
+        std::fs::write(&file, "edge_threshold = 0.4\nredaction = \"pseudonym\"\n").unwrap();
+        let flags = ConfigLayer {
+            edge_threshold: Some(0.6),
+            ..ConfigLayer::default()
+        };
+        let c = resolve(&ConfigSources {
+            user: false,
+            corpus_dir: Some(dir.path().to_path_buf()),
+            snapshot: None,
+            file: Some(file),
+            flags,
+        })
+        .unwrap();
+        assert_eq!(c.edge_threshold, 0.6);
+        assert_eq!(c.chain_length, 3);
+        assert_eq!(c.redaction, Mode::Pseudonym);
+        assert_eq!(c.schema.weight("AGE"), 0.9);
+        assert_eq!(c.schema.weight("SHOE_SIZE"), 0.2);
+        assert_eq!(c.schema.weight("NAME"), 1.0);
+    }
+}

@@ -1,0 +1,126 @@
+//! Corpus loading (SPEC §1): a folder of JSON files, a JSONL file, or a folder of
+//! `.txt`/`.md` files; corpus order; document keys; per-file diagnostics.
+
+mod load;
+
+pub use load::{load, LoadOptions};
+
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+use crate::hashing::md5_hex;
+use unicode_normalization::UnicodeNormalization;
+
+/// Default size limit of one document (10 MiB).
+pub const DEFAULT_MAX_DOCUMENT_BYTES: u64 = 10 * 1024 * 1024;
+
+/// Input format of a corpus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// A folder of `*.json` files, each `{"id", "metadata"?, "content"}`.
+    Json,
+    /// One `.jsonl` file, one such object per line.
+    Jsonl,
+    /// A folder of `.txt` / `.md` files (id = file stem).
+    Text,
+}
+
+/// Where a document came from, so the export can write it back in the same shape.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Source {
+    /// Path relative to the corpus root ('/' separators); for JSONL the file name.
+    pub rel_path: String,
+    /// 1-based line number for JSONL documents.
+    pub line: Option<usize>,
+}
+
+/// One loaded document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Document {
+    pub id: String,
+    /// The `metadata` object (for text files `{"path": rel_path}`).
+    pub metadata: serde_json::Map<String, serde_json::Value>,
+    /// Content in its original form (display and redaction use it as is).
+    pub content: String,
+    /// `id + ":" + md5_hex(NFC(lowercase(content)))`.
+    pub key: String,
+    pub source: Source,
+    /// The whole original JSON object (JSON and JSONL formats), so unknown top-level
+    /// fields survive the export.
+    pub raw: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+/// Why a file or line was skipped.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Diagnostic {
+    /// The file, relative to the corpus root when it is inside it.
+    pub file: String,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl std::fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{}: {}", self.file, line, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+/// A loaded corpus: documents in corpus order plus the diagnostics of skipped input.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Corpus {
+    pub root: PathBuf,
+    pub format: Option<Format>,
+    pub documents: Vec<Document>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Errors that stop loading altogether (the corpus path itself is unusable).
+#[derive(Debug, thiserror::Error)]
+pub enum CorpusError {
+    #[error("{path}: no such file or folder")]
+    NotFound { path: PathBuf },
+    #[error("{path}: cannot read: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "{path}: cannot tell the corpus format (expected a folder of .json, .txt or .md files, or a .jsonl file; use --format json|jsonl|text)"
+    )]
+    UnknownFormat { path: PathBuf },
+}
+
+/// The text used for matching and document keys: Unicode NFC, then lowercase.
+pub fn normalize_for_key(content: &str) -> String {
+    content.nfc().collect::<String>().to_lowercase()
+}
+
+/// `doc_key = id + ":" + md5_hex(normalize(content))` (SPEC §1).
+pub fn doc_key(id: &str, content: &str) -> String {
+    format!("{id}:{}", md5_hex(&normalize_for_key(content)))
+}
+
+impl Document {
+    /// A document built in memory (tests, benchmarks, snapshots).
+    pub fn new(id: impl Into<String>, content: impl Into<String>) -> Self {
+        let id = id.into();
+        let content = content.into();
+        let key = doc_key(&id, &content);
+        Document {
+            source: Source {
+                rel_path: format!("{id}.json"),
+                line: None,
+            },
+            id,
+            metadata: serde_json::Map::new(),
+            content,
+            key,
+            raw: None,
+        }
+    }
+}

@@ -1,0 +1,248 @@
+//! Span location (SPEC §2): whole-word, case-insensitive occurrences of values in a
+//! text, in Unicode code points. Case-insensitivity is Unicode simple case folding
+//! (one character to one character), so offsets in the folded text map one-to-one
+//! onto the original's characters.
+//!
+//! Word boundary: the neighbouring character is not alphanumeric. One refinement: a
+//! value that starts (ends) with a digit does not match right after (before) a
+//! decimal or thousands separator that itself touches a digit, so the age "75" is
+//! not found inside "0.75" or "1,075".
+
+use aho_corasick::{AhoCorasick, MatchKind};
+
+use crate::extract::Span;
+
+/// Simple case folding of one character: its lowercase when that is one character.
+pub fn fold_char(c: char) -> char {
+    let mut lower = c.to_lowercase();
+    match (lower.next(), lower.next()) {
+        (Some(l), None) => l,
+        _ => c,
+    }
+}
+
+/// Simple case folding of a string (same number of characters).
+pub fn fold(s: &str) -> String {
+    s.chars().map(fold_char).collect()
+}
+
+/// A text prepared for matching: its folded form and the byte offset of every char.
+pub struct FoldedText {
+    folded: String,
+    chars: Vec<char>,
+    /// Byte offset in `folded` of each char, plus the total length at the end.
+    byte_starts: Vec<usize>,
+}
+
+impl FoldedText {
+    pub fn new(text: &str) -> Self {
+        let folded = fold(text);
+        let mut byte_starts = Vec::with_capacity(folded.len() + 1);
+        let mut chars = Vec::with_capacity(folded.len());
+        for (i, c) in folded.char_indices() {
+            byte_starts.push(i);
+            chars.push(c);
+        }
+        byte_starts.push(folded.len());
+        FoldedText {
+            folded,
+            chars,
+            byte_starts,
+        }
+    }
+
+    pub fn char_len(&self) -> usize {
+        self.chars.len()
+    }
+
+    fn char_index(&self, byte: usize) -> Option<usize> {
+        self.byte_starts.binary_search(&byte).ok()
+    }
+
+    /// Is `[start, end)` (code points) delimited by word boundaries?
+    pub fn is_whole_word(&self, start: usize, end: usize) -> bool {
+        if start >= end || end > self.chars.len() {
+            return false;
+        }
+        let first = self.chars[start];
+        let last = self.chars[end - 1];
+        let left_ok = start == 0 || {
+            let prev = self.chars[start - 1];
+            !prev.is_alphanumeric()
+                && !(first.is_ascii_digit()
+                    && matches!(prev, '.' | ',')
+                    && start >= 2
+                    && self.chars[start - 2].is_ascii_digit())
+        };
+        let right_ok = end == self.chars.len() || {
+            let next = self.chars[end];
+            !next.is_alphanumeric()
+                && !(last.is_ascii_digit()
+                    && matches!(next, '.' | ',')
+                    && end + 1 < self.chars.len()
+                    && self.chars[end + 1].is_ascii_digit())
+        };
+        left_ok && right_ok
+    }
+}
+
+/// One whole-word match of pattern `pattern` at `span`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WordMatch {
+    pub pattern: usize,
+    pub span: Span,
+}
+
+/// A set of values to find as whole words, case-insensitively.
+pub struct WordMatcher {
+    automaton: Option<AhoCorasick>,
+    /// Pattern index in the automaton → caller's pattern index.
+    index: Vec<usize>,
+}
+
+impl WordMatcher {
+    /// Builds a matcher over `values`; empty (after trimming) values never match.
+    pub fn new<S: AsRef<str>>(values: &[S]) -> Self {
+        let mut patterns = Vec::new();
+        let mut index = Vec::new();
+        for (i, v) in values.iter().enumerate() {
+            let v = v.as_ref();
+            if v.trim().is_empty() {
+                continue;
+            }
+            patterns.push(fold(v));
+            index.push(i);
+        }
+        let automaton = if patterns.is_empty() {
+            None
+        } else {
+            AhoCorasick::builder()
+                .match_kind(MatchKind::Standard)
+                .build(&patterns)
+                .ok()
+        };
+        WordMatcher { automaton, index }
+    }
+
+    /// Every whole-word match, overlapping ones included, ordered by start then longest.
+    pub fn find_all(&self, text: &FoldedText) -> Vec<WordMatch> {
+        let Some(ac) = &self.automaton else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for m in ac.find_overlapping_iter(&text.folded) {
+            let (Some(start), Some(end)) = (text.char_index(m.start()), text.char_index(m.end()))
+            else {
+                continue;
+            };
+            if text.is_whole_word(start, end) {
+                out.push(WordMatch {
+                    pattern: self.index[m.pattern().as_usize()],
+                    span: Span { start, end },
+                });
+            }
+        }
+        out.sort_by(|a, b| {
+            a.span
+                .start
+                .cmp(&b.span.start)
+                .then(b.span.end.cmp(&a.span.end))
+                .then(a.pattern.cmp(&b.pattern))
+        });
+        out
+    }
+}
+
+/// Leftmost-longest selection without overlaps from matches sorted by
+/// (start ascending, end descending).
+pub fn leftmost_longest(sorted: &[WordMatch]) -> Vec<WordMatch> {
+    let mut out: Vec<WordMatch> = Vec::new();
+    let mut covered_to = 0usize;
+    for m in sorted {
+        if !out.is_empty() && m.span.start < covered_to {
+            continue;
+        }
+        covered_to = m.span.end;
+        out.push(*m);
+    }
+    out
+}
+
+/// Every whole-word, case-insensitive occurrence of `value` in `text`.
+pub fn locate(text: &str, value: &str) -> Vec<Span> {
+    let folded = FoldedText::new(text);
+    WordMatcher::new(&[value])
+        .find_all(&folded)
+        .into_iter()
+        .map(|m| m.span)
+        .collect()
+}
+
+/// Byte range in `text` of the code-point span.
+pub fn byte_range(text: &str, span: Span) -> Option<std::ops::Range<usize>> {
+    let mut start = None;
+    for (ci, (bi, _)) in text.char_indices().enumerate() {
+        if ci == span.start {
+            start = Some(bi);
+        }
+        if ci == span.end {
+            return start.map(|s| s..bi);
+        }
+    }
+    if span.end == text.chars().count() {
+        return start.map(|s| s..text.len());
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spans(text: &str, value: &str) -> Vec<(usize, usize)> {
+        locate(text, value)
+            .into_iter()
+            .map(|s| (s.start, s.end))
+            .collect()
+    }
+
+    #[test]
+    fn whole_word_case_insensitive() {
+        assert_eq!(spans("Boston and BOSTON, not Bostonian", "boston"), vec![(0, 6), (11, 17)]);
+        assert_eq!(spans("Jane Doe's file", "jane doe"), vec![(0, 8)]);
+        assert!(spans("JaneDoe", "jane").is_empty());
+    }
+
+    #[test]
+    fn offsets_are_code_points() {
+        // "Zoë Müller" precedes: ë and ü are one code point each.
+        let text = "Zoë Müller — Dr. Elise Varga";
+        assert_eq!(spans(text, "dr. elise varga"), vec![(13, 28)]);
+        assert_eq!(spans(text, "MÜLLER"), vec![(4, 10)]);
+    }
+
+    #[test]
+    fn numbers_do_not_match_inside_decimals() {
+        assert!(spans("threshold 0.75 and 1,075", "75").is_empty());
+        assert_eq!(spans("aged 75.", "75"), vec![(5, 7)]);
+        assert_eq!(spans("75, retired", "75"), vec![(0, 2)]);
+    }
+
+    #[test]
+    fn leftmost_longest_prefers_longer_at_same_start() {
+        let text = FoldedText::new("Dr. Elise Varga saw Elise");
+        let m = WordMatcher::new(&["Elise", "Dr. Elise Varga", "Elise Varga"]);
+        let all = m.find_all(&text);
+        let chosen = leftmost_longest(&all);
+        let got: Vec<_> = chosen.iter().map(|m| (m.pattern, m.span.start, m.span.end)).collect();
+        assert_eq!(got, vec![(1, 0, 15), (0, 20, 25)]);
+    }
+
+    #[test]
+    fn byte_ranges_follow_code_points() {
+        let text = "Zoë x";
+        assert_eq!(byte_range(text, Span { start: 4, end: 5 }), Some(5..6));
+        assert_eq!(byte_range(text, Span { start: 0, end: 3 }), Some(0..4));
+        assert_eq!(byte_range(text, Span { start: 0, end: 9 }), None);
+    }
+}

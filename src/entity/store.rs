@@ -1,0 +1,478 @@
+//! Global entities and their occurrences per document, built from extractor output
+//! with canonicalization, span location and the unlocated guard (SPEC §2), plus the
+//! auditor's entity edits as plain operations.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::normalize::{canonical, DateOrder};
+use super::spans::locate;
+use crate::corpus::Document;
+use crate::entity::entity_id;
+use crate::extract::{ExtractedItem, Span};
+use crate::schema::Schema;
+
+/// An entity as the corpus knows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GlobalEntity {
+    pub id: String,
+    pub entity_type: String,
+    pub normalized: String,
+    /// Every original value seen, sorted.
+    pub originals: BTreeSet<String>,
+    /// Indices of the documents it occurs in, ascending.
+    pub docs: Vec<usize>,
+    /// Total mention count over the corpus.
+    pub mentions: u64,
+}
+
+/// An entity's occurrence in one document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EntityInDoc {
+    pub entity_id: String,
+    pub relevance: f64,
+    /// Located spans (code points, end exclusive), sorted; empty for snapshot input.
+    pub spans: Vec<Span>,
+    /// Mention count in this document (the number of spans when spans are known).
+    pub mentions: u64,
+    /// Original values of this entity in this document.
+    pub originals: BTreeSet<String>,
+}
+
+/// Extraction results of one document.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct DocEntities {
+    pub doc_id: String,
+    /// Sorted by entity id (ascending), the order every product is computed in.
+    pub entities: Vec<EntityInDoc>,
+    /// Items dropped because their value does not occur in the text.
+    pub unlocated: usize,
+    /// Items dropped as invalid (unknown type, relevance outside [0,1], empty value).
+    pub invalid: usize,
+    /// False while extraction of this document is pending.
+    pub complete: bool,
+}
+
+/// What the corpus knows about one entity id, independent of documents.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EntityKey {
+    pub entity_type: String,
+    pub normalized: String,
+}
+
+/// All entities of a corpus.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct EntityStore {
+    pub docs: Vec<DocEntities>,
+    pub keys: BTreeMap<String, EntityKey>,
+}
+
+/// Errors of the entity edits.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum EditError {
+    #[error("unknown entity {0}")]
+    UnknownEntity(String),
+    #[error("unknown entity type {0:?}; the schema has: {1}")]
+    UnknownType(String, String),
+    #[error("document index {0} is out of range")]
+    NoSuchDocument(usize),
+    #[error("span {start}..{end} is empty or outside the document")]
+    BadSpan { start: usize, end: usize },
+    #[error("relevance {0} is outside [0, 1]")]
+    BadRelevance(f64),
+    #[error("cannot merge an entity into itself")]
+    SelfMerge,
+}
+
+fn text_at(text: &str, span: Span) -> Option<String> {
+    if span.start >= span.end {
+        return None;
+    }
+    let s: String = text.chars().skip(span.start).take(span.end - span.start).collect();
+    (s.chars().count() == span.end - span.start).then_some(s)
+}
+
+impl EntityStore {
+    /// A store with one empty, pending slot per document.
+    pub fn with_documents(docs: &[Document]) -> Self {
+        EntityStore {
+            docs: docs
+                .iter()
+                .map(|d| DocEntities {
+                    doc_id: d.id.clone(),
+                    ..DocEntities::default()
+                })
+                .collect(),
+            keys: BTreeMap::new(),
+        }
+    }
+
+    /// Records the extractor's items for document `index` (replacing earlier ones):
+    /// canonicalizes values, locates spans, drops and counts invalid and unlocated items.
+    pub fn set_document_items(
+        &mut self,
+        index: usize,
+        doc: &Document,
+        items: &[ExtractedItem],
+        schema: &Schema,
+        date_order: DateOrder,
+    ) {
+        let mut slot = DocEntities {
+            doc_id: doc.id.clone(),
+            complete: true,
+            ..DocEntities::default()
+        };
+        let mut by_id: BTreeMap<String, EntityInDoc> = BTreeMap::new();
+        let char_len = doc.content.chars().count();
+        for item in items {
+            let relevance_ok = item.relevance.is_finite() && (0.0..=1.0).contains(&item.relevance);
+            if !schema.contains(&item.entity_type) || !relevance_ok || item.original.trim().is_empty()
+            {
+                slot.invalid += 1;
+                continue;
+            }
+            let source = if item.normalized.trim().is_empty() {
+                &item.original
+            } else {
+                &item.normalized
+            };
+            let normalized = canonical(source, &item.entity_type, date_order);
+            if normalized.is_empty() {
+                slot.invalid += 1;
+                continue;
+            }
+            // The extractor's spans are trusted only when they point at the value.
+            let given: Vec<Span> = item
+                .spans
+                .iter()
+                .copied()
+                .filter(|s| s.end <= char_len && text_at(&doc.content, *s).is_some())
+                .collect();
+            let spans = if given.is_empty() {
+                locate(&doc.content, &item.original)
+            } else {
+                given
+            };
+            if spans.is_empty() {
+                slot.unlocated += 1;
+                continue;
+            }
+            let id = entity_id(&normalized, &item.entity_type);
+            self.keys.entry(id.clone()).or_insert_with(|| EntityKey {
+                entity_type: item.entity_type.clone(),
+                normalized,
+            });
+            let entry = by_id.entry(id.clone()).or_insert_with(|| EntityInDoc {
+                entity_id: id,
+                relevance: item.relevance,
+                spans: Vec::new(),
+                mentions: 0,
+                originals: BTreeSet::new(),
+            });
+            entry.relevance = entry.relevance.max(item.relevance);
+            entry.spans.extend(spans);
+            entry.originals.insert(item.original.clone());
+        }
+        slot.entities = by_id
+            .into_values()
+            .map(|mut e| {
+                e.spans.sort();
+                e.spans.dedup();
+                e.mentions = e.spans.len() as u64;
+                e
+            })
+            .collect();
+        if index < self.docs.len() {
+            self.docs[index] = slot;
+        }
+        self.prune_keys();
+    }
+
+    fn prune_keys(&mut self) {
+        let used: BTreeSet<&String> = self
+            .docs
+            .iter()
+            .flat_map(|d| d.entities.iter().map(|e| &e.entity_id))
+            .collect();
+        self.keys.retain(|id, _| used.contains(id));
+    }
+
+    /// Documents whose extraction is complete (N of SPEC §3).
+    pub fn complete_count(&self) -> usize {
+        self.docs.iter().filter(|d| d.complete).count()
+    }
+
+    /// Global view of every entity, keyed by id (ascending).
+    pub fn globals(&self) -> BTreeMap<String, GlobalEntity> {
+        let mut out: BTreeMap<String, GlobalEntity> = BTreeMap::new();
+        for (di, doc) in self.docs.iter().enumerate() {
+            if !doc.complete {
+                continue;
+            }
+            for e in &doc.entities {
+                let Some(key) = self.keys.get(&e.entity_id) else {
+                    continue;
+                };
+                let g = out.entry(e.entity_id.clone()).or_insert_with(|| GlobalEntity {
+                    id: e.entity_id.clone(),
+                    entity_type: key.entity_type.clone(),
+                    normalized: key.normalized.clone(),
+                    originals: BTreeSet::new(),
+                    docs: Vec::new(),
+                    mentions: 0,
+                });
+                g.originals.extend(e.originals.iter().cloned());
+                g.docs.push(di);
+                g.mentions += e.mentions;
+            }
+        }
+        out
+    }
+
+    /// Unlocated items over the corpus.
+    pub fn unlocated_total(&self) -> usize {
+        self.docs.iter().map(|d| d.unlocated).sum()
+    }
+
+    fn insert_occurrence(&mut self, doc: usize, occ: EntityInDoc) {
+        let list = &mut self.docs[doc].entities;
+        match list.binary_search_by(|e| e.entity_id.cmp(&occ.entity_id)) {
+            Ok(pos) => {
+                let e = &mut list[pos];
+                e.relevance = e.relevance.max(occ.relevance);
+                e.spans.extend(occ.spans);
+                e.spans.sort();
+                e.spans.dedup();
+                e.originals.extend(occ.originals);
+                e.mentions = if e.spans.is_empty() {
+                    e.mentions + occ.mentions
+                } else {
+                    e.spans.len() as u64
+                };
+            }
+            Err(pos) => list.insert(pos, occ),
+        }
+    }
+
+    /// Adds an entity at `span` of document `doc` (relevance 1.0 unless given);
+    /// returns its id. Other occurrences of the same text in the document are found too.
+    pub fn add_entity(
+        &mut self,
+        doc_index: usize,
+        doc: &Document,
+        span: Span,
+        entity_type: &str,
+        relevance: Option<f64>,
+        schema: &Schema,
+        date_order: DateOrder,
+    ) -> Result<String, EditError> {
+        if doc_index >= self.docs.len() {
+            return Err(EditError::NoSuchDocument(doc_index));
+        }
+        if !schema.contains(entity_type) {
+            return Err(EditError::UnknownType(
+                entity_type.to_string(),
+                schema.names().join(", "),
+            ));
+        }
+        let relevance = relevance.unwrap_or(1.0);
+        if !(0.0..=1.0).contains(&relevance) {
+            return Err(EditError::BadRelevance(relevance));
+        }
+        let original = text_at(&doc.content, span)
+            .filter(|t| !t.trim().is_empty())
+            .ok_or(EditError::BadSpan {
+                start: span.start,
+                end: span.end,
+            })?;
+        let normalized = canonical(&original, entity_type, date_order);
+        let id = entity_id(&normalized, entity_type);
+        let mut spans = locate(&doc.content, &original);
+        if !spans.contains(&span) {
+            spans.push(span);
+            spans.sort();
+        }
+        self.keys.entry(id.clone()).or_insert(EntityKey {
+            entity_type: entity_type.to_string(),
+            normalized,
+        });
+        let mentions = spans.len() as u64;
+        self.insert_occurrence(
+            doc_index,
+            EntityInDoc {
+                entity_id: id.clone(),
+                relevance,
+                spans,
+                mentions,
+                originals: BTreeSet::from([original]),
+            },
+        );
+        self.docs[doc_index].complete = true;
+        Ok(id)
+    }
+
+    /// Removes an entity from one document, or from every document when `doc` is None.
+    pub fn remove_entity(&mut self, id: &str, doc: Option<usize>) -> Result<(), EditError> {
+        if !self.keys.contains_key(id) {
+            return Err(EditError::UnknownEntity(id.to_string()));
+        }
+        for (i, d) in self.docs.iter_mut().enumerate() {
+            if doc.is_none_or(|only| only == i) {
+                d.entities.retain(|e| e.entity_id != id);
+            }
+        }
+        self.prune_keys();
+        Ok(())
+    }
+
+    /// Merges entity `from` into `into`: `into` keeps its id and value and gains every
+    /// occurrence of `from`.
+    pub fn merge(&mut self, from: &str, into: &str) -> Result<(), EditError> {
+        if from == into {
+            return Err(EditError::SelfMerge);
+        }
+        for id in [from, into] {
+            if !self.keys.contains_key(id) {
+                return Err(EditError::UnknownEntity(id.to_string()));
+            }
+        }
+        for di in 0..self.docs.len() {
+            let list = &mut self.docs[di].entities;
+            if let Some(pos) = list.iter().position(|e| e.entity_id == from) {
+                let mut occ = list.remove(pos);
+                occ.entity_id = into.to_string();
+                self.insert_occurrence(di, occ);
+            }
+        }
+        self.prune_keys();
+        Ok(())
+    }
+
+    /// Changes an entity's type; the entity is re-keyed (merged into an existing
+    /// entity of that value and type if there is one). Returns the new id.
+    pub fn retype(
+        &mut self,
+        id: &str,
+        new_type: &str,
+        schema: &Schema,
+    ) -> Result<String, EditError> {
+        let key = self
+            .keys
+            .get(id)
+            .cloned()
+            .ok_or_else(|| EditError::UnknownEntity(id.to_string()))?;
+        if !schema.contains(new_type) {
+            return Err(EditError::UnknownType(
+                new_type.to_string(),
+                schema.names().join(", "),
+            ));
+        }
+        let new_id = entity_id(&key.normalized, new_type);
+        if new_id == id {
+            return Ok(new_id);
+        }
+        self.keys.entry(new_id.clone()).or_insert(EntityKey {
+            entity_type: new_type.to_string(),
+            normalized: key.normalized,
+        });
+        self.merge(id, &new_id)?;
+        Ok(new_id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(original: &str, t: &str, rel: f64) -> ExtractedItem {
+        ExtractedItem {
+            original: original.into(),
+            normalized: String::new(),
+            entity_type: t.into(),
+            relevance: rel,
+            spans: vec![],
+        }
+    }
+
+    fn store_of(texts: &[&str], items: &[Vec<ExtractedItem>]) -> (EntityStore, Vec<Document>) {
+        let docs: Vec<Document> = texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Document::new(format!("d{i}"), *t))
+            .collect();
+        let mut store = EntityStore::with_documents(&docs);
+        for (i, its) in items.iter().enumerate() {
+            store.set_document_items(i, &docs[i], its, &Schema::default(), DateOrder::Mdy);
+        }
+        (store, docs)
+    }
+
+    #[test]
+    fn variants_meet_and_higher_relevance_wins() {
+        let (store, _) = store_of(
+            &["DOB 03/14/1968, again 1968-03-14", "born March 14, 1968"],
+            &[
+                vec![item("03/14/1968", "BIRTHDATE", 0.6), item("1968-03-14", "BIRTHDATE", 0.9)],
+                vec![item("March 14, 1968", "BIRTHDATE", 0.8)],
+            ],
+        );
+        let g = store.globals();
+        assert_eq!(g.len(), 1);
+        let e = g.values().next().expect("one entity");
+        assert_eq!(e.normalized, "1968-03-14");
+        assert_eq!(e.docs, vec![0, 1]);
+        assert_eq!(e.mentions, 3);
+        assert_eq!(e.originals.len(), 3);
+        assert_eq!(store.docs[0].entities[0].relevance, 0.9);
+        assert_eq!(e.id, entity_id("1968-03-14", "BIRTHDATE"));
+    }
+
+    #[test]
+    fn unlocated_and_invalid_items_are_dropped_and_counted() {
+        let (store, _) = store_of(
+            &["Jane Doe called."],
+            &[vec![
+                item("Jane Doe", "NAME", 0.9),
+                item("John Smith", "NAME", 0.9),
+                item("Jane", "FAVOURITE_COLOUR", 0.5),
+                item("Jane", "NAME", 1.5),
+            ]],
+        );
+        assert_eq!(store.docs[0].entities.len(), 1);
+        assert_eq!(store.docs[0].unlocated, 1);
+        assert_eq!(store.docs[0].invalid, 2);
+    }
+
+    #[test]
+    fn edits_add_remove_merge_retype() {
+        let (mut store, docs) = store_of(
+            &["Dr. Elise Varga met Dr Varga.", "Dr Varga again"],
+            &[vec![item("Dr. Elise Varga", "NAME", 0.8)], vec![]],
+        );
+        let schema = Schema::default();
+        let full = entity_id("elise varga", "NAME");
+        let short = store
+            .add_entity(0, &docs[0], Span { start: 20, end: 28 }, "NAME", None, &schema, DateOrder::Mdy)
+            .expect("add");
+        assert_eq!(short, entity_id("varga", "NAME"));
+        store
+            .add_entity(1, &docs[1], Span { start: 0, end: 8 }, "NAME", Some(0.5), &schema, DateOrder::Mdy)
+            .expect("add in second doc");
+        store.merge(&short, &full).expect("merge");
+        let g = store.globals();
+        assert_eq!(g.len(), 1);
+        assert_eq!(g[&full].docs, vec![0, 1]);
+        assert_eq!(store.docs[0].entities[0].relevance, 1.0);
+
+        let new_id = store.retype(&full, "PROVIDER", &schema).expect("retype");
+        assert_eq!(new_id, entity_id("elise varga", "PROVIDER"));
+        assert!(store.globals().contains_key(&new_id));
+
+        store.remove_entity(&new_id, Some(0)).expect("remove in doc 0");
+        assert_eq!(store.globals()[&new_id].docs, vec![1]);
+        store.remove_entity(&new_id, None).expect("remove everywhere");
+        assert!(store.globals().is_empty());
+        assert!(matches!(store.remove_entity(&new_id, None), Err(EditError::UnknownEntity(_))));
+    }
+}

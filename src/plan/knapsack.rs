@@ -1,0 +1,102 @@
+//! The chain stage's 0/1 knapsack (SPEC §4): among sets of candidates whose integer
+//! weights sum to at least `need`, the lowest total cost; ties: fewer entities, then
+//! the larger true sum of weights, then the lexicographically smallest sorted
+//! candidate positions.
+//!
+//! Dynamic programme over the candidates in impact order with the weight sum capped at
+//! `need`. Every tie-break is preserved when the same later item is added to two sets
+//! of equal size, so keeping the best set per capped weight is exact.
+
+/// Best set found so far for one capped weight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Best {
+    cost: u64,
+    count: u32,
+    true_sum: u64,
+    /// Bit i set = candidate i chosen (at most 64 candidates).
+    mask: u64,
+}
+
+impl Best {
+    fn better_than(&self, other: &Best) -> bool {
+        if self.cost != other.cost {
+            return self.cost < other.cost;
+        }
+        if self.count != other.count {
+            return self.count < other.count;
+        }
+        if self.true_sum != other.true_sum {
+            return self.true_sum > other.true_sum;
+        }
+        // Equal sizes: the set holding the lowest differing position is
+        // lexicographically smaller.
+        let diff = self.mask ^ other.mask;
+        diff != 0 && (self.mask & diff & diff.wrapping_neg()) != 0
+    }
+}
+
+/// `items[i] = (weight, cost)` in impact order (at most 64). Returns the chosen item
+/// positions in impact order, or None when no set reaches `need`.
+pub fn min_cost_cover(items: &[(u64, u64)], need: u64) -> Option<Vec<usize>> {
+    let items = &items[..items.len().min(64)];
+    let cap = need as usize;
+    let mut dp: Vec<Option<Best>> = vec![None; cap + 1];
+    dp[0] = Some(Best {
+        cost: 0,
+        count: 0,
+        true_sum: 0,
+        mask: 0,
+    });
+    for (i, &(w, c)) in items.iter().enumerate() {
+        // Descending, so every source state is read before this item updates it.
+        for s in (0..=cap).rev() {
+            let Some(from) = dp[s] else { continue };
+            let to = (s as u64).saturating_add(w).min(need) as usize;
+            let cand = Best {
+                cost: from.cost.saturating_add(c),
+                count: from.count + 1,
+                true_sum: from.true_sum.saturating_add(w),
+                mask: from.mask | (1u64 << i),
+            };
+            if dp[to].is_none_or(|cur| cand.better_than(&cur)) {
+                dp[to] = Some(cand);
+            }
+        }
+    }
+    let best = dp[cap]?;
+    if need > 0 && best.count == 0 {
+        return None;
+    }
+    Some((0..items.len()).filter(|i| best.mask & (1u64 << i) != 0).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picks_lowest_cost_cover() {
+        // need 10: {0} costs 5, {1,2} costs 2+2=4 → {1,2}
+        assert_eq!(min_cost_cover(&[(10, 5), (6, 2), (5, 2)], 10), Some(vec![1, 2]));
+    }
+
+    #[test]
+    fn ties_prefer_fewer_then_heavier_then_earlier() {
+        // equal cost 2: {0} (one entity) beats {1,2}
+        assert_eq!(min_cost_cover(&[(10, 2), (6, 1), (5, 1)], 10), Some(vec![0]));
+        // equal cost and count: larger true sum wins ({1} weight 12 over {0} weight 10)
+        assert_eq!(min_cost_cover(&[(10, 1), (12, 1)], 10), Some(vec![1]));
+        // everything equal: earlier position wins
+        assert_eq!(min_cost_cover(&[(10, 1), (10, 1)], 10), Some(vec![0]));
+        assert_eq!(
+            min_cost_cover(&[(5, 1), (5, 1), (5, 1)], 10),
+            Some(vec![0, 1])
+        );
+    }
+
+    #[test]
+    fn unreachable_need_is_none() {
+        assert_eq!(min_cost_cover(&[(3, 1), (4, 1)], 10), None);
+        assert_eq!(min_cost_cover(&[], 1), None);
+    }
+}

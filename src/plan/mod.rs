@@ -1,0 +1,556 @@
+//! The masking planner (SPEC §4, thesis §4.4): forced states and type policies, the
+//! greedy document stage, the chain stage (greedy or knapsack), and provenance for
+//! every masked and kept entity.
+
+mod knapsack;
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::{Analysis, Model, RiskCategory};
+
+/// Chain-stage strategy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Strategy {
+    Greedy,
+    #[default]
+    Knapsack,
+}
+
+/// Utility cost of masking an entity in the knapsack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum UtilityCost {
+    /// Total mention count over the corpus.
+    #[default]
+    Mentions,
+    /// 1 per entity.
+    Count,
+}
+
+/// Thresholds of the planner (SPEC §4 defaults: the thesis's final configuration).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct PlanParams {
+    pub risk_high: f64,
+    pub risk_medium: f64,
+    pub theta_doc: f64,
+    pub theta_chain: f64,
+    pub rho_high: f64,
+    pub rho_medium: f64,
+    pub strategy: Strategy,
+    pub utility_cost: UtilityCost,
+}
+
+impl Default for PlanParams {
+    fn default() -> Self {
+        PlanParams {
+            risk_high: 0.75,
+            risk_medium: 0.5,
+            theta_doc: 0.95,
+            theta_chain: 0.5,
+            rho_high: 0.5,
+            rho_medium: 0.7,
+            strategy: Strategy::Knapsack,
+            utility_cost: UtilityCost::Mentions,
+        }
+    }
+}
+
+/// Auditor and policy constraints on the plan.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Constraints {
+    /// Entity ids forced to be masked.
+    pub force_mask: BTreeSet<String>,
+    /// Entity ids forced to be kept.
+    pub force_keep: BTreeSet<String>,
+    /// Types masked up front (stage `policy`).
+    pub always_mask: BTreeSet<String>,
+    /// Types never masked by the planner.
+    pub never_mask: BTreeSet<String>,
+}
+
+/// Stage that masked an entity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stage {
+    Forced,
+    Policy,
+    Document,
+    Chain,
+}
+
+impl Stage {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stage::Forced => "forced",
+            Stage::Policy => "policy",
+            Stage::Document => "document",
+            Stage::Chain => "chain",
+        }
+    }
+}
+
+/// What caused a masking event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cause {
+    /// A document (model index).
+    Document(u32),
+    /// A chain (index into `Analysis::chains`).
+    Chain(u32),
+}
+
+/// One masking event of the document or chain stage.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MaskEvent {
+    pub entity: u32,
+    pub stage: Stage,
+    pub cause: Cause,
+    pub risk_before: f64,
+    pub risk_after: f64,
+}
+
+/// Why an entity is masked or kept.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Provenance {
+    Masked {
+        stage: Stage,
+        /// None for forced and policy masks.
+        cause: Option<Cause>,
+        risk_before: Option<f64>,
+        risk_after: Option<f64>,
+    },
+    KeptForced,
+    KeptNeverMask,
+    /// Not needed: the highest final risk of its documents, and the target chains it is
+    /// in (which reached their targets without it, or are residual).
+    KeptNotNeeded {
+        max_doc_risk: f64,
+        target_chains: Vec<u32>,
+    },
+}
+
+/// Per-chain results.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChainResult {
+    pub risk_initial: f64,
+    pub category_initial: RiskCategory,
+    pub risk_pre: f64,
+    pub category_pre: RiskCategory,
+    pub risk_final: f64,
+    pub category_final: RiskCategory,
+    /// `T = min(theta_chain, rho[category] · R_pre)` for targets.
+    pub target: Option<f64>,
+}
+
+/// The masking plan.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    pub masked: Vec<bool>,
+    pub masked_after_document_stage: Vec<bool>,
+    pub events: Vec<MaskEvent>,
+    pub provenance: Vec<Provenance>,
+    pub doc_risk_final: Vec<f64>,
+    pub chains: Vec<ChainResult>,
+    /// Documents still above theta_doc.
+    pub residual_docs: Vec<u32>,
+    /// Target chains still above their target.
+    pub residual_chains: Vec<u32>,
+    /// Forced ids unknown to the corpus (ignored).
+    pub warnings: Vec<String>,
+}
+
+/// Errors of the planner's input.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum PlanError {
+    #[error("entity {0} is forced both to mask and to keep")]
+    ForcedBoth(String),
+}
+
+/// Ties of the document stage: higher `s_e`, then higher `w_type`, then smaller id.
+fn better_doc_candidate(model: &Model, an: &Analysis, a: u32, b: u32) -> bool {
+    let (sa, sb) = (an.global_contribution[a as usize], an.global_contribution[b as usize]);
+    if sa != sb {
+        return sa > sb;
+    }
+    let (wa, wb) = (model.entities[a as usize].weight, model.entities[b as usize].weight);
+    if wa != wb {
+        return wa > wb;
+    }
+    a < b
+}
+
+struct Ctx<'a> {
+    model: &'a Model,
+    an: &'a Analysis,
+    params: &'a PlanParams,
+    /// Entities that may never be chosen (forced keep, never_mask types).
+    blocked: Vec<bool>,
+    masked: Vec<bool>,
+    events: Vec<MaskEvent>,
+    stage_of: Vec<Option<(Stage, Option<Cause>, Option<f64>, Option<f64>)>>,
+}
+
+impl Ctx<'_> {
+    fn mask(&mut self, e: u32, stage: Stage, cause: Cause, before: f64, after: f64) {
+        self.masked[e as usize] = true;
+        self.events.push(MaskEvent {
+            entity: e,
+            stage,
+            cause,
+            risk_before: before,
+            risk_after: after,
+        });
+        self.stage_of[e as usize] = Some((stage, Some(cause), Some(before), Some(after)));
+    }
+
+    fn document_stage(&mut self) {
+        for d in 0..self.model.docs.len() {
+            let mut r = self.an.doc_risk(d, &self.masked);
+            while r > self.params.theta_doc {
+                let mut best: Option<u32> = None;
+                for &(e, _) in &self.model.docs[d].entities {
+                    if self.masked[e as usize] || self.blocked[e as usize] {
+                        continue;
+                    }
+                    if best.is_none_or(|b| better_doc_candidate(self.model, self.an, e, b)) {
+                        best = Some(e);
+                    }
+                }
+                let Some(e) = best else { break };
+                self.masked[e as usize] = true;
+                let after = self.an.doc_risk(d, &self.masked);
+                self.mask(e, Stage::Document, Cause::Document(d as u32), r, after);
+                r = after;
+            }
+        }
+    }
+
+    /// Candidates of a chain in impact order: (entity, impact).
+    fn candidates(&mut self, chain: usize, r: f64) -> Vec<(u32, f64)> {
+        let an = self.an;
+        let mut ids: Vec<u32> = an.chains[chain]
+            .docs
+            .iter()
+            .flat_map(|&d| self.model.docs[d as usize].entities.iter().map(|(e, _)| *e))
+            .filter(|&e| !self.masked[e as usize] && !self.blocked[e as usize])
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let mut out: Vec<(u32, f64)> = ids
+            .into_iter()
+            .map(|e| {
+                self.masked[e as usize] = true;
+                let with = an.chain_risk(&an.chains[chain], &self.masked);
+                self.masked[e as usize] = false;
+                (e, r - with)
+            })
+            .collect();
+        out.sort_by(|a, b| {
+            b.1.total_cmp(&a.1)
+                .then(
+                    an.global_contribution[b.0 as usize]
+                        .total_cmp(&an.global_contribution[a.0 as usize]),
+                )
+                .then(a.0.cmp(&b.0))
+        });
+        out
+    }
+
+    fn greedy_chain(&mut self, chain: usize, target: f64) {
+        loop {
+            let r = self.an.chain_risk(&self.an.chains[chain], &self.masked);
+            if r <= target {
+                return;
+            }
+            let cands = self.candidates(chain, r);
+            let Some(&(e, impact)) = cands.first() else {
+                return;
+            };
+            if impact <= 1e-12 {
+                return;
+            }
+            self.masked[e as usize] = true;
+            let after = self.an.chain_risk(&self.an.chains[chain], &self.masked);
+            self.mask(e, Stage::Chain, Cause::Chain(chain as u32), r, after);
+        }
+    }
+
+    fn knapsack_chain(&mut self, chain: usize, target: f64) {
+        for _round in 0..10 {
+            let r = self.an.chain_risk(&self.an.chains[chain], &self.masked);
+            if r <= target {
+                return;
+            }
+            let cands = self.candidates(chain, r);
+            let items: Vec<(u32, u64, u64)> = cands
+                .iter()
+                .filter_map(|&(e, impact)| {
+                    let w = (impact * 1e4 + 0.5).floor();
+                    (w >= 1.0).then(|| {
+                        let cost = match self.params.utility_cost {
+                            UtilityCost::Mentions => self.model.entities[e as usize].mentions,
+                            UtilityCost::Count => 1,
+                        };
+                        (e, w as u64, cost)
+                    })
+                })
+                .take(64)
+                .collect();
+            let need = ((r - target) * 1e4).ceil().max(0.0) as u64;
+            let weights: Vec<(u64, u64)> = items.iter().map(|&(_, w, c)| (w, c)).collect();
+            let Some(chosen) = knapsack::min_cost_cover(&weights, need) else {
+                break;
+            };
+            let set: Vec<u32> = chosen.iter().map(|&i| items[i].0).collect();
+            for &e in &set {
+                self.masked[e as usize] = true;
+            }
+            let after = self.an.chain_risk(&self.an.chains[chain], &self.masked);
+            for &e in &set {
+                self.mask(e, Stage::Chain, Cause::Chain(chain as u32), r, after);
+            }
+        }
+        self.greedy_chain(chain, target);
+    }
+}
+
+/// Runs the planner.
+pub fn plan(
+    model: &Model,
+    an: &Analysis,
+    params: &PlanParams,
+    constraints: &Constraints,
+) -> Result<Plan, PlanError> {
+    let ne = model.entities.len();
+    let mut warnings = Vec::new();
+    for id in constraints.force_mask.intersection(&constraints.force_keep) {
+        return Err(PlanError::ForcedBoth(id.clone()));
+    }
+    let mut forced_mask = vec![false; ne];
+    let mut forced_keep = vec![false; ne];
+    for (set, flags, what) in [
+        (&constraints.force_mask, &mut forced_mask, "mask"),
+        (&constraints.force_keep, &mut forced_keep, "keep"),
+    ] {
+        for id in set {
+            match model.entity_index(id) {
+                Some(i) => flags[i] = true,
+                None => warnings.push(format!(
+                    "forced {what} of entity {id} ignored: it does not occur in the corpus"
+                )),
+            }
+        }
+    }
+    let mut ctx = Ctx {
+        model,
+        an,
+        params,
+        blocked: (0..ne)
+            .map(|i| {
+                forced_keep[i] || constraints.never_mask.contains(&model.entities[i].entity_type)
+            })
+            .collect(),
+        masked: forced_mask.clone(),
+        events: Vec::new(),
+        stage_of: vec![None; ne],
+    };
+    for i in 0..ne {
+        if forced_mask[i] {
+            ctx.stage_of[i] = Some((Stage::Forced, None, None, None));
+        } else if !forced_keep[i] && constraints.always_mask.contains(&model.entities[i].entity_type)
+        {
+            ctx.masked[i] = true;
+            ctx.stage_of[i] = Some((Stage::Policy, None, None, None));
+        }
+    }
+
+    ctx.document_stage();
+    let masked_after_document_stage = ctx.masked.clone();
+
+    let empty = vec![false; ne];
+    let mut chains: Vec<ChainResult> = an
+        .chains
+        .iter()
+        .map(|c| {
+            let risk_initial = an.chain_risk(c, &empty);
+            let risk_pre = an.chain_risk(c, &ctx.masked);
+            let category_pre = RiskCategory::of(risk_pre, params.risk_high, params.risk_medium);
+            let target = match category_pre {
+                RiskCategory::High => Some(params.theta_chain.min(params.rho_high * risk_pre)),
+                RiskCategory::Medium => Some(params.theta_chain.min(params.rho_medium * risk_pre)),
+                RiskCategory::Low => None,
+            };
+            ChainResult {
+                risk_initial,
+                category_initial: RiskCategory::of(risk_initial, params.risk_high, params.risk_medium),
+                risk_pre,
+                category_pre,
+                risk_final: risk_pre,
+                category_final: category_pre,
+                target,
+            }
+        })
+        .collect();
+    let mut targets: Vec<usize> = (0..chains.len()).filter(|&i| chains[i].target.is_some()).collect();
+    // Descending R_pre; ties keep the chains' canonical (lexicographic) order.
+    targets.sort_by(|&a, &b| chains[b].risk_pre.total_cmp(&chains[a].risk_pre));
+    for &c in &targets {
+        let Some(t) = chains[c].target else { continue };
+        match params.strategy {
+            Strategy::Greedy => ctx.greedy_chain(c, t),
+            Strategy::Knapsack => ctx.knapsack_chain(c, t),
+        }
+    }
+
+    let masked = ctx.masked;
+    let doc_risk_final: Vec<f64> = (0..model.docs.len()).map(|d| an.doc_risk(d, &masked)).collect();
+    let mut residual_chains = Vec::new();
+    for (i, c) in chains.iter_mut().enumerate() {
+        c.risk_final = an.chain_risk(&an.chains[i], &masked);
+        c.category_final = RiskCategory::of(c.risk_final, params.risk_high, params.risk_medium);
+        if c.target.is_some_and(|t| c.risk_final > t) {
+            residual_chains.push(i as u32);
+        }
+    }
+    let residual_docs = (0..model.docs.len() as u32)
+        .filter(|&d| doc_risk_final[d as usize] > params.theta_doc)
+        .collect();
+
+    let mut chains_of_entity: Vec<Vec<u32>> = vec![Vec::new(); ne];
+    for &c in &targets {
+        let mut seen = BTreeSet::new();
+        for &d in &an.chains[c].docs {
+            for &(e, _) in &model.docs[d as usize].entities {
+                if seen.insert(e) {
+                    chains_of_entity[e as usize].push(c as u32);
+                }
+            }
+        }
+    }
+    let provenance = (0..ne)
+        .map(|i| {
+            if let Some((stage, cause, before, after)) = ctx.stage_of[i] {
+                Provenance::Masked {
+                    stage,
+                    cause,
+                    risk_before: before,
+                    risk_after: after,
+                }
+            } else if forced_keep[i] {
+                Provenance::KeptForced
+            } else if constraints.never_mask.contains(&model.entities[i].entity_type) {
+                Provenance::KeptNeverMask
+            } else {
+                let max_doc_risk = an.entity_docs[i]
+                    .iter()
+                    .map(|&d| doc_risk_final[d as usize])
+                    .fold(0.0, f64::max);
+                let mut target_chains = chains_of_entity[i].clone();
+                target_chains.sort_unstable();
+                Provenance::KeptNotNeeded {
+                    max_doc_risk,
+                    target_chains,
+                }
+            }
+        })
+        .collect();
+
+    Ok(Plan {
+        masked,
+        masked_after_document_stage,
+        events: ctx.events,
+        provenance,
+        doc_risk_final,
+        chains,
+        residual_docs,
+        residual_chains,
+        warnings,
+    })
+}
+
+impl Plan {
+    pub fn masked_count(&self) -> usize {
+        self.masked.iter().filter(|m| **m).count()
+    }
+}
+
+/// Human-readable provenance ("masked in chain stage for chain claim_1 → record_2:
+/// 0.81 → 0.42").
+pub struct ProvenanceText<'a> {
+    pub provenance: &'a Provenance,
+    pub model: &'a Model,
+    pub analysis: &'a Analysis,
+    pub theta_doc: f64,
+}
+
+fn cause_text(model: &Model, an: &Analysis, cause: Cause) -> String {
+    match cause {
+        Cause::Document(d) => format!("document {}", model.docs[d as usize].id),
+        Cause::Chain(c) => format!(
+            "chain {}",
+            an.chains[c as usize]
+                .docs
+                .iter()
+                .map(|&d| model.docs[d as usize].id.as_str())
+                .collect::<Vec<_>>()
+                .join(" → ")
+        ),
+    }
+}
+
+impl fmt::Display for ProvenanceText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.provenance {
+            Provenance::Masked {
+                stage: Stage::Forced,
+                ..
+            } => write!(f, "masked: forced by an auditor decision"),
+            Provenance::Masked {
+                stage: Stage::Policy,
+                ..
+            } => write!(f, "masked by type policy (always_mask)"),
+            Provenance::Masked {
+                stage,
+                cause,
+                risk_before,
+                risk_after,
+            } => {
+                write!(f, "masked in {} stage", stage.as_str())?;
+                if let Some(c) = cause {
+                    write!(f, " for {}", cause_text(self.model, self.analysis, *c))?;
+                }
+                if let (Some(b), Some(a)) = (risk_before, risk_after) {
+                    write!(f, ": {b:.2} → {a:.2}")?;
+                }
+                Ok(())
+            }
+            Provenance::KeptForced => write!(f, "kept: forced keep by an auditor decision"),
+            Provenance::KeptNeverMask => write!(f, "kept: never_mask type"),
+            Provenance::KeptNotNeeded {
+                max_doc_risk,
+                target_chains,
+            } => {
+                write!(
+                    f,
+                    "kept: no target needed it: document risk {max_doc_risk:.2} ≤ theta_doc {:.2}",
+                    self.theta_doc
+                )?;
+                if target_chains.is_empty() {
+                    write!(f, " and in no target chain")
+                } else {
+                    write!(
+                        f,
+                        " and its {} target chain(s) reached their targets without it or are residual",
+                        target_chains.len()
+                    )
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,407 @@
+//! Redaction (SPEC §5): corpus-wide replacement of masked entities.
+//!
+//! Matches are every whole-word, case-insensitive occurrence of an original value of
+//! a masked entity, plus token sequences whose canonical form equals a masked
+//! entity's normalized value: dates (any written form), phone numbers (any
+//! separators; also with a `+` country-code prefix, which is stricter than the
+//! canonical comparison alone) and ids (any dashes or spaces, any case). Selection is
+//! leftmost-longest without overlaps.
+
+use std::collections::{BTreeMap, HashMap};
+
+use regex::Regex;
+use serde::{Deserialize, Serialize};
+
+use crate::entity::normalize::{canonical_id, parse_date, DateOrder};
+use crate::entity::spans::{leftmost_longest, FoldedText, WordMatch, WordMatcher};
+use crate::extract::Span;
+use crate::hashing::hmac_hex;
+use crate::schema::{value_kind, Schema, ValueKind};
+
+/// Replacement mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// `[REDACTED]`
+    Redact,
+    /// `[TYPE]`
+    #[default]
+    Value,
+    /// `[TYPE_xxxxxxxxxxxx]`, keyed by the project key.
+    Pseudonym,
+    /// A per-type phrase ("a person").
+    Generalize,
+}
+
+impl Mode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Redact => "redact",
+            Mode::Value => "value",
+            Mode::Pseudonym => "pseudonym",
+            Mode::Generalize => "generalize",
+        }
+    }
+}
+
+/// A masked entity as the replacer needs it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MaskedEntity {
+    pub id: String,
+    pub entity_type: String,
+    pub normalized: String,
+    pub originals: Vec<String>,
+}
+
+/// A located occurrence of a masked entity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hit {
+    /// Index into the replacer's entity list.
+    pub entity: usize,
+    pub span: Span,
+}
+
+const MONTH_RE: &str = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
+const WEEKDAY_RE: &str = "(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\\.?,?\\s+)?";
+
+/// Finds and replaces the masked entities of a corpus.
+pub struct Replacer {
+    entities: Vec<MaskedEntity>,
+    replacements: Vec<String>,
+    words: WordMatcher,
+    word_owner: Vec<usize>,
+    date_re: Option<Regex>,
+    dates: HashMap<String, usize>,
+    date_order: DateOrder,
+    /// One regex per masked phone or id, owned by that entity.
+    shaped: Vec<(Regex, usize)>,
+}
+
+fn shaped_pattern(kind: ValueKind, normalized: &str) -> Option<String> {
+    match kind {
+        ValueKind::Phone => {
+            let digits: Vec<char> = normalized.chars().filter(|c| c.is_ascii_digit()).collect();
+            if digits.len() < 5 {
+                return None;
+            }
+            let body = digits
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("[\\s().\\-]{0,3}");
+            Some(format!("(?:\\+\\d{{0,3}}[\\s.\\-]{{0,2}})?\\(?{body}"))
+        }
+        ValueKind::Id => {
+            let chars: Vec<char> = normalized.chars().collect();
+            if chars.len() < 2 {
+                return None;
+            }
+            let body = chars
+                .iter()
+                .map(|c| regex::escape(&c.to_string()))
+                .collect::<Vec<_>>()
+                .join("[\\s\\-]?");
+            Some(format!("(?i){body}"))
+        }
+        _ => None,
+    }
+}
+
+impl Replacer {
+    pub fn new(
+        entities: Vec<MaskedEntity>,
+        mode: Mode,
+        schema: &Schema,
+        project_key: &[u8],
+        date_order: DateOrder,
+    ) -> Self {
+        let replacements = replacement_texts(&entities, mode, schema, project_key);
+        let mut values = Vec::new();
+        let mut word_owner = Vec::new();
+        let mut dates = HashMap::new();
+        let mut shaped = Vec::new();
+        for (i, e) in entities.iter().enumerate() {
+            for o in &e.originals {
+                values.push(o.clone());
+                word_owner.push(i);
+            }
+            // The normalized value itself is also a surface form (snapshots, edits).
+            values.push(e.normalized.clone());
+            word_owner.push(i);
+            let kind = value_kind(&e.entity_type);
+            if kind == ValueKind::Date && parse_date(&e.normalized, DateOrder::Ymd).is_some() {
+                dates.entry(e.normalized.clone()).or_insert(i);
+            }
+            if let Some(p) = shaped_pattern(kind, &e.normalized)
+                && let Ok(re) = Regex::new(&p)
+            {
+                shaped.push((re, i));
+            }
+        }
+        let date_re = (!dates.is_empty())
+            .then(|| {
+                Regex::new(&format!(
+                    "(?i)\\d{{1,4}}[/.\\-]\\d{{1,2}}[/.\\-]\\d{{2,4}}|{WEEKDAY_RE}\\d{{1,2}}(?:st|nd|rd|th)?\\s+(?:of\\s+)?{MONTH_RE},?\\s+\\d{{4}}|{WEEKDAY_RE}{MONTH_RE}\\s+\\d{{1,2}}(?:st|nd|rd|th)?,?\\s+\\d{{4}}"
+                ))
+                .ok()
+            })
+            .flatten();
+        Replacer {
+            words: WordMatcher::new(&values),
+            word_owner,
+            entities,
+            replacements,
+            date_re,
+            dates,
+            date_order,
+            shaped,
+        }
+    }
+
+    pub fn entities(&self) -> &[MaskedEntity] {
+        &self.entities
+    }
+
+    /// The replacement text of entity `i`.
+    pub fn replacement(&self, i: usize) -> &str {
+        &self.replacements[i]
+    }
+
+    /// Every occurrence of a masked entity in `text`, leftmost-longest, no overlaps.
+    pub fn find(&self, text: &str) -> Vec<Hit> {
+        if self.entities.is_empty() || text.is_empty() {
+            return Vec::new();
+        }
+        let folded = FoldedText::new(text);
+        let mut all: Vec<WordMatch> = self
+            .words
+            .find_all(&folded)
+            .into_iter()
+            .map(|m| WordMatch {
+                pattern: self.word_owner[m.pattern],
+                span: m.span,
+            })
+            .collect();
+        let char_of = byte_to_char_table(text);
+        let mut push = |start_b: usize, end_b: usize, owner: usize| {
+            let (Some(&s), Some(&e)) = (char_of.get(&start_b), char_of.get(&end_b)) else {
+                return;
+            };
+            if folded.is_whole_word(s, e) {
+                all.push(WordMatch {
+                    pattern: owner,
+                    span: Span { start: s, end: e },
+                });
+            }
+        };
+        if let Some(re) = &self.date_re {
+            for m in re.find_iter(text) {
+                if let Some(iso) = parse_date(m.as_str(), self.date_order)
+                    && let Some(&owner) = self.dates.get(&iso)
+                {
+                    push(m.start(), m.end(), owner);
+                }
+            }
+        }
+        for (re, owner) in &self.shaped {
+            for m in re.find_iter(text) {
+                let kind = value_kind(&self.entities[*owner].entity_type);
+                if kind == ValueKind::Id
+                    && canonical_id(m.as_str()) != self.entities[*owner].normalized
+                {
+                    continue;
+                }
+                push(m.start(), m.end(), *owner);
+            }
+        }
+        all.sort_by(|a, b| {
+            a.span
+                .start
+                .cmp(&b.span.start)
+                .then(b.span.end.cmp(&a.span.end))
+                .then(a.pattern.cmp(&b.pattern))
+        });
+        leftmost_longest(&all)
+            .into_iter()
+            .map(|m| Hit {
+                entity: m.pattern,
+                span: m.span,
+            })
+            .collect()
+    }
+
+    /// `text` with every occurrence replaced.
+    pub fn replace(&self, text: &str) -> String {
+        let hits = self.find(text);
+        if hits.is_empty() {
+            return text.to_string();
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut hit_iter = hits.iter().peekable();
+        let mut skip_until = 0usize;
+        for (ci, ch) in text.chars().enumerate() {
+            if ci < skip_until {
+                continue;
+            }
+            if let Some(h) = hit_iter.peek()
+                && h.span.start == ci
+            {
+                out.push_str(&self.replacements[h.entity]);
+                skip_until = h.span.end;
+                hit_iter.next();
+                continue;
+            }
+            out.push(ch);
+        }
+        out
+    }
+
+    /// Replaces inside every string of a JSON value (keys are left alone).
+    pub fn replace_json(&self, value: &serde_json::Value) -> serde_json::Value {
+        use serde_json::Value;
+        match value {
+            Value::String(s) => Value::String(self.replace(s)),
+            Value::Array(a) => Value::Array(a.iter().map(|v| self.replace_json(v)).collect()),
+            Value::Object(o) => Value::Object(
+                o.iter()
+                    .map(|(k, v)| (k.clone(), self.replace_json(v)))
+                    .collect(),
+            ),
+            other => other.clone(),
+        }
+    }
+}
+
+fn byte_to_char_table(text: &str) -> HashMap<usize, usize> {
+    let mut map: HashMap<usize, usize> = text
+        .char_indices()
+        .enumerate()
+        .map(|(ci, (bi, _))| (bi, ci))
+        .collect();
+    map.insert(text.len(), text.chars().count());
+    map
+}
+
+/// Pseudonym hex of an entity: HMAC-SHA256(project key, entity_id).
+pub fn pseudonym_hex(project_key: &[u8], entity_id: &str) -> String {
+    hmac_hex(project_key, entity_id)
+}
+
+fn replacement_texts(
+    entities: &[MaskedEntity],
+    mode: Mode,
+    schema: &Schema,
+    key: &[u8],
+) -> Vec<String> {
+    match mode {
+        Mode::Redact => entities.iter().map(|_| "[REDACTED]".to_string()).collect(),
+        Mode::Value => entities
+            .iter()
+            .map(|e| format!("[{}]", e.entity_type))
+            .collect(),
+        Mode::Generalize => entities
+            .iter()
+            .map(|e| schema.phrase(&e.entity_type))
+            .collect(),
+        Mode::Pseudonym => {
+            let full: Vec<String> = entities.iter().map(|e| pseudonym_hex(key, &e.id)).collect();
+            // 12 hex digits, lengthened for entities whose prefixes collide.
+            let mut len = vec![12usize; entities.len()];
+            loop {
+                let mut groups: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+                for (i, h) in full.iter().enumerate() {
+                    groups.entry(&h[..len[i]]).or_default().push(i);
+                }
+                let mut changed = false;
+                for members in groups.values().filter(|m| m.len() > 1) {
+                    for &i in members {
+                        if len[i] < full[i].len() {
+                            len[i] += 1;
+                            changed = true;
+                        }
+                    }
+                }
+                if !changed {
+                    break;
+                }
+            }
+            entities
+                .iter()
+                .enumerate()
+                .map(|(i, e)| format!("[{}_{}]", e.entity_type, &full[i][..len[i]]))
+                .collect()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn masked(id: &str, t: &str, norm: &str, originals: &[&str]) -> MaskedEntity {
+        MaskedEntity {
+            id: id.into(),
+            entity_type: t.into(),
+            normalized: norm.into(),
+            originals: originals.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    fn replacer(mode: Mode) -> Replacer {
+        Replacer::new(
+            vec![
+                masked("a1", "NAME", "priya raman", &["Priya Raman", "Raman, Priya", "Ms. Raman"]),
+                masked("b2", "BIRTHDATE", "1968-03-14", &["03/14/1968"]),
+                masked("c3", "PATIENT_ID", "MBR448213", &["MBR-448213"]),
+                masked("d4", "PHONE_NUMBER", "5550104417", &["(555) 010-4417"]),
+            ],
+            mode,
+            &Schema::default(),
+            b"project key",
+            DateOrder::Mdy,
+        )
+    }
+
+    #[test]
+    fn replaces_originals_and_variants_corpus_wide() {
+        let r = replacer(Mode::Value);
+        let text = "Member RAMAN, PRIYA (mbr 448213), born 14 March 1968, call +1 555.010.4417. Priya Ramanujan is someone else.";
+        assert_eq!(
+            r.replace(text),
+            "Member [NAME] ([PATIENT_ID]), born [BIRTHDATE], call [PHONE_NUMBER]. Priya Ramanujan is someone else."
+        );
+    }
+
+    #[test]
+    fn leftmost_longest_and_multibyte() {
+        let r = replacer(Mode::Redact);
+        assert_eq!(
+            r.replace("Zoë saw Ms. Raman — Priya Raman."),
+            "Zoë saw [REDACTED] — [REDACTED]."
+        );
+    }
+
+    #[test]
+    fn modes() {
+        let text = "Priya Raman";
+        assert_eq!(replacer(Mode::Generalize).replace(text), "a person");
+        let p = replacer(Mode::Pseudonym).replace(text);
+        assert!(p.starts_with("[NAME_") && p.len() == "[NAME_]".len() + 12, "{p}");
+        assert_eq!(p, replacer(Mode::Pseudonym).replace("priya raman"));
+        let other_key = Replacer::new(
+            vec![masked("a1", "NAME", "priya raman", &["Priya Raman"])],
+            Mode::Pseudonym,
+            &Schema::default(),
+            b"another key",
+            DateOrder::Mdy,
+        );
+        assert_ne!(p, other_key.replace(text));
+    }
+
+    #[test]
+    fn unrelated_numbers_survive() {
+        let r = replacer(Mode::Value);
+        let text = "Claim 03/15/1968, amount 5550104418, id MBR4482139.";
+        assert_eq!(r.replace(text), text);
+    }
+}
