@@ -1,1 +1,116 @@
-fn main() {}
+//! Analysis + planning on generated corpora (SPEC §9): 1,000 and 10,000 documents with
+//! ~15 mentions each, clustered so that chains exist, values Zipf-distributed, and
+//! hub entities that occur in every document. Run with `cargo bench`.
+
+use clam::analysis::{Analysis, AnalysisParams, Model, ModelInput};
+use clam::plan::{plan, Constraints, PlanParams};
+use clam::schema::Schema;
+
+fn main() {
+    divan::main();
+}
+
+/// Small deterministic PRNG (xorshift64*), so the corpora are identical on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+const TYPES: &[&str] = &[
+    "NAME", "PATIENT_ID", "PHONE_NUMBER", "MEDICAL_CONDITION", "TREATMENT", "PROVIDER",
+    "EVENT_DATE", "AGE", "LOCATION", "DEMOGRAPHIC", "INDIRECT_IDENTIFIER",
+];
+
+/// Documents in clusters of 4 sharing a person's entities; the rest of each document's
+/// mentions are Zipf-distributed over a large vocabulary; 3 hubs occur everywhere.
+pub fn generate(n_docs: usize, seed: u64) -> Model {
+    let mut rng = Rng(seed | 1);
+    let vocab = n_docs * 4;
+    // Zipf(s = 1.1) by inverse-CDF over a precomputed cumulative table.
+    let weights: Vec<f64> = (1..=vocab).map(|k| 1.0 / (k as f64).powf(1.1)).collect();
+    let total: f64 = weights.iter().sum();
+    let mut cdf = Vec::with_capacity(vocab);
+    let mut acc = 0.0;
+    for w in &weights {
+        acc += w / total;
+        cdf.push(acc);
+    }
+    let zipf = |r: f64| cdf.partition_point(|&c| c < r).min(vocab - 1);
+    let mut docs: Vec<Vec<(String, &str, f64)>> = Vec::with_capacity(n_docs);
+    for d in 0..n_docs {
+        let cluster = d / 4;
+        let mut ents = Vec::with_capacity(16);
+        for hub in 0..3 {
+            ents.push((format!("hub{hub}"), "PROVIDER", 0.5));
+        }
+        for p in 0..4 {
+            if rng.unit() < 0.7 {
+                let t = TYPES[p % TYPES.len()];
+                ents.push((format!("person{cluster}-{p}"), t, 0.6 + 0.4 * rng.unit()));
+            }
+        }
+        while ents.len() < 15 {
+            let k = zipf(rng.unit());
+            let t = TYPES[k % TYPES.len()];
+            ents.push((format!("v{k}"), t, 0.2 + 0.7 * rng.unit()));
+        }
+        docs.push(ents);
+    }
+    let ids: Vec<Vec<(String, &str, f64)>> = docs
+        .into_iter()
+        .map(|ents| {
+            ents.into_iter()
+                .map(|(v, t, r)| (clam::entity::entity_id(&v, t), t, r))
+                .collect()
+        })
+        .collect();
+    Model::build(
+        ids.iter().enumerate().map(|(i, ents)| {
+            let list = ents
+                .iter()
+                .map(|(id, t, r)| ModelInput {
+                    id,
+                    entity_type: t,
+                    value: id,
+                    relevance: *r,
+                    mentions: 1,
+                })
+                .collect::<Vec<_>>();
+            (format!("doc{i}"), i, list)
+        }),
+        &Schema::default(),
+    )
+}
+
+fn analyse_and_plan(model: &Model, chain_length: usize) -> usize {
+    let an = Analysis::new(
+        model,
+        &AnalysisParams {
+            edge_threshold: 0.5,
+            chain_length,
+        },
+    );
+    let p = plan(model, &an, &PlanParams::default(), &Constraints::default());
+    p.map(|p| p.masked_count()).unwrap_or(0) + an.chains.len()
+}
+
+#[divan::bench(args = [1_000, 10_000], sample_count = 10)]
+fn replan_chain_length_2(bencher: divan::Bencher, n: usize) {
+    let model = generate(n, 42);
+    bencher.bench(|| analyse_and_plan(divan::black_box(&model), 2));
+}
+
+#[divan::bench(args = [1_000, 10_000], sample_count = 10)]
+fn replan_chain_length_3(bencher: divan::Bencher, n: usize) {
+    let model = generate(n, 42);
+    bencher.bench(|| analyse_and_plan(divan::black_box(&model), 3));
+}

@@ -1,1 +1,22 @@
-fn main() {}
+//! The `clam` binary: parses the command line, sets up file logging and dispatches to
+//! the library. Exit codes: 0 success, 1 error, 2 usage error, 3 leak check failed,
+//! 4 completed but some input documents were skipped.
+
+mod cli;
+mod commands;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    let _log = commands::init_logging();
+    match commands::dispatch(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(commands::EXIT_ERROR)
+        }
+    }
+}

@@ -1,1 +1,514 @@
-//! (in progress)
+//! Export (SPEC §5): the redacted corpus plus manifest.json, decisions.jsonl and
+//! report.md, built in a temporary sibling folder, leak-checked, and renamed into
+//! place only when complete.
+//!
+//! Nothing written contains an original value of a masked entity: entities are
+//! referenced by export id (HMAC of the entity id under the project key) and type,
+//! and every string passes through the replacer before it is written.
+
+mod report;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+
+use crate::corpus::Format;
+use crate::extract::Extractor;
+use crate::hashing::hmac_hex;
+use crate::plan::ProvenanceText;
+use crate::redact::Replacer;
+use crate::workspace::Workspace;
+
+/// One place where a masked value was still found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeakHit {
+    /// File relative to the export folder.
+    pub file: String,
+    /// 1-based line and column (code points); 0 for a file name.
+    pub line: usize,
+    pub column: usize,
+    pub export_id: String,
+    pub entity_type: String,
+}
+
+impl std::fmt::Display for LeakHit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.line == 0 {
+            write!(f, "{} (file name): {} {}", self.file, self.entity_type, self.export_id)
+        } else {
+            write!(
+                f,
+                "{}:{}:{}: {} {}",
+                self.file, self.line, self.column, self.entity_type, self.export_id
+            )
+        }
+    }
+}
+
+/// Errors of the export.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("{0}: the export folder exists and is not empty; choose a new folder or pass --force")]
+    NotEmpty(PathBuf),
+    #[error("{0}: the export folder is inside the corpus folder; clam never writes into its input")]
+    InsideInput(PathBuf),
+    #[error("{0}: the mapping file must be outside the export folder")]
+    MappingInsideExport(PathBuf),
+    #[error("{path}: {message}")]
+    Io { path: PathBuf, message: String },
+    #[error("leak check failed: {} occurrence(s) of masked values remain; nothing was exported", .0.len())]
+    Leak(Vec<LeakHit>),
+    #[error("{0} proposed mask(s) are unreviewed or stale; review them or drop --require-reviewed")]
+    Unreviewed(usize),
+}
+
+fn io_err(path: &Path, e: impl std::fmt::Display) -> ExportError {
+    ExportError::Io {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    }
+}
+
+/// Options of an export.
+#[derive(Debug, Clone, Default)]
+pub struct ExportOptions {
+    pub force: bool,
+    pub with_mapping: Option<PathBuf>,
+    pub require_reviewed: bool,
+}
+
+/// What an export wrote.
+#[derive(Debug, Clone)]
+pub struct ExportSummary {
+    pub out: PathBuf,
+    pub documents: usize,
+    pub files_scanned: usize,
+    pub masked: usize,
+    pub skipped: usize,
+    pub warnings: Vec<String>,
+}
+
+/// Export id of an entity: 16 hex of HMAC-SHA256(project key, entity id).
+pub fn export_id(key: &[u8], entity_id: &str) -> String {
+    hmac_hex(key, entity_id)[..16].to_string()
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| io_err(parent, e))?;
+    }
+    std::fs::write(path, bytes).map_err(|e| io_err(path, e))
+}
+
+fn is_inside(child: &Path, parent: &Path) -> bool {
+    let abs = |p: &Path| -> PathBuf {
+        if let Ok(c) = std::fs::canonicalize(p) {
+            return c;
+        }
+        // Not yet existing: canonicalize the parent and append the name.
+        match (p.parent(), p.file_name()) {
+            (Some(par), Some(name)) => std::fs::canonicalize(if par.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                par
+            })
+            .map(|c| c.join(name))
+            .unwrap_or_else(|_| p.to_path_buf()),
+            _ => p.to_path_buf(),
+        }
+    };
+    abs(child).starts_with(abs(parent))
+}
+
+/// The redacted file name of a document: its own, unless it contains a masked value.
+fn redacted_rel_path(replacer: &Replacer, key: &[u8], rel: &str, doc_id: &str) -> String {
+    if replacer.find(rel).is_empty() {
+        return rel.to_string();
+    }
+    let ext = Path::new(rel)
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    format!("doc-{}{ext}", &hmac_hex(key, doc_id)[..16])
+}
+
+/// Exports the workspace's plan to `out`.
+pub fn export(
+    ws: &Workspace,
+    project_key: &[u8],
+    out: &Path,
+    opts: &ExportOptions,
+    scanner: &dyn Extractor,
+) -> Result<ExportSummary, ExportError> {
+    if opts.require_reviewed && ws.has_unreviewed_masks() {
+        let n = ws
+            .masked_indices()
+            .into_iter()
+            .filter(|&i| {
+                matches!(
+                    ws.review_state(i),
+                    crate::workspace::ReviewState::Proposed | crate::workspace::ReviewState::Stale
+                )
+            })
+            .count();
+        return Err(ExportError::Unreviewed(n));
+    }
+    if ws.corpus.root.is_dir() && is_inside(out, &ws.corpus.root) {
+        return Err(ExportError::InsideInput(out.to_path_buf()));
+    }
+    if out.exists() {
+        let non_empty = std::fs::read_dir(out)
+            .map_err(|e| io_err(out, e))?
+            .next()
+            .is_some();
+        if non_empty && !opts.force {
+            return Err(ExportError::NotEmpty(out.to_path_buf()));
+        }
+    }
+    if let Some(m) = &opts.with_mapping
+        && is_inside(m, out)
+    {
+        return Err(ExportError::MappingInsideExport(m.clone()));
+    }
+    let parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&parent).map_err(|e| io_err(&parent, e))?;
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_else(|| "export".into());
+    let tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}.clam-tmp-"))
+        .tempdir_in(&parent)
+        .map_err(|e| io_err(&parent, e))?;
+    let replacer = ws.replacer(project_key);
+
+    let documents = write_redacted(ws, &replacer, project_key, tmp.path())?;
+    let scan_warnings = second_scan(ws, &replacer, scanner);
+    let manifest = replacer.replace_json(&manifest_json(ws, project_key, &scan_warnings));
+    write_file(
+        &tmp.path().join("manifest.json"),
+        (serde_json::to_string_pretty(&manifest).unwrap_or_default() + "\n").as_bytes(),
+    )?;
+    let mut decisions = String::new();
+    if let Some(s) = &ws.session {
+        let log = s.audit_log().map_err(|e| io_err(s.path(), e))?;
+        for entry in log {
+            let mut v = serde_json::to_value(&entry).unwrap_or(Value::Null);
+            // Entities are referenced by export id only.
+            reference_entities_by_export_id(&mut v, project_key);
+            decisions.push_str(&serde_json::to_string(&replacer.replace_json(&v)).unwrap_or_default());
+            decisions.push('\n');
+        }
+    }
+    write_file(&tmp.path().join("decisions.jsonl"), decisions.as_bytes())?;
+    let report = replacer.replace(&report::render(ws, project_key, &scan_warnings));
+    write_file(&tmp.path().join("report.md"), report.as_bytes())?;
+
+    let (hits, files_scanned) = leak_check(&replacer, project_key, tmp.path())?;
+    if !hits.is_empty() {
+        return Err(ExportError::Leak(hits));
+    }
+
+    let tmp_path = tmp.keep();
+    if out.exists() {
+        let backup = parent.join(format!(".{name}.clam-old-{}", std::process::id()));
+        std::fs::rename(out, &backup).map_err(|e| io_err(out, e))?;
+        if let Err(e) = std::fs::rename(&tmp_path, out) {
+            let _ = std::fs::rename(&backup, out);
+            return Err(io_err(out, e));
+        }
+        let _ = std::fs::remove_dir_all(&backup);
+    } else if let Err(e) = std::fs::rename(&tmp_path, out) {
+        let _ = std::fs::remove_dir_all(&tmp_path);
+        return Err(io_err(out, e));
+    }
+    if let Some(m) = &opts.with_mapping {
+        write_mapping(ws, project_key, m)?;
+    }
+    Ok(ExportSummary {
+        out: out.to_path_buf(),
+        documents,
+        files_scanned,
+        masked: ws.plan.masked_count(),
+        skipped: ws.corpus.diagnostics.len(),
+        warnings: scan_warnings,
+    })
+}
+
+fn reference_entities_by_export_id(v: &mut Value, key: &[u8]) {
+    if let Value::Object(entry) = v
+        && let Some(Value::Object(action)) = entry.get_mut("action")
+    {
+        for field in ["entity", "from", "into", "new_entity"] {
+            if let Some(Value::String(id)) = action.get(field).cloned() {
+                action.insert(field.to_string(), Value::String(export_id(key, &id)));
+            }
+        }
+    }
+}
+
+fn write_redacted(
+    ws: &Workspace,
+    replacer: &Replacer,
+    key: &[u8],
+    tmp: &Path,
+) -> Result<usize, ExportError> {
+    let base = tmp.join("redacted");
+    std::fs::create_dir_all(&base).map_err(|e| io_err(&base, e))?;
+    let mut jsonl: BTreeMap<String, String> = BTreeMap::new();
+    for doc in &ws.corpus.documents {
+        let content = replacer.replace(&doc.content);
+        match ws.corpus.format {
+            Some(Format::Text) => {
+                let rel = redacted_rel_path(replacer, key, &doc.source.rel_path, &doc.id);
+                write_file(&base.join(rel), content.as_bytes())?;
+            }
+            _ => {
+                let mut obj = doc.raw.clone().unwrap_or_else(|| {
+                    let mut m = serde_json::Map::new();
+                    m.insert("id".into(), Value::String(doc.id.clone()));
+                    m.insert("metadata".into(), Value::Object(doc.metadata.clone()));
+                    m
+                });
+                obj.insert("content".into(), Value::String(doc.content.clone()));
+                let mut v = replacer.replace_json(&Value::Object(obj));
+                if let Value::Object(o) = &mut v {
+                    o.insert("content".into(), Value::String(content));
+                }
+                if ws.corpus.format == Some(Format::Jsonl) {
+                    let rel = redacted_rel_path(replacer, key, &doc.source.rel_path, &doc.id);
+                    let buf = jsonl.entry(rel).or_default();
+                    buf.push_str(&serde_json::to_string(&v).unwrap_or_default());
+                    buf.push('\n');
+                } else {
+                    let rel = redacted_rel_path(replacer, key, &doc.source.rel_path, &doc.id);
+                    let text = serde_json::to_string_pretty(&v).unwrap_or_default() + "\n";
+                    write_file(&base.join(rel), text.as_bytes())?;
+                }
+            }
+        }
+    }
+    for (rel, text) in jsonl {
+        write_file(&base.join(rel), text.as_bytes())?;
+    }
+    Ok(ws.corpus.documents.len())
+}
+
+/// Runs the offline direct-identifier recognizers over the redacted text; what they
+/// still find is listed (document, type, count — never the value) in the report.
+fn second_scan(ws: &Workspace, replacer: &Replacer, scanner: &dyn Extractor) -> Vec<String> {
+    let mut out = Vec::new();
+    for doc in &ws.corpus.documents {
+        let mut redacted = doc.clone();
+        redacted.content = replacer.replace(&doc.content);
+        let Ok(items) = scanner.extract(&redacted) else {
+            continue;
+        };
+        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+        for item in &items {
+            if ws.config.schema.is_direct_identifier(&item.entity_type)
+                && !item.original.starts_with('[')
+            {
+                *counts.entry(item.entity_type.as_str()).or_default() += item.spans.len().max(1);
+            }
+        }
+        for (t, n) in counts {
+            out.push(format!(
+                "{}: the offline recognizers still find {n} {t} mention(s) in the redacted text",
+                doc.id
+            ));
+        }
+    }
+    out
+}
+
+fn manifest_json(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> Value {
+    let m = &ws.model;
+    let an = &ws.analysis;
+    let plan = &ws.plan;
+    let doc_ids = |docs: &[u32]| -> Vec<String> {
+        docs.iter().map(|&d| m.docs[d as usize].id.clone()).collect()
+    };
+    let entities: Vec<Value> = m
+        .entities
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let stage = match &plan.provenance[i] {
+                crate::plan::Provenance::Masked { stage, .. } => Some(stage.as_str()),
+                _ => None,
+            };
+            json!({
+                "export_id": export_id(key, &e.id),
+                "type": e.entity_type,
+                "decision": if plan.masked[i] { "mask" } else { "keep" },
+                "stage": stage,
+                "provenance": ProvenanceText {
+                    provenance: &plan.provenance[i],
+                    model: m,
+                    analysis: an,
+                    theta_doc: ws.config.theta_doc,
+                }.to_string(),
+                "review_state": ws.review_state(i),
+                "documents": doc_ids(&an.entity_docs[i]),
+                "mentions": e.mentions,
+                "uniqueness": an.uniqueness[i],
+                "global_contribution": an.global_contribution[i],
+            })
+        })
+        .collect();
+    let documents: Vec<Value> = m
+        .docs
+        .iter()
+        .enumerate()
+        .map(|(d, doc)| {
+            json!({
+                "id": doc.id,
+                "risk_before": an.doc_risk_initial[d],
+                "risk_after": plan.doc_risk_final[d],
+                "residual": plan.doc_risk_final[d] > ws.config.theta_doc,
+                "unlocated": ws.store.docs.get(doc.corpus_index).map_or(0, |x| x.unlocated),
+            })
+        })
+        .collect();
+    let chains: Vec<Value> = an
+        .chains
+        .iter()
+        .zip(&plan.chains)
+        .enumerate()
+        .map(|(ci, (c, r))| {
+            let mut via: Vec<String> = c
+                .hops
+                .iter()
+                .flat_map(|&h| an.edges[h as usize].via.iter().map(|(e, _)| *e))
+                .collect::<std::collections::BTreeSet<u32>>()
+                .into_iter()
+                .map(|e| export_id(key, &m.entities[e as usize].id))
+                .collect();
+            via.sort();
+            json!({
+                "documents": doc_ids(&c.docs),
+                "via": via,
+                "risk_initial": r.risk_initial,
+                "category_initial": r.category_initial,
+                "risk_pre": r.risk_pre,
+                "category_pre": r.category_pre,
+                "risk_final": r.risk_final,
+                "category_final": r.category_final,
+                "target": r.target,
+                "residual": plan.residual_chains.contains(&(ci as u32)),
+            })
+        })
+        .collect();
+    json!({
+        "tool": {"name": "clam", "version": env!("CARGO_PKG_VERSION")},
+        "extractor": ws.extractor,
+        "corpus": {
+            "format": ws.corpus.format,
+            "documents": ws.corpus.documents.len(),
+            "skipped": ws.corpus.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+            "unlocated": ws.store.unlocated_total(),
+        },
+        "config": ws.config,
+        "config_hash": ws.config.hash(),
+        "summary": {
+            "entities": m.entities.len(),
+            "masked": plan.masked_count(),
+            "edges_kept": an.edges.len(),
+            "chains": an.chains.len(),
+        },
+        "entities": entities,
+        "documents": documents,
+        "chains": chains,
+        "residuals": {
+            "documents": plan.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).collect::<Vec<_>>(),
+            "chains": plan.residual_chains.iter().map(|&c| doc_ids(&an.chains[c as usize].docs)).collect::<Vec<_>>(),
+        },
+        "warnings": plan.warnings.iter().chain(ws.warnings.iter()).chain(scan_warnings.iter()).collect::<Vec<_>>(),
+    })
+}
+
+/// Scans every file and file name under `root` for masked values; returns the hits and
+/// the number of files scanned.
+pub fn leak_check(
+    replacer: &Replacer,
+    key: &[u8],
+    root: &Path,
+) -> Result<(Vec<LeakHit>, usize), ExportError> {
+    let mut hits = Vec::new();
+    let mut files = 0;
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let entries = std::fs::read_dir(&dir).map_err(|e| io_err(&dir, e))?;
+        for entry in entries {
+            let entry = entry.map_err(|e| io_err(&dir, e))?;
+            let path = entry.path();
+            let rel = path
+                .strip_prefix(root)
+                .map(|p| p.to_string_lossy().replace('\\', "/"))
+                .unwrap_or_default();
+            let name = entry.file_name().to_string_lossy().to_string();
+            for h in replacer.find(&name) {
+                let e = &replacer.entities()[h.entity];
+                hits.push(LeakHit {
+                    file: rel.clone(),
+                    line: 0,
+                    column: 0,
+                    export_id: export_id(key, &e.id),
+                    entity_type: e.entity_type.clone(),
+                });
+            }
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            files += 1;
+            let bytes = std::fs::read(&path).map_err(|e| io_err(&path, e))?;
+            let text = String::from_utf8_lossy(&bytes);
+            for (ln, line) in text.lines().enumerate() {
+                for h in replacer.find(line) {
+                    let e = &replacer.entities()[h.entity];
+                    hits.push(LeakHit {
+                        file: rel.clone(),
+                        line: ln + 1,
+                        column: h.span.start + 1,
+                        export_id: export_id(key, &e.id),
+                        entity_type: e.entity_type.clone(),
+                    });
+                }
+            }
+        }
+    }
+    hits.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
+    Ok((hits, files))
+}
+
+fn write_mapping(ws: &Workspace, key: &[u8], path: &Path) -> Result<(), ExportError> {
+    let rows: Vec<Value> = ws
+        .masked_entities()
+        .iter()
+        .map(|e| {
+            json!({
+                "export_id": export_id(key, &e.id),
+                "type": e.entity_type,
+                "normalized": e.normalized,
+                "originals": e.originals,
+            })
+        })
+        .collect();
+    let text = serde_json::to_string_pretty(&json!({"masked": rows})).unwrap_or_default() + "\n";
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| io_err(path, e))?;
+    std::io::Write::write_all(&mut tmp, text.as_bytes()).map_err(|e| io_err(path, e))?;
+    tmp.persist(path).map_err(|e| io_err(path, e.error))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
+    }
+    Ok(())
+}

@@ -1,1 +1,537 @@
-//! (in progress)
+//! The session (SPEC §6): decisions, entity edits and the project key in one SQLite
+//! database (bundled SQLite, WAL, `synchronous=FULL`), one transaction per decision.
+//! The audit log is append-only; undo appends a reverting decision.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use rusqlite::{params, Connection, OptionalExtension};
+use serde::{Deserialize, Serialize};
+
+use crate::hashing::md5_hex;
+
+/// What an auditor did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum Action {
+    /// Agree with the proposal (`mask` = what was proposed).
+    Accept { entity: String, mask: bool },
+    /// Flip the proposal; a forced state with a reason.
+    Override { entity: String, mask: bool },
+    /// Freeze the current state as forced.
+    Pin { entity: String, mask: bool },
+    /// Drop a forced state.
+    Unpin { entity: String },
+    /// Revert the decision with sequence number `seq`.
+    Undo { seq: i64 },
+    /// Add an entity at a span of a document.
+    AddEntity {
+        doc: String,
+        start: usize,
+        end: usize,
+        entity_type: String,
+        relevance: Option<f64>,
+    },
+    /// Remove an entity from one document, or everywhere.
+    RemoveEntity { entity: String, doc: Option<String> },
+    /// Change an entity's type (re-keyed to `new_entity`).
+    Retype {
+        entity: String,
+        entity_type: String,
+        new_entity: String,
+    },
+    /// Merge `from` into `into`.
+    Merge { from: String, into: String },
+    /// Accept a residual document or chain with a reason.
+    AcceptResidual { documents: Vec<String> },
+}
+
+impl Action {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::Accept { .. } => "accept",
+            Action::Override { .. } => "override",
+            Action::Pin { .. } => "pin",
+            Action::Unpin { .. } => "unpin",
+            Action::Undo { .. } => "undo",
+            Action::AddEntity { .. } => "add_entity",
+            Action::RemoveEntity { .. } => "remove_entity",
+            Action::Retype { .. } => "retype",
+            Action::Merge { .. } => "merge",
+            Action::AcceptResidual { .. } => "accept_residual",
+        }
+    }
+
+    /// The entity the action is about, if any.
+    pub fn entity(&self) -> Option<&str> {
+        match self {
+            Action::Accept { entity, .. }
+            | Action::Override { entity, .. }
+            | Action::Pin { entity, .. }
+            | Action::Unpin { entity }
+            | Action::RemoveEntity { entity, .. }
+            | Action::Retype { entity, .. } => Some(entity),
+            Action::Merge { from, .. } => Some(from),
+            _ => None,
+        }
+    }
+}
+
+/// One row of the audit log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AuditEntry {
+    pub seq: i64,
+    /// RFC 3339 UTC time.
+    pub time: String,
+    pub actor: String,
+    pub action: Action,
+    pub reason: Option<String>,
+    pub state_before: Option<String>,
+    pub state_after: Option<String>,
+    pub config_hash: String,
+}
+
+/// A decision before it is stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    pub actor: String,
+    pub action: Action,
+    pub reason: Option<String>,
+    pub state_before: Option<String>,
+    pub state_after: Option<String>,
+    pub config_hash: String,
+}
+
+/// Errors of the session store.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error("session {path}: {source}")]
+    Sqlite {
+        path: String,
+        #[source]
+        source: rusqlite::Error,
+    },
+    #[error("session {path}: {message}")]
+    Io { path: String, message: String },
+    #[error("session {path}: audit entry {seq} is unreadable: {message}")]
+    Corrupt {
+        path: String,
+        seq: i64,
+        message: String,
+    },
+}
+
+/// The forced states that result from replaying the audit log.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SessionState {
+    /// entity id → forced mask (true) or keep (false), with the decision's seq.
+    pub forced: BTreeMap<String, (bool, i64)>,
+    /// Entities whose forced state comes from a pin (the others: overrides).
+    pub pinned: BTreeSet<String>,
+    /// entity id → the proposal the auditor accepted (mask?), with its seq.
+    pub accepted: BTreeMap<String, (bool, i64)>,
+    /// Entity edits in order, to replay on the extracted entities.
+    pub edits: Vec<Action>,
+    /// Documents whose residual risk was accepted.
+    pub accepted_residuals: BTreeSet<Vec<String>>,
+}
+
+impl SessionState {
+    pub fn force_mask(&self) -> BTreeSet<String> {
+        self.forced.iter().filter(|(_, (m, _))| *m).map(|(k, _)| k.clone()).collect()
+    }
+    pub fn force_keep(&self) -> BTreeSet<String> {
+        self.forced.iter().filter(|(_, (m, _))| !*m).map(|(k, _)| k.clone()).collect()
+    }
+}
+
+/// An open session database.
+pub struct Session {
+    conn: Connection,
+    path: PathBuf,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS audit_log (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    time TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    action TEXT NOT NULL,
+    entity TEXT,
+    payload TEXT NOT NULL,
+    reason TEXT,
+    state_before TEXT,
+    state_after TEXT,
+    config_hash TEXT NOT NULL
+);
+";
+
+/// Default location of the session of a corpus: `<data dir>/sessions/<hash>.sqlite`.
+pub fn default_session_path(corpus: &Path) -> Option<PathBuf> {
+    let abs = std::fs::canonicalize(corpus).unwrap_or_else(|_| corpus.to_path_buf());
+    let dirs = directories::ProjectDirs::from("", "", "clam")?;
+    Some(
+        dirs.data_dir()
+            .join("sessions")
+            .join(format!("{}.sqlite", md5_hex(&abs.to_string_lossy()))),
+    )
+}
+
+/// The user name of the process, used as the default actor.
+pub fn default_actor() -> String {
+    std::env::var("USER")
+        .or_else(|_| std::env::var("USERNAME"))
+        .unwrap_or_else(|_| "unknown".to_string())
+}
+
+fn now_rfc3339() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    let days = secs.div_euclid(86_400);
+    let rem = secs.rem_euclid(86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = if m <= 2 { y + 1 } else { y };
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        (rem % 3600) / 60,
+        rem % 60
+    )
+}
+
+#[cfg(unix)]
+fn restrict(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode));
+}
+
+#[cfg(not(unix))]
+fn restrict(_path: &Path, _mode: u32) {}
+
+impl Session {
+    /// Opens (creating if needed) the session at `path`, owner-only.
+    pub fn open(path: &Path) -> Result<Self, SessionError> {
+        let shown = path.display().to_string();
+        if let Some(parent) = path.parent()
+            && !parent.as_os_str().is_empty()
+            && !parent.exists()
+        {
+            std::fs::create_dir_all(parent).map_err(|e| SessionError::Io {
+                path: shown.clone(),
+                message: e.to_string(),
+            })?;
+            restrict(parent, 0o700);
+        }
+        let sql = |source| SessionError::Sqlite {
+            path: shown.clone(),
+            source,
+        };
+        let conn = Connection::open(path).map_err(sql)?;
+        restrict(path, 0o600);
+        conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
+        conn.pragma_update(None, "synchronous", "FULL").map_err(sql)?;
+        conn.execute_batch(SCHEMA).map_err(sql)?;
+        for suffix in ["-wal", "-shm"] {
+            let mut p = path.as_os_str().to_owned();
+            p.push(suffix);
+            restrict(Path::new(&p), 0o600);
+        }
+        let session = Session {
+            conn,
+            path: path.to_path_buf(),
+        };
+        session.ensure_project_key()?;
+        Ok(session)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn sql_err(&self, source: rusqlite::Error) -> SessionError {
+        SessionError::Sqlite {
+            path: self.path.display().to_string(),
+            source,
+        }
+    }
+
+    fn ensure_project_key(&self) -> Result<(), SessionError> {
+        let existing: Option<Vec<u8>> = self
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = 'project_key'", [], |r| r.get(0))
+            .optional()
+            .map_err(|e| self.sql_err(e))?;
+        if existing.is_none() {
+            let mut key = [0u8; 32];
+            getrandom::fill(&mut key).map_err(|e| SessionError::Io {
+                path: self.path.display().to_string(),
+                message: format!("no randomness for the project key: {e}"),
+            })?;
+            self.conn
+                .execute(
+                    "INSERT OR IGNORE INTO meta (key, value) VALUES ('project_key', ?1)",
+                    params![key.to_vec()],
+                )
+                .map_err(|e| self.sql_err(e))?;
+        }
+        Ok(())
+    }
+
+    /// The project's secret key (pseudonyms and export ids). Never exported.
+    pub fn project_key(&self) -> Result<Vec<u8>, SessionError> {
+        self.conn
+            .query_row("SELECT value FROM meta WHERE key = 'project_key'", [], |r| r.get(0))
+            .map_err(|e| self.sql_err(e))
+    }
+
+    /// Appends a decision in its own transaction; returns its sequence number once
+    /// committed.
+    pub fn append(&mut self, d: &Decision) -> Result<i64, SessionError> {
+        let payload = serde_json::to_string(&d.action).unwrap_or_default();
+        let path = self.path.display().to_string();
+        let sql = |source| SessionError::Sqlite {
+            path: path.clone(),
+            source,
+        };
+        let tx = self.conn.transaction().map_err(sql)?;
+        tx.execute(
+            "INSERT INTO audit_log (time, actor, action, entity, payload, reason, state_before, state_after, config_hash)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![
+                now_rfc3339(),
+                d.actor,
+                d.action.name(),
+                d.action.entity(),
+                payload,
+                d.reason,
+                d.state_before,
+                d.state_after,
+                d.config_hash
+            ],
+        )
+        .map_err(sql)?;
+        let seq = tx.last_insert_rowid();
+        tx.commit().map_err(sql)?;
+        Ok(seq)
+    }
+
+    /// The whole audit log in order.
+    pub fn audit_log(&self) -> Result<Vec<AuditEntry>, SessionError> {
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT seq, time, actor, payload, reason, state_before, state_after, config_hash
+                 FROM audit_log ORDER BY seq",
+            )
+            .map_err(|e| self.sql_err(e))?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, Option<String>>(4)?,
+                    r.get::<_, Option<String>>(5)?,
+                    r.get::<_, Option<String>>(6)?,
+                    r.get::<_, String>(7)?,
+                ))
+            })
+            .map_err(|e| self.sql_err(e))?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (seq, time, actor, payload, reason, state_before, state_after, config_hash) =
+                row.map_err(|e| self.sql_err(e))?;
+            let action: Action =
+                serde_json::from_str(&payload).map_err(|e| SessionError::Corrupt {
+                    path: self.path.display().to_string(),
+                    seq,
+                    message: e.to_string(),
+                })?;
+            out.push(AuditEntry {
+                seq,
+                time,
+                actor,
+                action,
+                reason,
+                state_before,
+                state_after,
+                config_hash,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Replays the audit log into forced states, acceptances and edits.
+    pub fn state(&self) -> Result<SessionState, SessionError> {
+        Ok(replay(&self.audit_log()?))
+    }
+
+    /// Writes a self-contained copy (VACUUM INTO) a reviewer can hand on.
+    pub fn export_to(&self, dest: &Path) -> Result<(), SessionError> {
+        if dest.exists() {
+            return Err(SessionError::Io {
+                path: dest.display().to_string(),
+                message: "already exists; choose a new file name".into(),
+            });
+        }
+        self.conn
+            .execute("VACUUM INTO ?1", params![dest.to_string_lossy()])
+            .map_err(|e| self.sql_err(e))?;
+        restrict(dest, 0o600);
+        Ok(())
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.conn.pragma_update(None, "wal_checkpoint", "TRUNCATE");
+    }
+}
+
+/// Replays an audit log: undone decisions (and undone undos) are skipped.
+pub fn replay(log: &[AuditEntry]) -> SessionState {
+    let mut undone: BTreeSet<i64> = BTreeSet::new();
+    for e in log.iter().rev() {
+        if undone.contains(&e.seq) {
+            continue;
+        }
+        if let Action::Undo { seq } = e.action {
+            undone.insert(seq);
+        }
+    }
+    let mut state = SessionState::default();
+    for e in log {
+        if undone.contains(&e.seq) {
+            continue;
+        }
+        match &e.action {
+            Action::Accept { entity, mask } => {
+                state.accepted.insert(entity.clone(), (*mask, e.seq));
+            }
+            Action::Override { entity, mask } => {
+                state.forced.insert(entity.clone(), (*mask, e.seq));
+                state.pinned.remove(entity);
+            }
+            Action::Pin { entity, mask } => {
+                state.forced.insert(entity.clone(), (*mask, e.seq));
+                state.pinned.insert(entity.clone());
+            }
+            Action::Unpin { entity } => {
+                state.forced.remove(entity);
+                state.pinned.remove(entity);
+            }
+            Action::Undo { .. } => {}
+            Action::Merge { from, into } => {
+                carry(&mut state.forced, from, into);
+                carry(&mut state.accepted, from, into);
+                carry_set(&mut state.pinned, from, into);
+                state.edits.push(e.action.clone());
+            }
+            Action::Retype {
+                entity, new_entity, ..
+            } => {
+                carry(&mut state.forced, entity, new_entity);
+                carry(&mut state.accepted, entity, new_entity);
+                carry_set(&mut state.pinned, entity, new_entity);
+                state.edits.push(e.action.clone());
+            }
+            Action::AddEntity { .. } | Action::RemoveEntity { .. } => {
+                state.edits.push(e.action.clone());
+            }
+            Action::AcceptResidual { documents } => {
+                state.accepted_residuals.insert(documents.clone());
+            }
+        }
+    }
+    state
+}
+
+fn carry_set(set: &mut BTreeSet<String>, from: &str, to: &str) {
+    if set.remove(from) {
+        set.insert(to.to_string());
+    }
+}
+
+/// Moves `from`'s entry to `to` unless `to` has its own (the newer decision on the
+/// surviving entity wins).
+fn carry<V>(map: &mut BTreeMap<String, V>, from: &str, to: &str) {
+    if let Some(v) = map.remove(from) {
+        map.entry(to.to_string()).or_insert(v);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decision(action: Action) -> Decision {
+        Decision {
+            actor: "tester".into(),
+            action,
+            reason: None,
+            state_before: None,
+            state_after: None,
+            config_hash: "h".into(),
+        }
+    }
+
+    #[test]
+    fn decisions_persist_and_replay_with_undo() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s/session.sqlite");
+        let key;
+        {
+            let mut s = Session::open(&path).unwrap();
+            key = s.project_key().unwrap();
+            assert_eq!(key.len(), 32);
+            s.append(&decision(Action::Override { entity: "a".into(), mask: false }))
+                .unwrap();
+            let pin = s
+                .append(&decision(Action::Pin { entity: "b".into(), mask: true }))
+                .unwrap();
+            s.append(&decision(Action::Pin { entity: "c".into(), mask: true }))
+                .unwrap();
+            s.append(&decision(Action::Undo { seq: pin })).unwrap();
+            s.append(&decision(Action::Merge { from: "c".into(), into: "d".into() }))
+                .unwrap();
+        }
+        let s = Session::open(&path).unwrap();
+        assert_eq!(s.project_key().unwrap(), key, "the project key survives reopening");
+        let state = s.state().unwrap();
+        assert_eq!(state.force_keep(), BTreeSet::from(["a".to_string()]));
+        assert_eq!(state.force_mask(), BTreeSet::from(["d".to_string()]));
+        assert_eq!(state.edits.len(), 1);
+        assert_eq!(s.audit_log().unwrap().len(), 5);
+        let mode: String = s
+            .conn
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let m = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(m, 0o600);
+        }
+    }
+
+    #[test]
+    fn rfc3339_time_shape() {
+        let t = now_rfc3339();
+        assert_eq!(t.len(), 20, "{t}");
+        assert!(t.ends_with('Z'));
+    }
+}

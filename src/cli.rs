@@ -1,0 +1,184 @@
+//! Command-line definitions (clap derive).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use clam::config::ConfigLayer;
+use clam::corpus::Format;
+use clam::plan::{Strategy, UtilityCost};
+use clam::redact::Mode;
+
+/// clam — Cross-document Linkage-Aware Masking.
+///
+/// Finds the entities that identify people in a corpus, measures document and
+/// linkage (chain) risk, proposes the smallest set of entities to mask, and exports
+/// the redacted corpus with an audit trail.
+#[derive(Debug, Parser)]
+#[command(name = "clam", version, propagate_version = true)]
+pub struct Cli {
+    /// Name recorded as the actor of decisions (default: the OS user name).
+    #[arg(long, global = true)]
+    pub actor: Option<String>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Whole pipeline: load, extract, analyse, plan, then export the redacted corpus.
+    Run(RunArgs),
+    /// Report documents with risk, kept edges, chains with category and proposed masks.
+    Analyze(AnalyzeArgs),
+    /// Write the entity snapshot (config, documents with their entities, originals, spans).
+    Extract(ExtractArgs),
+    /// Run analysis and planner on a snapshot; prints the reference vectors' JSON shape.
+    Plan(PlanArgs),
+    /// Session files.
+    #[command(subcommand)]
+    Session(SessionCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SessionCommand {
+    /// Write a self-contained copy of a corpus's session (hand it on; open it with --session).
+    Export {
+        /// The corpus whose session to export.
+        corpus: PathBuf,
+        /// Destination file (must not exist).
+        file: PathBuf,
+        /// Export this session file instead of the corpus's default one.
+        #[arg(long)]
+        session: Option<PathBuf>,
+    },
+}
+
+/// How to read the corpus.
+#[derive(Debug, Args, Clone)]
+pub struct CorpusArgs {
+    /// Corpus: a folder of .json files, a .jsonl file, or a folder of .txt/.md files.
+    pub corpus: PathBuf,
+    /// Input format (default: from the files' extensions).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Read sub-folders too.
+    #[arg(long)]
+    pub recursive: bool,
+}
+
+/// Configuration and thresholds shared by every command that plans.
+#[derive(Debug, Args, Clone, Default)]
+pub struct PlanningArgs {
+    /// Configuration file (overrides clam.toml in the corpus folder and the user's).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Session database (default: the corpus's session in the user data directory).
+    #[arg(long, value_name = "FILE")]
+    pub session: Option<PathBuf>,
+    /// Edges weaker than this are pruned (0..1).
+    #[arg(long, value_name = "X")]
+    pub edge_threshold: Option<f64>,
+    /// Longest chain, in documents (2..5).
+    #[arg(long, value_name = "K")]
+    pub chain_length: Option<usize>,
+    /// Chain risk at or above this is HIGH.
+    #[arg(long, value_name = "X")]
+    pub risk_high: Option<f64>,
+    /// Chain risk at or above this is MEDIUM.
+    #[arg(long, value_name = "X")]
+    pub risk_medium: Option<f64>,
+    /// Document risk allowed after the document stage.
+    #[arg(long, value_name = "X")]
+    pub theta_doc: Option<f64>,
+    /// Highest chain target.
+    #[arg(long, value_name = "X")]
+    pub theta_chain: Option<f64>,
+    /// HIGH chains must fall to rho_high · R_pre.
+    #[arg(long, value_name = "X")]
+    pub rho_high: Option<f64>,
+    /// MEDIUM chains must fall to rho_medium · R_pre.
+    #[arg(long, value_name = "X")]
+    pub rho_medium: Option<f64>,
+    /// Chain-stage strategy.
+    #[arg(long, value_enum)]
+    pub strategy: Option<Strategy>,
+    /// Knapsack cost of masking an entity.
+    #[arg(long, value_enum)]
+    pub utility_cost: Option<UtilityCost>,
+}
+
+impl PlanningArgs {
+    pub fn layer(&self, mode: Option<Mode>) -> ConfigLayer {
+        ConfigLayer {
+            edge_threshold: self.edge_threshold,
+            chain_length: self.chain_length,
+            risk_high: self.risk_high,
+            risk_medium: self.risk_medium,
+            theta_doc: self.theta_doc,
+            theta_chain: self.theta_chain,
+            rho_high: self.rho_high,
+            rho_medium: self.rho_medium,
+            strategy: self.strategy,
+            utility_cost: self.utility_cost,
+            redaction: mode,
+            ..ConfigLayer::default()
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// Export folder (must be new or empty unless --force).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Redaction mode.
+    #[arg(long, value_enum)]
+    pub mode: Option<Mode>,
+    /// Replace a non-empty export folder.
+    #[arg(long)]
+    pub force: bool,
+    /// Also write the originals of masked entities to FILE (outside the export folder).
+    #[arg(long, value_name = "FILE")]
+    pub with_mapping: Option<PathBuf>,
+    /// Refuse to export while any proposed mask is unreviewed or stale.
+    #[arg(long)]
+    pub require_reviewed: bool,
+    #[command(flatten)]
+    pub planning: PlanningArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// Print JSON instead of tables.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub planning: PlanningArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ExtractArgs {
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// Snapshot file to write.
+    #[arg(long, value_name = "SNAPSHOT.json")]
+    pub out: PathBuf,
+    /// Configuration file.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Overwrite an existing snapshot file.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct PlanArgs {
+    /// Snapshot file (the reference vectors' input format).
+    pub snapshot: PathBuf,
+    #[command(flatten)]
+    pub planning: PlanningArgs,
+}

@@ -1,0 +1,433 @@
+//! The headless commands.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use serde_json::{json, Value};
+
+use clam::config::{resolve, ConfigSources};
+use clam::corpus::{self, Corpus, LoadOptions};
+use clam::export::{export, ExportError, ExportOptions};
+use clam::extract::offline::OfflineExtractor;
+use clam::plan::ProvenanceText;
+use clam::session::{default_session_path, Session};
+use clam::snapshot::{plan_snapshot, Snapshot, SnapshotDoc, SnapshotEntity};
+use clam::workspace::{extract_all, Workspace};
+use clam::Config;
+
+use crate::cli::{
+    AnalyzeArgs, Cli, Command, CorpusArgs, ExtractArgs, PlanArgs, PlanningArgs, RunArgs,
+    SessionCommand,
+};
+
+pub const EXIT_OK: u8 = 0;
+pub const EXIT_ERROR: u8 = 1;
+pub const EXIT_LEAK: u8 = 3;
+pub const EXIT_SKIPPED: u8 = 4;
+
+/// Logs go to `<data dir>/logs/clam.log` (owner-only), never to the terminal.
+pub fn init_logging() -> Option<()> {
+    let dirs = directories::ProjectDirs::from("", "", "clam")?;
+    let dir = dirs.data_dir().join("logs");
+    std::fs::create_dir_all(&dir).ok()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700));
+    }
+    let path = dir.join("clam.log");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .ok()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600));
+    }
+    let filter = tracing_subscriber::EnvFilter::try_from_env("CLAM_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(false)
+        .with_writer(std::sync::Mutex::new(file))
+        .try_init()
+        .ok()
+}
+
+pub fn dispatch(cli: Cli) -> Result<u8> {
+    let actor = cli.actor.clone().unwrap_or_else(clam::session::default_actor);
+    tracing::info!(command = ?std::mem::discriminant(&cli.command), %actor, "start");
+    match cli.command {
+        Command::Run(a) => run(a),
+        Command::Analyze(a) => analyze(a),
+        Command::Extract(a) => extract(a),
+        Command::Plan(a) => plan(a),
+        Command::Session(SessionCommand::Export {
+            corpus,
+            file,
+            session,
+        }) => {
+            let path = match session {
+                Some(p) => p,
+                None => default_session_path(&corpus)
+                    .context("this platform has no user data directory; pass --session")?,
+            };
+            if !path.is_file() {
+                bail!("{}: no session for this corpus yet", path.display());
+            }
+            Session::open(&path)?.export_to(&file)?;
+            eprintln!("session written to {}", file.display());
+            Ok(EXIT_OK)
+        }
+    }
+}
+
+/// The folder whose clam.toml applies to a corpus path.
+fn corpus_dir(corpus: &Path) -> Option<PathBuf> {
+    if corpus.is_dir() {
+        Some(corpus.to_path_buf())
+    } else {
+        corpus.parent().map(Path::to_path_buf)
+    }
+}
+
+fn load_config(
+    corpus: Option<&Path>,
+    file: Option<&PathBuf>,
+    planning: &PlanningArgs,
+    mode: Option<clam::redact::Mode>,
+    snapshot: Option<clam::config::ConfigLayer>,
+) -> Result<Config> {
+    Ok(resolve(&ConfigSources {
+        user: true,
+        corpus_dir: corpus.and_then(corpus_dir),
+        snapshot,
+        file: file.cloned(),
+        flags: planning.layer(mode),
+    })?)
+}
+
+fn load_corpus(args: &CorpusArgs, config: &Config) -> Result<Corpus> {
+    let corpus = corpus::load(
+        &args.corpus,
+        &LoadOptions {
+            format: args.format,
+            recursive: args.recursive,
+            max_document_bytes: config.max_document_bytes,
+        },
+    )?;
+    for d in &corpus.diagnostics {
+        eprintln!("warning: {d}");
+    }
+    if corpus.documents.is_empty() {
+        bail!(
+            "{}: no documents could be loaded{}",
+            args.corpus.display(),
+            if corpus.diagnostics.is_empty() { "" } else { " (see the warnings above)" }
+        );
+    }
+    Ok(corpus)
+}
+
+fn extractor(config: &Config) -> Result<OfflineExtractor> {
+    Ok(OfflineExtractor::new(config.date_order))
+}
+
+/// Opens the session: `--session`, else the corpus's default one (created only if
+/// `create`).
+fn open_session(
+    corpus: &Path,
+    explicit: Option<&PathBuf>,
+    create: bool,
+) -> Result<Option<Session>> {
+    let path = match explicit {
+        Some(p) => {
+            if !create && !p.is_file() {
+                bail!("{}: no such session file", p.display());
+            }
+            p.clone()
+        }
+        None => match default_session_path(corpus) {
+            Some(p) if create || p.is_file() => p,
+            _ => return Ok(None),
+        },
+    };
+    Ok(Some(Session::open(&path)?))
+}
+
+fn build_workspace(
+    args: &CorpusArgs,
+    planning: &PlanningArgs,
+    mode: Option<clam::redact::Mode>,
+    create_session: bool,
+) -> Result<Workspace> {
+    let config = load_config(Some(&args.corpus), planning.config.as_ref(), planning, mode, None)?;
+    let corpus = load_corpus(args, &config)?;
+    let ex = extractor(&config)?;
+    let store = extract_all(&corpus, &config, &ex);
+    let session = open_session(&args.corpus, planning.session.as_ref(), create_session)?;
+    let ws = Workspace::new(corpus, config, store, session, "offline")?;
+    for w in ws.plan.warnings.iter().chain(ws.warnings.iter()) {
+        eprintln!("warning: {w}");
+    }
+    Ok(ws)
+}
+
+fn run(a: RunArgs) -> Result<u8> {
+    let ws = build_workspace(&a.corpus, &a.planning, a.mode, true)?;
+    let key = match &ws.session {
+        Some(s) => s.project_key()?,
+        None => bail!("this platform has no user data directory for the project key; pass --session FILE"),
+    };
+    let ex = extractor(&ws.config)?;
+    let opts = ExportOptions {
+        force: a.force,
+        with_mapping: a.with_mapping.clone(),
+        require_reviewed: a.require_reviewed,
+    };
+    match export(&ws, &key, &a.out, &opts, &ex) {
+        Ok(summary) => {
+            let chains_after = |cat| ws.plan.chains.iter().filter(|c| c.category_final == cat).count();
+            let chains_before = |cat| ws.plan.chains.iter().filter(|c| c.category_pre == cat).count();
+            use clam::analysis::RiskCategory::{High, Medium};
+            eprintln!(
+                "exported {} documents to {} ({} mode): {} of {} entities masked; chains HIGH/MEDIUM {}/{} → {}/{}; {} residual document(s), {} residual chain(s); leak check passed ({} files)",
+                summary.documents,
+                summary.out.display(),
+                ws.config.redaction.as_str(),
+                summary.masked,
+                ws.model.entities.len(),
+                chains_before(High),
+                chains_before(Medium),
+                chains_after(High),
+                chains_after(Medium),
+                ws.plan.residual_docs.len(),
+                ws.plan.residual_chains.len(),
+                summary.files_scanned
+            );
+            for w in &summary.warnings {
+                eprintln!("warning: {w}");
+            }
+            if summary.skipped > 0 {
+                eprintln!("{} input document(s) skipped (listed in report.md)", summary.skipped);
+                Ok(EXIT_SKIPPED)
+            } else {
+                Ok(EXIT_OK)
+            }
+        }
+        Err(ExportError::Leak(hits)) => {
+            eprintln!("error: leak check failed; nothing was exported. Masked values remain at:");
+            for h in &hits {
+                eprintln!("  {h}");
+            }
+            Ok(EXIT_LEAK)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn analysis_json(ws: &Workspace) -> Value {
+    let m = &ws.model;
+    let an = &ws.analysis;
+    let p = &ws.plan;
+    let ids = |docs: &[u32]| -> Vec<&str> { docs.iter().map(|&d| m.docs[d as usize].id.as_str()).collect() };
+    let entity = |e: u32| {
+        let x = &m.entities[e as usize];
+        json!({"id": x.id, "type": x.entity_type, "value": x.value})
+    };
+    json!({
+        "config": ws.config,
+        "extractor": ws.extractor,
+        "skipped": ws.corpus.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+        "unlocated": ws.store.unlocated_total(),
+        "documents": m.docs.iter().enumerate().map(|(d, doc)| json!({
+            "id": doc.id,
+            "entities": doc.entities.len(),
+            "unlocated": ws.store.docs.get(doc.corpus_index).map_or(0, |x| x.unlocated),
+            "risk": an.doc_risk_initial[d],
+            "risk_after": p.doc_risk_final[d],
+        })).collect::<Vec<_>>(),
+        "edges": an.edges.iter().map(|e| json!({
+            "docs": ids(&[e.a, e.b]),
+            "strength": e.strength,
+            "via": e.via.iter().map(|(x, _)| entity(*x)).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "chains": an.chains.iter().zip(&p.chains).map(|(c, r)| json!({
+            "docs": ids(&c.docs),
+            "risk_initial": r.risk_initial,
+            "category": r.category_initial,
+            "risk_pre": r.risk_pre,
+            "category_pre": r.category_pre,
+            "risk_final": r.risk_final,
+            "category_final": r.category_final,
+        })).collect::<Vec<_>>(),
+        "masks": (0..m.entities.len()).filter(|&i| p.masked[i]).map(|i| {
+            let e = &m.entities[i];
+            json!({
+                "id": e.id,
+                "type": e.entity_type,
+                "value": e.value,
+                "documents": ids(&an.entity_docs[i]),
+                "s_e": an.global_contribution[i],
+                "review_state": ws.review_state(i),
+                "provenance": ProvenanceText { provenance: &p.provenance[i], model: m, analysis: an, theta_doc: ws.config.theta_doc }.to_string(),
+            })
+        }).collect::<Vec<_>>(),
+        "residual_documents": p.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).collect::<Vec<_>>(),
+        "residual_chains": p.residual_chains.iter().map(|&c| ids(&an.chains[c as usize].docs)).collect::<Vec<_>>(),
+        "warnings": p.warnings.iter().chain(ws.warnings.iter()).collect::<Vec<_>>(),
+    })
+}
+
+/// Control characters from documents are never printed raw.
+fn safe(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+        .collect()
+}
+
+fn analyze(a: AnalyzeArgs) -> Result<u8> {
+    let ws = build_workspace(&a.corpus, &a.planning, None, false)?;
+    let mut out = std::io::stdout().lock();
+    if a.json {
+        serde_json::to_writer_pretty(&mut out, &analysis_json(&ws))?;
+        writeln!(out)?;
+    } else {
+        let m = &ws.model;
+        let an = &ws.analysis;
+        let p = &ws.plan;
+        writeln!(out, "{} documents, {} entities ({} unlocated items dropped), {} kept edges, {} chains, {} masks proposed\n",
+            m.docs.len(), m.entities.len(), ws.store.unlocated_total(), an.edges.len(), an.chains.len(), p.masked_count())?;
+        writeln!(out, "DOCUMENT                         RISK   AFTER  ENTITIES")?;
+        for (d, doc) in m.docs.iter().enumerate() {
+            writeln!(out, "{:<32} {:.3}  {:.3}  {}", safe(&doc.id), an.doc_risk_initial[d], p.doc_risk_final[d], doc.entities.len())?;
+        }
+        writeln!(out, "\nEDGE                                              STRENGTH  VIA")?;
+        for e in &an.edges {
+            let via: Vec<String> = e.via.iter().map(|(x, _)| {
+                let ent = &m.entities[*x as usize];
+                format!("{}:{}", ent.entity_type, safe(&ent.value))
+            }).collect();
+            writeln!(out, "{:<49} {:.3}     {}", format!("{} — {}", safe(&m.docs[e.a as usize].id), safe(&m.docs[e.b as usize].id)), e.strength, via.join(", "))?;
+        }
+        writeln!(out, "\nCHAIN                                             INITIAL  PRE    FINAL  CATEGORY")?;
+        for (c, r) in an.chains.iter().zip(&p.chains) {
+            let docs: Vec<String> = c.docs.iter().map(|&d| safe(&m.docs[d as usize].id)).collect();
+            writeln!(out, "{:<49} {:.3}    {:.3}  {:.3}  {} → {}", docs.join(" → "), r.risk_initial, r.risk_pre, r.risk_final, r.category_pre.as_str(), r.category_final.as_str())?;
+        }
+        writeln!(out, "\nPROPOSED MASKS")?;
+        for i in 0..m.entities.len() {
+            if !p.masked[i] {
+                continue;
+            }
+            let e = &m.entities[i];
+            let prov = ProvenanceText { provenance: &p.provenance[i], model: m, analysis: an, theta_doc: ws.config.theta_doc };
+            writeln!(out, "  {:<20} {:<32} s_e {:.3}  {}", e.entity_type, safe(&e.value), an.global_contribution[i], prov)?;
+        }
+    }
+    Ok(if ws.corpus.diagnostics.is_empty() { EXIT_OK } else { EXIT_SKIPPED })
+}
+
+fn write_atomic(path: &Path, text: &str, force: bool) -> Result<()> {
+    if path.exists() && !force {
+        bail!("{}: already exists; pass --force to overwrite", path.display());
+    }
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("{}: cannot write", path.display()))?;
+    tmp.write_all(text.as_bytes())?;
+    tmp.persist(path).map_err(|e| e.error).with_context(|| format!("{}: cannot write", path.display()))?;
+    Ok(())
+}
+
+fn extract(a: ExtractArgs) -> Result<u8> {
+    let planning = PlanningArgs::default();
+    let config = load_config(Some(&a.corpus.corpus), a.config.as_ref(), &planning, None, None)?;
+    let corpus = load_corpus(&a.corpus, &config)?;
+    if a.out.exists() && !a.force {
+        bail!("{}: already exists; pass --force to overwrite", a.out.display());
+    }
+    if corpus.root.is_dir() && clam_is_inside(&a.out, &corpus.root) {
+        bail!("{}: the snapshot would be written into the corpus folder; clam never writes into its input", a.out.display());
+    }
+    let ex = extractor(&config)?;
+    let store = extract_all(&corpus, &config, &ex);
+    let documents: Vec<SnapshotDoc> = store
+        .docs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| SnapshotDoc {
+            id: d.doc_id.clone(),
+            key: Some(corpus.documents[i].key.clone()),
+            unlocated: d.unlocated,
+            entities: d
+                .entities
+                .iter()
+                .filter_map(|e| {
+                    let k = store.keys.get(&e.entity_id)?;
+                    Some(SnapshotEntity {
+                        value: k.normalized.clone(),
+                        entity_type: k.entity_type.clone(),
+                        relevance: e.relevance,
+                        mentions: e.mentions,
+                        id: None,
+                        originals: e.originals.iter().cloned().collect(),
+                        spans: e.spans.iter().map(|s| [s.start, s.end]).collect(),
+                    })
+                })
+                .collect(),
+        })
+        .collect();
+    let mut cfg = serde_json::to_value(&config)?;
+    if let Value::Object(o) = &mut cfg {
+        // The schema is part of the configuration; keep it, but as the layer format.
+        let schema: BTreeMap<String, Value> = config
+            .schema
+            .types
+            .iter()
+            .map(|t| (t.name.clone(), json!({"weight": t.weight, "category": t.category, "phrase": t.phrase})))
+            .collect();
+        o.insert("schema".into(), json!(schema));
+    }
+    let snapshot = Snapshot { config: cfg, documents, forced: None };
+    write_atomic(&a.out, &(serde_json::to_string_pretty(&snapshot)? + "\n"), a.force)?;
+    let entities: usize = snapshot.documents.iter().map(|d| d.entities.len()).sum();
+    eprintln!(
+        "wrote {} documents with {} entity occurrences ({} unlocated items dropped) to {}",
+        snapshot.documents.len(),
+        entities,
+        store.unlocated_total(),
+        a.out.display()
+    );
+    Ok(if corpus.diagnostics.is_empty() { EXIT_OK } else { EXIT_SKIPPED })
+}
+
+fn clam_is_inside(child: &Path, parent: &Path) -> bool {
+    let parent = std::fs::canonicalize(parent).unwrap_or_else(|_| parent.to_path_buf());
+    let child_dir = child.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::canonicalize(child_dir).is_ok_and(|c| c.starts_with(&parent))
+}
+
+fn plan(a: PlanArgs) -> Result<u8> {
+    let text = std::fs::read_to_string(&a.snapshot).with_context(|| format!("{}: cannot read", a.snapshot.display()))?;
+    let mut snapshot: Snapshot = serde_json::from_str(&text).with_context(|| format!("{}: not a snapshot", a.snapshot.display()))?;
+    let layer = snapshot.config_layer().with_context(|| format!("{}", a.snapshot.display()))?;
+    let config = load_config(None, a.planning.config.as_ref(), &a.planning, None, Some(layer))?;
+    if let Some(path) = &a.planning.session {
+        if !path.is_file() {
+            bail!("{}: no such session file", path.display());
+        }
+        let state = Session::open(path)?.state()?;
+        let forced = snapshot.forced.get_or_insert_with(Default::default);
+        forced.mask.extend(state.force_mask());
+        forced.keep.extend(state.force_keep());
+    }
+    let v = plan_snapshot(&snapshot, &config)?;
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer_pretty(&mut out, &v)?;
+    writeln!(out)?;
+    Ok(EXIT_OK)
+}

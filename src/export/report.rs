@@ -1,0 +1,145 @@
+//! report.md: the human summary of an export. Entities appear by export id and type.
+
+use std::fmt::Write;
+
+use super::export_id;
+use crate::plan::{Provenance, ProvenanceText};
+use crate::workspace::Workspace;
+
+fn f(x: f64) -> String {
+    format!("{x:.3}")
+}
+
+pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
+    let m = &ws.model;
+    let an = &ws.analysis;
+    let plan = &ws.plan;
+    let mut s = String::new();
+    let _ = writeln!(s, "# clam export report\n");
+    let _ = writeln!(
+        s,
+        "clam {} · extractor `{}` · redaction `{}` · strategy `{}` · config {}\n",
+        env!("CARGO_PKG_VERSION"),
+        ws.extractor,
+        ws.config.redaction.as_str(),
+        match ws.config.strategy {
+            crate::plan::Strategy::Greedy => "greedy",
+            crate::plan::Strategy::Knapsack => "knapsack",
+        },
+        ws.config.hash()
+    );
+    let count = |cat: crate::analysis::RiskCategory, final_: bool| {
+        plan.chains
+            .iter()
+            .filter(|c| if final_ { c.category_final == cat } else { c.category_initial == cat })
+            .count()
+    };
+    use crate::analysis::RiskCategory::{High, Low, Medium};
+    let _ = writeln!(s, "## Summary\n");
+    let _ = writeln!(s, "| | value |\n|---|---|");
+    let _ = writeln!(s, "| documents | {} |", ws.corpus.documents.len());
+    let _ = writeln!(s, "| skipped input | {} |", ws.corpus.diagnostics.len());
+    let _ = writeln!(s, "| entities | {} |", m.entities.len());
+    let _ = writeln!(s, "| unlocated extractor items (dropped) | {} |", ws.store.unlocated_total());
+    let _ = writeln!(s, "| masked entities | {} |", plan.masked_count());
+    let _ = writeln!(s, "| kept edges | {} |", an.edges.len());
+    let _ = writeln!(
+        s,
+        "| chains HIGH / MEDIUM / LOW before | {} / {} / {} |",
+        count(High, false),
+        count(Medium, false),
+        count(Low, false)
+    );
+    let _ = writeln!(
+        s,
+        "| chains HIGH / MEDIUM / LOW after | {} / {} / {} |",
+        count(High, true),
+        count(Medium, true),
+        count(Low, true)
+    );
+    let _ = writeln!(s, "| residual documents | {} |", plan.residual_docs.len());
+    let _ = writeln!(s, "| residual chains | {} |\n", plan.residual_chains.len());
+
+    if !ws.corpus.diagnostics.is_empty() {
+        let _ = writeln!(s, "## Skipped input\n");
+        for d in &ws.corpus.diagnostics {
+            let _ = writeln!(s, "- {d}");
+        }
+        let _ = writeln!(s);
+    }
+
+    let _ = writeln!(s, "## Documents\n\n| document | risk before | risk after | residual |\n|---|---:|---:|---|");
+    for (d, doc) in m.docs.iter().enumerate() {
+        let residual = plan.doc_risk_final[d] > ws.config.theta_doc;
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} |",
+            doc.id,
+            f(an.doc_risk_initial[d]),
+            f(plan.doc_risk_final[d]),
+            if residual { "yes" } else { "" }
+        );
+    }
+    let _ = writeln!(s, "\n## Chains\n\n| chain | initial | pre | final | category | target | residual |\n|---|---:|---:|---:|---|---:|---|");
+    for (i, (c, r)) in an.chains.iter().zip(&plan.chains).enumerate() {
+        let docs: Vec<&str> = c.docs.iter().map(|&d| m.docs[d as usize].id.as_str()).collect();
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} → {} | {} | {} |",
+            docs.join(" → "),
+            f(r.risk_initial),
+            f(r.risk_pre),
+            f(r.risk_final),
+            r.category_initial.as_str(),
+            r.category_final.as_str(),
+            r.target.map(f).unwrap_or_default(),
+            if plan.residual_chains.contains(&(i as u32)) { "yes" } else { "" }
+        );
+    }
+    let _ = writeln!(s, "\n## Masked entities\n\n| export id | type | documents | s_e | review | provenance |\n|---|---|---:|---:|---|---|");
+    for (i, e) in m.entities.iter().enumerate() {
+        if !plan.masked[i] {
+            continue;
+        }
+        let prov = ProvenanceText {
+            provenance: &plan.provenance[i],
+            model: m,
+            analysis: an,
+            theta_doc: ws.config.theta_doc,
+        };
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {:?} | {} |",
+            export_id(key, &e.id),
+            e.entity_type,
+            an.entity_docs[i].len(),
+            f(an.global_contribution[i]),
+            ws.review_state(i),
+            prov
+        );
+    }
+    let kept_forced = plan
+        .provenance
+        .iter()
+        .filter(|p| matches!(p, Provenance::KeptForced))
+        .count();
+    let _ = writeln!(
+        s,
+        "\n{} entities kept ({} by auditor decision); see manifest.json for each one's reason.\n",
+        m.entities.len() - plan.masked_count(),
+        kept_forced
+    );
+    let warnings: Vec<&String> = plan
+        .warnings
+        .iter()
+        .chain(ws.warnings.iter())
+        .chain(scan_warnings.iter())
+        .collect();
+    if !warnings.is_empty() {
+        let _ = writeln!(s, "## Warnings\n");
+        for w in warnings {
+            let _ = writeln!(s, "- {w}");
+        }
+    }
+    s
+}

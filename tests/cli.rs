@@ -1,0 +1,276 @@
+//! End-to-end tests of the `clam` binary: the pipeline on sample_corpus, every
+//! bad-input kind, exit codes, and the configuration errors.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+struct Env {
+    home: tempfile::TempDir,
+}
+
+impl Env {
+    fn new() -> Self {
+        Env {
+            home: tempfile::tempdir().expect("tempdir"),
+        }
+    }
+
+    fn clam(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_clam"))
+            .args(args)
+            .env("XDG_CONFIG_HOME", self.home.path().join("config"))
+            .env("XDG_DATA_HOME", self.home.path().join("data"))
+            .env("XDG_CACHE_HOME", self.home.path().join("cache"))
+            .env("HOME", self.home.path())
+            .output()
+            .expect("run clam")
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.home.path().join(rel)
+    }
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
+fn sample() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("sample_corpus")
+        .to_string_lossy()
+        .to_string()
+}
+
+fn read_all_files(root: &Path) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).expect("read dir") {
+            let p = e.expect("entry").path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let text = String::from_utf8_lossy(&std::fs::read(&p).expect("read")).to_string();
+                out.push((p, text));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn run_on_sample_corpus_exports_a_verified_redacted_corpus() {
+    let env = Env::new();
+    let out = env.path("export");
+    let mapping = env.path("mapping.json");
+    let o = env.clam(&[
+        "run",
+        &sample(),
+        "--out",
+        out.to_str().expect("utf8"),
+        "--with-mapping",
+        mapping.to_str().expect("utf8"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("leak check passed"), "{}", stderr(&o));
+    for f in ["manifest.json", "decisions.jsonl", "report.md"] {
+        assert!(out.join(f).is_file(), "{f} missing");
+    }
+    let inputs: Vec<_> = std::fs::read_dir(sample())
+        .expect("sample")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .collect();
+    let redacted: Vec<_> = std::fs::read_dir(out.join("redacted"))
+        .expect("redacted dir")
+        .collect();
+    assert_eq!(inputs.len(), redacted.len());
+
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).expect("read"))
+            .expect("manifest json");
+    let masked = manifest["summary"]["masked"].as_u64().expect("masked count");
+    assert!(masked > 0);
+    let chains = manifest["chains"].as_array().expect("chains");
+    let cat = |c: &Value, k: &str| c[k].as_str().unwrap_or_default().to_string();
+    assert!(chains.iter().any(|c| cat(c, "category_initial") == "HIGH"), "no HIGH chain");
+    assert!(chains.iter().any(|c| cat(c, "category_initial") == "MEDIUM" || cat(c, "category_pre") == "MEDIUM"), "no MEDIUM chain");
+
+    // Independent naive scan: no original value of a masked entity, lowercased, appears
+    // as a substring anywhere in the redacted documents.
+    let map: Value =
+        serde_json::from_str(&std::fs::read_to_string(&mapping).expect("mapping")).expect("json");
+    let originals: Vec<String> = map["masked"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .flat_map(|r| r["originals"].as_array().cloned().unwrap_or_default())
+        .filter_map(|v| v.as_str().map(str::to_lowercase))
+        .collect();
+    assert!(!originals.is_empty());
+    for (path, text) in read_all_files(&out.join("redacted")) {
+        let lower = text.to_lowercase();
+        for o in &originals {
+            assert!(!lower.contains(o.as_str()), "{} still contains a masked value", path.display());
+        }
+    }
+    // The manifest, report and audit log reference entities by export id only: no
+    // masked value of more than three characters occurs in them (short numbers could
+    // coincide with digits of a risk figure).
+    for f in ["manifest.json", "report.md", "decisions.jsonl"] {
+        let lower = std::fs::read_to_string(out.join(f)).expect("read").to_lowercase();
+        for o in originals.iter().filter(|o| o.chars().count() > 3) {
+            assert!(!lower.contains(o.as_str()), "{f} contains a masked value");
+        }
+    }
+
+    // A second run into the same folder is refused without --force, accepted with it.
+    let again = env.clam(&["run", &sample(), "--out", out.to_str().expect("utf8")]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(stderr(&again).contains("--force"), "{}", stderr(&again));
+    let forced = env.clam(&["run", &sample(), "--out", out.to_str().expect("utf8"), "--force", "--mode", "pseudonym"]);
+    assert_eq!(forced.status.code(), Some(0), "{}", stderr(&forced));
+    let text: String = read_all_files(&out.join("redacted")).into_iter().map(|(_, t)| t).collect();
+    assert!(text.contains("[NAME_"), "pseudonyms in the redacted text");
+}
+
+#[test]
+fn analyze_json_reports_documents_edges_chains_and_masks() {
+    let env = Env::new();
+    let o = env.clam(&["analyze", &sample(), "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).expect("json");
+    for key in ["documents", "edges", "chains", "masks"] {
+        assert!(v[key].as_array().is_some_and(|a| !a.is_empty()), "{key} empty");
+    }
+    let mask = &v["masks"][0];
+    assert!(mask["provenance"].as_str().is_some_and(|p| p.starts_with("masked")));
+    let human = env.clam(&["analyze", &sample()]);
+    assert_eq!(human.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&human.stdout).contains("PROPOSED MASKS"));
+}
+
+#[test]
+fn extract_then_plan_reproduces_the_vector_shape() {
+    let env = Env::new();
+    let snap = env.path("snap.json");
+    let o = env.clam(&["extract", &sample(), "--out", snap.to_str().expect("utf8")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let s: Value = serde_json::from_str(&std::fs::read_to_string(&snap).expect("read")).expect("json");
+    let e = &s["documents"][0]["entities"][0];
+    for k in ["value", "type", "relevance", "mentions", "originals", "spans"] {
+        assert!(!e[k].is_null(), "snapshot entity lacks {k}");
+    }
+    let p1 = env.clam(&["plan", snap.to_str().expect("utf8")]);
+    assert_eq!(p1.status.code(), Some(0), "{}", stderr(&p1));
+    let p2 = env.clam(&["plan", snap.to_str().expect("utf8")]);
+    assert_eq!(p1.stdout, p2.stdout, "plan output is deterministic");
+    let v: Value = serde_json::from_slice(&p1.stdout).expect("json");
+    for k in ["entities", "doc_risk_initial", "edges_all", "edges_kept", "chains", "masked_after_document_stage", "masked", "mask_log", "doc_risk_final"] {
+        assert!(!v[k].is_null(), "plan output lacks {k}");
+    }
+    // A reference vector through the binary.
+    let vector = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testvectors/small_forced.json");
+    let full: Value = serde_json::from_str(&std::fs::read_to_string(&vector).expect("vector")).expect("json");
+    let input = env.path("input.json");
+    std::fs::write(&input, full["input"].to_string()).expect("write");
+    let o = env.clam(&["plan", input.to_str().expect("utf8")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(v["masked"], full["expected"]["masked"]);
+    assert_eq!(v["edges_kept"], full["expected"]["edges_kept"]);
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) {
+    std::fs::write(dir.join(name), bytes).expect("write");
+}
+
+const GOOD: &str = r#"{"id": "good_1", "content": "Member ID: MBR-448213. Contact jane.doe@example.com or (555) 010-4417."}"#;
+
+fn bad_input_case(name: &str, file: &str, bytes: &[u8], expect: &str, extra: &[&str]) {
+    let env = Env::new();
+    let corpus = env.path("corpus");
+    std::fs::create_dir_all(&corpus).expect("mkdir");
+    write(&corpus, "a_good.json", GOOD.as_bytes());
+    write(&corpus, file, bytes);
+    let out = env.path("out");
+    let mut args = vec!["run", corpus.to_str().expect("utf8"), "--out", out.to_str().expect("utf8")];
+    args.extend_from_slice(extra);
+    let o = env.clam(&args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(4), "{name}: {err}");
+    assert!(err.contains(file), "{name}: message does not name {file}: {err}");
+    assert!(err.to_lowercase().contains(expect), "{name}: expected {expect:?} in {err}");
+    let exported = std::fs::read_dir(out.join("redacted")).expect("export").count();
+    assert_eq!(exported, 1, "{name}: the valid file must still load and export");
+    let report = std::fs::read_to_string(out.join("report.md")).expect("report");
+    assert!(report.contains(file), "{name}: the report lists the skipped file");
+}
+
+#[test]
+fn bad_inputs_are_skipped_with_a_clear_message() {
+    bad_input_case("malformed", "b_bad.json", b"{\"id\": \"x\", \"content\": ", "json", &[]);
+    bad_input_case("missing content", "b_bad.json", br#"{"id": "x"}"#, "content", &[]);
+    bad_input_case("duplicate id", "b_dup.json", GOOD.as_bytes(), "duplicate", &[]);
+    bad_input_case("non-utf8", "b_bin.json", b"{\"id\": \"x\", \"content\": \"\xff\xfe\"}", "utf-8", &[]);
+    let big = format!(r#"{{"id": "big", "content": "{}"}}"#, "word ".repeat(400));
+    let cfg = Env::new();
+    let cfg_path = cfg.path("small.toml");
+    std::fs::write(&cfg_path, "max_document_bytes = 1000\n").expect("write");
+    bad_input_case("oversized", "b_big.json", big.as_bytes(), "limit", &["--config", cfg_path.to_str().expect("utf8")]);
+}
+
+#[test]
+fn empty_folder_and_missing_path_fail_clearly() {
+    let env = Env::new();
+    let empty = env.path("empty");
+    std::fs::create_dir_all(&empty).expect("mkdir");
+    let o = env.clam(&["analyze", empty.to_str().expect("utf8")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("empty"), "{}", stderr(&o));
+    let o = env.clam(&["analyze", env.path("nowhere").to_str().expect("utf8")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("nowhere"), "{}", stderr(&o));
+}
+
+#[test]
+fn usage_and_config_errors() {
+    let env = Env::new();
+    assert_eq!(env.clam(&["run"]).status.code(), Some(2));
+    assert_eq!(env.clam(&["frobnicate"]).status.code(), Some(2));
+    for cmd in ["run", "analyze", "extract", "plan", "session"] {
+        let o = env.clam(&[cmd, "--help"]);
+        assert_eq!(o.status.code(), Some(0), "{cmd} --help");
+    }
+    let o = env.clam(&["analyze", &sample(), "--theta-doc", "1.5"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("theta_doc"), "{}", stderr(&o));
+    let cfg = env.path("bad.toml");
+    std::fs::write(&cfg, "always_mask = [\"SHOE_SIZE\"]\n").expect("write");
+    let o = env.clam(&["analyze", &sample(), "--config", cfg.to_str().expect("utf8")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("always_mask") && stderr(&o).contains("SHOE_SIZE"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_leak_aborts_the_export_with_exit_code_3() {
+    // A masked phone number hidden in metadata that is not a string is not replaced,
+    // so the leak check must catch it and export nothing.
+    let env = Env::new();
+    let corpus = env.path("corpus");
+    std::fs::create_dir_all(&corpus).expect("mkdir");
+    write(
+        &corpus,
+        "a.json",
+        br#"{"id": "a", "metadata": {"phones": [5550104417]}, "content": "Call (555) 010-4417 about member MBR-448213."}"#,
+    );
+    let out = env.path("out");
+    let o = env.clam(&["run", corpus.to_str().expect("utf8"), "--out", out.to_str().expect("utf8")]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("leak check failed"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("PHONE_NUMBER"), "{}", stderr(&o));
+    assert!(!out.exists(), "nothing is exported");
+}
