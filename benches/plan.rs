@@ -3,7 +3,7 @@
 //! hub entities that occur in every document. Run with `cargo bench`.
 
 use clam::analysis::{Analysis, AnalysisParams, Model, ModelInput};
-use clam::plan::{plan, Constraints, PlanParams};
+use clam::plan::{Constraints, PlanParams, plan};
 use clam::schema::Schema;
 
 fn main() {
@@ -26,8 +26,17 @@ impl Rng {
 }
 
 const TYPES: &[&str] = &[
-    "NAME", "PATIENT_ID", "PHONE_NUMBER", "MEDICAL_CONDITION", "TREATMENT", "PROVIDER",
-    "EVENT_DATE", "AGE", "LOCATION", "DEMOGRAPHIC", "INDIRECT_IDENTIFIER",
+    "NAME",
+    "PATIENT_ID",
+    "PHONE_NUMBER",
+    "MEDICAL_CONDITION",
+    "TREATMENT",
+    "PROVIDER",
+    "EVENT_DATE",
+    "AGE",
+    "LOCATION",
+    "DEMOGRAPHIC",
+    "INDIRECT_IDENTIFIER",
 ];
 
 /// Documents in clusters of 4 sharing a person's entities; the rest of each document's

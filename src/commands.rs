@@ -4,18 +4,18 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
-use serde_json::{json, Value};
+use anyhow::{Context, Result, bail};
+use serde_json::{Value, json};
 
-use clam::config::{resolve, ConfigSources};
+use clam::Config;
+use clam::config::{ConfigSources, resolve};
 use clam::corpus::{self, Corpus, LoadOptions};
-use clam::export::{export, ExportError, ExportOptions};
+use clam::export::{ExportError, ExportOptions, export};
 use clam::extract::offline::OfflineExtractor;
 use clam::plan::ProvenanceText;
-use clam::session::{default_session_path, Session};
-use clam::snapshot::{plan_snapshot, Snapshot, SnapshotDoc, SnapshotEntity};
-use clam::workspace::{extract_all, Workspace};
-use clam::Config;
+use clam::session::{Session, default_session_path};
+use clam::snapshot::{Snapshot, SnapshotDoc, SnapshotEntity, plan_snapshot};
+use clam::workspace::{Workspace, extract_all};
 
 use crate::cli::{
     AnalyzeArgs, Cli, Command, CorpusArgs, ExtractArgs, PlanArgs, PlanningArgs, RunArgs,
@@ -59,7 +59,10 @@ pub fn init_logging() -> Option<()> {
 }
 
 pub fn dispatch(cli: Cli) -> Result<u8> {
-    let actor = cli.actor.clone().unwrap_or_else(clam::session::default_actor);
+    let actor = cli
+        .actor
+        .clone()
+        .unwrap_or_else(clam::session::default_actor);
     tracing::info!(command = ?std::mem::discriminant(&cli.command), %actor, "start");
     match cli.command {
         Command::Run(a) => run(a),
@@ -127,7 +130,11 @@ fn load_corpus(args: &CorpusArgs, config: &Config) -> Result<Corpus> {
         bail!(
             "{}: no documents could be loaded{}",
             args.corpus.display(),
-            if corpus.diagnostics.is_empty() { "" } else { " (see the warnings above)" }
+            if corpus.diagnostics.is_empty() {
+                ""
+            } else {
+                " (see the warnings above)"
+            }
         );
     }
     Ok(corpus)
@@ -165,7 +172,13 @@ fn build_workspace(
     mode: Option<clam::redact::Mode>,
     create_session: bool,
 ) -> Result<Workspace> {
-    let config = load_config(Some(&args.corpus), planning.config.as_ref(), planning, mode, None)?;
+    let config = load_config(
+        Some(&args.corpus),
+        planning.config.as_ref(),
+        planning,
+        mode,
+        None,
+    )?;
     let corpus = load_corpus(args, &config)?;
     let ex = extractor(&config)?;
     let store = extract_all(&corpus, &config, &ex);
@@ -181,7 +194,9 @@ fn run(a: RunArgs) -> Result<u8> {
     let ws = build_workspace(&a.corpus, &a.planning, a.mode, true)?;
     let key = match &ws.session {
         Some(s) => s.project_key()?,
-        None => bail!("this platform has no user data directory for the project key; pass --session FILE"),
+        None => bail!(
+            "this platform has no user data directory for the project key; pass --session FILE"
+        ),
     };
     let ex = extractor(&ws.config)?;
     let opts = ExportOptions {
@@ -191,8 +206,20 @@ fn run(a: RunArgs) -> Result<u8> {
     };
     match export(&ws, &key, &a.out, &opts, &ex) {
         Ok(summary) => {
-            let chains_after = |cat| ws.plan.chains.iter().filter(|c| c.category_final == cat).count();
-            let chains_before = |cat| ws.plan.chains.iter().filter(|c| c.category_pre == cat).count();
+            let chains_after = |cat| {
+                ws.plan
+                    .chains
+                    .iter()
+                    .filter(|c| c.category_final == cat)
+                    .count()
+            };
+            let chains_before = |cat| {
+                ws.plan
+                    .chains
+                    .iter()
+                    .filter(|c| c.category_pre == cat)
+                    .count()
+            };
             use clam::analysis::RiskCategory::{High, Medium};
             eprintln!(
                 "exported {} documents to {} ({} mode): {} of {} entities masked; chains HIGH/MEDIUM {}/{} → {}/{}; {} residual document(s), {} residual chain(s); leak check passed ({} files)",
@@ -213,7 +240,10 @@ fn run(a: RunArgs) -> Result<u8> {
                 eprintln!("warning: {w}");
             }
             if summary.skipped > 0 {
-                eprintln!("{} input document(s) skipped (listed in report.md)", summary.skipped);
+                eprintln!(
+                    "{} input document(s) skipped (listed in report.md)",
+                    summary.skipped
+                );
                 Ok(EXIT_SKIPPED)
             } else {
                 Ok(EXIT_OK)
@@ -234,7 +264,11 @@ fn analysis_json(ws: &Workspace) -> Value {
     let m = &ws.model;
     let an = &ws.analysis;
     let p = &ws.plan;
-    let ids = |docs: &[u32]| -> Vec<&str> { docs.iter().map(|&d| m.docs[d as usize].id.as_str()).collect() };
+    let ids = |docs: &[u32]| -> Vec<&str> {
+        docs.iter()
+            .map(|&d| m.docs[d as usize].id.as_str())
+            .collect()
+    };
     let entity = |e: u32| {
         let x = &m.entities[e as usize];
         json!({"id": x.id, "type": x.entity_type, "value": x.value})
@@ -300,24 +334,75 @@ fn analyze(a: AnalyzeArgs) -> Result<u8> {
         let m = &ws.model;
         let an = &ws.analysis;
         let p = &ws.plan;
-        writeln!(out, "{} documents, {} entities ({} unlocated items dropped), {} kept edges, {} chains, {} masks proposed\n",
-            m.docs.len(), m.entities.len(), ws.store.unlocated_total(), an.edges.len(), an.chains.len(), p.masked_count())?;
-        writeln!(out, "DOCUMENT                         RISK   AFTER  ENTITIES")?;
+        writeln!(
+            out,
+            "{} documents, {} entities ({} unlocated items dropped), {} kept edges, {} chains, {} masks proposed\n",
+            m.docs.len(),
+            m.entities.len(),
+            ws.store.unlocated_total(),
+            an.edges.len(),
+            an.chains.len(),
+            p.masked_count()
+        )?;
+        writeln!(
+            out,
+            "DOCUMENT                         RISK   AFTER  ENTITIES"
+        )?;
         for (d, doc) in m.docs.iter().enumerate() {
-            writeln!(out, "{:<32} {:.3}  {:.3}  {}", safe(&doc.id), an.doc_risk_initial[d], p.doc_risk_final[d], doc.entities.len())?;
+            writeln!(
+                out,
+                "{:<32} {:.3}  {:.3}  {}",
+                safe(&doc.id),
+                an.doc_risk_initial[d],
+                p.doc_risk_final[d],
+                doc.entities.len()
+            )?;
         }
-        writeln!(out, "\nEDGE                                              STRENGTH  VIA")?;
+        writeln!(
+            out,
+            "\nEDGE                                              STRENGTH  VIA"
+        )?;
         for e in &an.edges {
-            let via: Vec<String> = e.via.iter().map(|(x, _)| {
-                let ent = &m.entities[*x as usize];
-                format!("{}:{}", ent.entity_type, safe(&ent.value))
-            }).collect();
-            writeln!(out, "{:<49} {:.3}     {}", format!("{} — {}", safe(&m.docs[e.a as usize].id), safe(&m.docs[e.b as usize].id)), e.strength, via.join(", "))?;
+            let via: Vec<String> = e
+                .via
+                .iter()
+                .map(|(x, _)| {
+                    let ent = &m.entities[*x as usize];
+                    format!("{}:{}", ent.entity_type, safe(&ent.value))
+                })
+                .collect();
+            writeln!(
+                out,
+                "{:<49} {:.3}     {}",
+                format!(
+                    "{} — {}",
+                    safe(&m.docs[e.a as usize].id),
+                    safe(&m.docs[e.b as usize].id)
+                ),
+                e.strength,
+                via.join(", ")
+            )?;
         }
-        writeln!(out, "\nCHAIN                                             INITIAL  PRE    FINAL  CATEGORY")?;
+        writeln!(
+            out,
+            "\nCHAIN                                             INITIAL  PRE    FINAL  CATEGORY"
+        )?;
         for (c, r) in an.chains.iter().zip(&p.chains) {
-            let docs: Vec<String> = c.docs.iter().map(|&d| safe(&m.docs[d as usize].id)).collect();
-            writeln!(out, "{:<49} {:.3}    {:.3}  {:.3}  {} → {}", docs.join(" → "), r.risk_initial, r.risk_pre, r.risk_final, r.category_pre.as_str(), r.category_final.as_str())?;
+            let docs: Vec<String> = c
+                .docs
+                .iter()
+                .map(|&d| safe(&m.docs[d as usize].id))
+                .collect();
+            writeln!(
+                out,
+                "{:<49} {:.3}    {:.3}  {:.3}  {} → {}",
+                docs.join(" → "),
+                r.risk_initial,
+                r.risk_pre,
+                r.risk_final,
+                r.category_pre.as_str(),
+                r.category_final.as_str()
+            )?;
         }
         writeln!(out, "\nPROPOSED MASKS")?;
         for i in 0..m.entities.len() {
@@ -325,33 +410,70 @@ fn analyze(a: AnalyzeArgs) -> Result<u8> {
                 continue;
             }
             let e = &m.entities[i];
-            let prov = ProvenanceText { provenance: &p.provenance[i], model: m, analysis: an, theta_doc: ws.config.theta_doc };
-            writeln!(out, "  {:<20} {:<32} s_e {:.3}  {}", e.entity_type, safe(&e.value), an.global_contribution[i], prov)?;
+            let prov = ProvenanceText {
+                provenance: &p.provenance[i],
+                model: m,
+                analysis: an,
+                theta_doc: ws.config.theta_doc,
+            };
+            writeln!(
+                out,
+                "  {:<20} {:<32} s_e {:.3}  {}",
+                e.entity_type,
+                safe(&e.value),
+                an.global_contribution[i],
+                prov
+            )?;
         }
     }
-    Ok(if ws.corpus.diagnostics.is_empty() { EXIT_OK } else { EXIT_SKIPPED })
+    Ok(if ws.corpus.diagnostics.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_SKIPPED
+    })
 }
 
 fn write_atomic(path: &Path, text: &str, force: bool) -> Result<()> {
     if path.exists() && !force {
-        bail!("{}: already exists; pass --force to overwrite", path.display());
+        bail!(
+            "{}: already exists; pass --force to overwrite",
+            path.display()
+        );
     }
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("{}: cannot write", path.display()))?;
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("{}: cannot write", path.display()))?;
     tmp.write_all(text.as_bytes())?;
-    tmp.persist(path).map_err(|e| e.error).with_context(|| format!("{}: cannot write", path.display()))?;
+    tmp.persist(path)
+        .map_err(|e| e.error)
+        .with_context(|| format!("{}: cannot write", path.display()))?;
     Ok(())
 }
 
 fn extract(a: ExtractArgs) -> Result<u8> {
     let planning = PlanningArgs::default();
-    let config = load_config(Some(&a.corpus.corpus), a.config.as_ref(), &planning, None, None)?;
+    let config = load_config(
+        Some(&a.corpus.corpus),
+        a.config.as_ref(),
+        &planning,
+        None,
+        None,
+    )?;
     let corpus = load_corpus(&a.corpus, &config)?;
     if a.out.exists() && !a.force {
-        bail!("{}: already exists; pass --force to overwrite", a.out.display());
+        bail!(
+            "{}: already exists; pass --force to overwrite",
+            a.out.display()
+        );
     }
     if corpus.root.is_dir() && clam_is_inside(&a.out, &corpus.root) {
-        bail!("{}: the snapshot would be written into the corpus folder; clam never writes into its input", a.out.display());
+        bail!(
+            "{}: the snapshot would be written into the corpus folder; clam never writes into its input",
+            a.out.display()
+        );
     }
     let ex = extractor(&config)?;
     let store = extract_all(&corpus, &config, &ex);
@@ -388,12 +510,25 @@ fn extract(a: ExtractArgs) -> Result<u8> {
             .schema
             .types
             .iter()
-            .map(|t| (t.name.clone(), json!({"weight": t.weight, "category": t.category, "phrase": t.phrase})))
+            .map(|t| {
+                (
+                    t.name.clone(),
+                    json!({"weight": t.weight, "category": t.category, "phrase": t.phrase}),
+                )
+            })
             .collect();
         o.insert("schema".into(), json!(schema));
     }
-    let snapshot = Snapshot { config: cfg, documents, forced: None };
-    write_atomic(&a.out, &(serde_json::to_string_pretty(&snapshot)? + "\n"), a.force)?;
+    let snapshot = Snapshot {
+        config: cfg,
+        documents,
+        forced: None,
+    };
+    write_atomic(
+        &a.out,
+        &(serde_json::to_string_pretty(&snapshot)? + "\n"),
+        a.force,
+    )?;
     let entities: usize = snapshot.documents.iter().map(|d| d.entities.len()).sum();
     eprintln!(
         "wrote {} documents with {} entity occurrences ({} unlocated items dropped) to {}",
@@ -402,20 +537,37 @@ fn extract(a: ExtractArgs) -> Result<u8> {
         store.unlocated_total(),
         a.out.display()
     );
-    Ok(if corpus.diagnostics.is_empty() { EXIT_OK } else { EXIT_SKIPPED })
+    Ok(if corpus.diagnostics.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_SKIPPED
+    })
 }
 
 fn clam_is_inside(child: &Path, parent: &Path) -> bool {
     let parent = std::fs::canonicalize(parent).unwrap_or_else(|_| parent.to_path_buf());
-    let child_dir = child.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let child_dir = child
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     std::fs::canonicalize(child_dir).is_ok_and(|c| c.starts_with(&parent))
 }
 
 fn plan(a: PlanArgs) -> Result<u8> {
-    let text = std::fs::read_to_string(&a.snapshot).with_context(|| format!("{}: cannot read", a.snapshot.display()))?;
-    let mut snapshot: Snapshot = serde_json::from_str(&text).with_context(|| format!("{}: not a snapshot", a.snapshot.display()))?;
-    let layer = snapshot.config_layer().with_context(|| format!("{}", a.snapshot.display()))?;
-    let config = load_config(None, a.planning.config.as_ref(), &a.planning, None, Some(layer))?;
+    let text = std::fs::read_to_string(&a.snapshot)
+        .with_context(|| format!("{}: cannot read", a.snapshot.display()))?;
+    let mut snapshot: Snapshot = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a snapshot", a.snapshot.display()))?;
+    let layer = snapshot
+        .config_layer()
+        .with_context(|| format!("{}", a.snapshot.display()))?;
+    let config = load_config(
+        None,
+        a.planning.config.as_ref(),
+        &a.planning,
+        None,
+        Some(layer),
+    )?;
     if let Some(path) = &a.planning.session {
         if !path.is_file() {
             bail!("{}: no such session file", path.display());

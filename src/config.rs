@@ -14,7 +14,7 @@ use crate::corpus::DEFAULT_MAX_DOCUMENT_BYTES;
 use crate::entity::DateOrder;
 use crate::plan::{Constraints, PlanParams, Strategy, UtilityCost};
 use crate::redact::Mode;
-use crate::schema::{Category, EntityType, Schema, DIRECT_IDENTIFIERS};
+use crate::schema::{Category, DIRECT_IDENTIFIERS, EntityType, Schema};
 
 /// File name of the configuration in a corpus folder and the user config directory.
 pub const CONFIG_FILE_NAME: &str = "clam.toml";
@@ -118,7 +118,11 @@ impl ConfigLayer {
     pub fn from_toml(text: &str, origin: &str) -> Result<Self, ConfigError> {
         let layer: ConfigLayer = toml::from_str(text).map_err(|e| ConfigError::Parse {
             origin: origin.to_string(),
-            message: e.to_string().trim_end().replace('\n', " ").replace("  ", " "),
+            message: e
+                .to_string()
+                .trim_end()
+                .replace('\n', " ")
+                .replace("  ", " "),
         })?;
         layer.validate(origin)?;
         Ok(layer)
@@ -272,7 +276,10 @@ impl Config {
             key: key.to_string(),
             message,
         };
-        for (key, list) in [("always_mask", &self.always_mask), ("never_mask", &self.never_mask)] {
+        for (key, list) in [
+            ("always_mask", &self.always_mask),
+            ("never_mask", &self.never_mask),
+        ] {
             for t in list {
                 if !self.schema.contains(t) {
                     return Err(invalid(
@@ -285,7 +292,11 @@ impl Config {
                 }
             }
         }
-        if let Some(t) = self.always_mask.iter().find(|t| self.never_mask.contains(t)) {
+        if let Some(t) = self
+            .always_mask
+            .iter()
+            .find(|t| self.never_mask.contains(t))
+        {
             return Err(invalid(
                 "never_mask",
                 format!("type {t} is also in always_mask; a type can be in only one of them"),
@@ -425,7 +436,10 @@ mod tests {
         let err = ConfigLayer::from_toml("chain_length = 0", "c.toml").unwrap_err();
         assert!(err.to_string().contains("key `chain_length`"), "{err}");
         let err = ConfigLayer::from_toml("tehta_doc = 0.5", "c.toml").unwrap_err();
-        assert!(err.to_string().contains("unknown field `tehta_doc`"), "{err}");
+        assert!(
+            err.to_string().contains("unknown field `tehta_doc`"),
+            "{err}"
+        );
         let err = ConfigLayer::from_toml("strategy = \"fast\"", "c.toml").unwrap_err();
         assert!(err.to_string().contains("strategy"), "{err}");
         let err = ConfigLayer::from_toml("[schema.NAME]\nweight = 2.0", "c.toml").unwrap_err();

@@ -12,11 +12,11 @@ use std::collections::{BTreeMap, HashMap};
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 
-use crate::entity::normalize::{canonical_id, parse_date, DateOrder};
-use crate::entity::spans::{leftmost_longest, FoldedText, WordMatch, WordMatcher};
+use crate::entity::normalize::{DateOrder, canonical_id, parse_date};
+use crate::entity::spans::{FoldedText, WordMatch, WordMatcher, leftmost_longest};
 use crate::extract::Span;
 use crate::hashing::hmac_hex;
-use crate::schema::{value_kind, Schema, ValueKind};
+use crate::schema::{Schema, ValueKind, value_kind};
 
 /// Replacement mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
@@ -350,7 +350,12 @@ mod tests {
     fn replacer(mode: Mode) -> Replacer {
         Replacer::new(
             vec![
-                masked("a1", "NAME", "priya raman", &["Priya Raman", "Raman, Priya", "Ms. Raman"]),
+                masked(
+                    "a1",
+                    "NAME",
+                    "priya raman",
+                    &["Priya Raman", "Raman, Priya", "Ms. Raman"],
+                ),
                 masked("b2", "BIRTHDATE", "1968-03-14", &["03/14/1968"]),
                 masked("c3", "PATIENT_ID", "MBR448213", &["MBR-448213"]),
                 masked("d4", "PHONE_NUMBER", "5550104417", &["(555) 010-4417"]),
@@ -386,7 +391,10 @@ mod tests {
         let text = "Priya Raman";
         assert_eq!(replacer(Mode::Generalize).replace(text), "a person");
         let p = replacer(Mode::Pseudonym).replace(text);
-        assert!(p.starts_with("[NAME_") && p.len() == "[NAME_]".len() + 12, "{p}");
+        assert!(
+            p.starts_with("[NAME_") && p.len() == "[NAME_]".len() + 12,
+            "{p}"
+        );
         assert_eq!(p, replacer(Mode::Pseudonym).replace("priya raman"));
         let other_key = Replacer::new(
             vec![masked("a1", "NAME", "priya raman", &["Priya Raman"])],

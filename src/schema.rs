@@ -54,22 +54,67 @@ pub enum ValueKind {
 /// The default insurance-domain schema (thesis Table 4.1).
 pub const DEFAULT_TYPES: &[(&str, f64, Category, &str)] = &[
     ("NAME", 1.00, Category::DirectIdentifier, "a person"),
-    ("PATIENT_ID", 0.95, Category::DirectIdentifier, "an identifier"),
+    (
+        "PATIENT_ID",
+        0.95,
+        Category::DirectIdentifier,
+        "an identifier",
+    ),
     ("ADDRESS", 0.90, Category::DirectIdentifier, "an address"),
-    ("PHONE_NUMBER", 0.85, Category::DirectIdentifier, "a phone number"),
-    ("EMAIL", 0.80, Category::DirectIdentifier, "an e-mail address"),
-    ("MEDICAL_CONDITION", 0.85, Category::Health, "a medical condition"),
+    (
+        "PHONE_NUMBER",
+        0.85,
+        Category::DirectIdentifier,
+        "a phone number",
+    ),
+    (
+        "EMAIL",
+        0.80,
+        Category::DirectIdentifier,
+        "an e-mail address",
+    ),
+    (
+        "MEDICAL_CONDITION",
+        0.85,
+        Category::Health,
+        "a medical condition",
+    ),
     ("TREATMENT", 0.72, Category::Health, "a treatment"),
-    ("NON_PERSONAL_ID", 0.80, Category::QuasiIdentifier, "a reference number"),
-    ("UNIQUE_FACT", 0.78, Category::QuasiIdentifier, "a distinctive fact"),
-    ("BIRTHDATE", 0.75, Category::QuasiIdentifier, "a date of birth"),
-    ("INDIRECT_IDENTIFIER", 0.70, Category::QuasiIdentifier, "a personal detail"),
+    (
+        "NON_PERSONAL_ID",
+        0.80,
+        Category::QuasiIdentifier,
+        "a reference number",
+    ),
+    (
+        "UNIQUE_FACT",
+        0.78,
+        Category::QuasiIdentifier,
+        "a distinctive fact",
+    ),
+    (
+        "BIRTHDATE",
+        0.75,
+        Category::QuasiIdentifier,
+        "a date of birth",
+    ),
+    (
+        "INDIRECT_IDENTIFIER",
+        0.70,
+        Category::QuasiIdentifier,
+        "a personal detail",
+    ),
     ("PROVIDER", 0.65, Category::QuasiIdentifier, "a provider"),
     ("EVENT_DATE", 0.60, Category::QuasiIdentifier, "a date"),
     ("AGE", 0.55, Category::QuasiIdentifier, "an age"),
     ("LOCATION", 0.55, Category::QuasiIdentifier, "a place"),
     ("EVENT", 0.50, Category::QuasiIdentifier, "an event"),
-    ("DEMOGRAPHIC", 0.35, Category::QuasiIdentifier, "a demographic detail"),
+    (
+        "DEMOGRAPHIC",
+        0.35,
+        Category::QuasiIdentifier,
+        "a demographic detail",
+    ),
 ];
 
 /// Types the product masks up front by default (SPEC §4).

@@ -6,9 +6,9 @@
 use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value, json};
 
-use crate::analysis::{all_edges, Analysis, Model, ModelInput};
+use crate::analysis::{Analysis, Model, ModelInput, all_edges};
 use crate::config::ConfigLayer;
 use crate::plan::{Cause, Plan};
 use crate::schema::Schema;

@@ -8,7 +8,7 @@ use crate::config::Config;
 use crate::corpus::Corpus;
 use crate::entity::{EntityStore, GlobalEntity};
 use crate::extract::{Extractor, Span};
-use crate::plan::{plan, Plan, PlanError, Provenance};
+use crate::plan::{Plan, PlanError, Provenance, plan};
 use crate::redact::{MaskedEntity, Replacer};
 use crate::session::{Action, Decision, Session, SessionError, SessionState};
 
@@ -87,7 +87,12 @@ impl Workspace {
         let model = Model::default();
         let analysis = Analysis::new(&model, &config.analysis_params());
         let mut ws = Workspace {
-            plan: plan(&model, &analysis, &config.plan_params(), &config.constraints())?,
+            plan: plan(
+                &model,
+                &analysis,
+                &config.plan_params(),
+                &config.constraints(),
+            )?,
             corpus,
             config,
             store,
@@ -102,8 +107,10 @@ impl Workspace {
         let edits = ws.state.edits.clone();
         for edit in &edits {
             if let Err(e) = ws.apply_edit(edit) {
-                ws.warnings
-                    .push(format!("session edit {} no longer applies: {e}", edit.name()));
+                ws.warnings.push(format!(
+                    "session edit {} no longer applies: {e}",
+                    edit.name()
+                ));
             }
         }
         ws.replan()?;
@@ -153,7 +160,8 @@ impl Workspace {
                 entity_type,
                 ..
             } => {
-                self.store.retype(entity, entity_type, &self.config.schema)?;
+                self.store
+                    .retype(entity, entity_type, &self.config.schema)?;
             }
             Action::Merge { from, into } => self.store.merge(from, into)?,
             _ => {}
@@ -169,7 +177,12 @@ impl Workspace {
         let mut constraints = self.config.constraints();
         constraints.force_mask = self.state.force_mask();
         constraints.force_keep = self.state.force_keep();
-        self.plan = plan(&self.model, &self.analysis, &self.config.plan_params(), &constraints)?;
+        self.plan = plan(
+            &self.model,
+            &self.analysis,
+            &self.config.plan_params(),
+            &constraints,
+        )?;
         Ok(())
     }
 

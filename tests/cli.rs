@@ -44,6 +44,23 @@ fn sample() -> String {
         .to_string()
 }
 
+/// Naive whole-word search: every substring occurrence whose neighbours are not
+/// alphanumeric.
+fn contains_word(haystack: &str, needle: &str) -> bool {
+    let mut from = 0;
+    while let Some(pos) = haystack[from..].find(needle) {
+        let start = from + pos;
+        let end = start + needle.len();
+        let before = haystack[..start].chars().next_back();
+        let after = haystack[end..].chars().next();
+        if !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric) {
+            return true;
+        }
+        from = start + haystack[start..].chars().next().map_or(1, char::len_utf8);
+    }
+    false
+}
+
 fn read_all_files(root: &Path) -> Vec<(PathBuf, String)> {
     let mut out = Vec::new();
     let mut stack = vec![root.to_path_buf()];
@@ -92,15 +109,26 @@ fn run_on_sample_corpus_exports_a_verified_redacted_corpus() {
     let manifest: Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).expect("read"))
             .expect("manifest json");
-    let masked = manifest["summary"]["masked"].as_u64().expect("masked count");
+    let masked = manifest["summary"]["masked"]
+        .as_u64()
+        .expect("masked count");
     assert!(masked > 0);
     let chains = manifest["chains"].as_array().expect("chains");
     let cat = |c: &Value, k: &str| c[k].as_str().unwrap_or_default().to_string();
-    assert!(chains.iter().any(|c| cat(c, "category_initial") == "HIGH"), "no HIGH chain");
-    assert!(chains.iter().any(|c| cat(c, "category_initial") == "MEDIUM" || cat(c, "category_pre") == "MEDIUM"), "no MEDIUM chain");
+    assert!(
+        chains.iter().any(|c| cat(c, "category_initial") == "HIGH"),
+        "no HIGH chain"
+    );
+    assert!(
+        chains
+            .iter()
+            .any(|c| cat(c, "category_initial") == "MEDIUM" || cat(c, "category_pre") == "MEDIUM"),
+        "no MEDIUM chain"
+    );
 
     // Independent naive scan: no original value of a masked entity, lowercased, appears
-    // as a substring anywhere in the redacted documents.
+    // in the redacted documents as a substring that is not part of a longer word (short
+    // values such as "sle" or "42" legitimately occur inside "newsletter" or "4420").
     let map: Value =
         serde_json::from_str(&std::fs::read_to_string(&mapping).expect("mapping")).expect("json");
     let originals: Vec<String> = map["masked"]
@@ -114,14 +142,20 @@ fn run_on_sample_corpus_exports_a_verified_redacted_corpus() {
     for (path, text) in read_all_files(&out.join("redacted")) {
         let lower = text.to_lowercase();
         for o in &originals {
-            assert!(!lower.contains(o.as_str()), "{} still contains a masked value", path.display());
+            assert!(
+                !contains_word(&lower, o),
+                "{} still contains a masked value",
+                path.display()
+            );
         }
     }
     // The manifest, report and audit log reference entities by export id only: no
     // masked value of more than three characters occurs in them (short numbers could
     // coincide with digits of a risk figure).
     for f in ["manifest.json", "report.md", "decisions.jsonl"] {
-        let lower = std::fs::read_to_string(out.join(f)).expect("read").to_lowercase();
+        let lower = std::fs::read_to_string(out.join(f))
+            .expect("read")
+            .to_lowercase();
         for o in originals.iter().filter(|o| o.chars().count() > 3) {
             assert!(!lower.contains(o.as_str()), "{f} contains a masked value");
         }
@@ -131,9 +165,20 @@ fn run_on_sample_corpus_exports_a_verified_redacted_corpus() {
     let again = env.clam(&["run", &sample(), "--out", out.to_str().expect("utf8")]);
     assert_eq!(again.status.code(), Some(1));
     assert!(stderr(&again).contains("--force"), "{}", stderr(&again));
-    let forced = env.clam(&["run", &sample(), "--out", out.to_str().expect("utf8"), "--force", "--mode", "pseudonym"]);
+    let forced = env.clam(&[
+        "run",
+        &sample(),
+        "--out",
+        out.to_str().expect("utf8"),
+        "--force",
+        "--mode",
+        "pseudonym",
+    ]);
     assert_eq!(forced.status.code(), Some(0), "{}", stderr(&forced));
-    let text: String = read_all_files(&out.join("redacted")).into_iter().map(|(_, t)| t).collect();
+    let text: String = read_all_files(&out.join("redacted"))
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect();
     assert!(text.contains("[NAME_"), "pseudonyms in the redacted text");
 }
 
@@ -144,10 +189,17 @@ fn analyze_json_reports_documents_edges_chains_and_masks() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v: Value = serde_json::from_slice(&o.stdout).expect("json");
     for key in ["documents", "edges", "chains", "masks"] {
-        assert!(v[key].as_array().is_some_and(|a| !a.is_empty()), "{key} empty");
+        assert!(
+            v[key].as_array().is_some_and(|a| !a.is_empty()),
+            "{key} empty"
+        );
     }
     let mask = &v["masks"][0];
-    assert!(mask["provenance"].as_str().is_some_and(|p| p.starts_with("masked")));
+    assert!(
+        mask["provenance"]
+            .as_str()
+            .is_some_and(|p| p.starts_with("masked"))
+    );
     let human = env.clam(&["analyze", &sample()]);
     assert_eq!(human.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&human.stdout).contains("PROPOSED MASKS"));
@@ -159,9 +211,17 @@ fn extract_then_plan_reproduces_the_vector_shape() {
     let snap = env.path("snap.json");
     let o = env.clam(&["extract", &sample(), "--out", snap.to_str().expect("utf8")]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let s: Value = serde_json::from_str(&std::fs::read_to_string(&snap).expect("read")).expect("json");
+    let s: Value =
+        serde_json::from_str(&std::fs::read_to_string(&snap).expect("read")).expect("json");
     let e = &s["documents"][0]["entities"][0];
-    for k in ["value", "type", "relevance", "mentions", "originals", "spans"] {
+    for k in [
+        "value",
+        "type",
+        "relevance",
+        "mentions",
+        "originals",
+        "spans",
+    ] {
         assert!(!e[k].is_null(), "snapshot entity lacks {k}");
     }
     let p1 = env.clam(&["plan", snap.to_str().expect("utf8")]);
@@ -169,12 +229,24 @@ fn extract_then_plan_reproduces_the_vector_shape() {
     let p2 = env.clam(&["plan", snap.to_str().expect("utf8")]);
     assert_eq!(p1.stdout, p2.stdout, "plan output is deterministic");
     let v: Value = serde_json::from_slice(&p1.stdout).expect("json");
-    for k in ["entities", "doc_risk_initial", "edges_all", "edges_kept", "chains", "masked_after_document_stage", "masked", "mask_log", "doc_risk_final"] {
+    for k in [
+        "entities",
+        "doc_risk_initial",
+        "edges_all",
+        "edges_kept",
+        "chains",
+        "masked_after_document_stage",
+        "masked",
+        "mask_log",
+        "doc_risk_final",
+    ] {
         assert!(!v[k].is_null(), "plan output lacks {k}");
     }
     // A reference vector through the binary.
-    let vector = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testvectors/small_forced.json");
-    let full: Value = serde_json::from_str(&std::fs::read_to_string(&vector).expect("vector")).expect("json");
+    let vector =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testvectors/small_forced.json");
+    let full: Value =
+        serde_json::from_str(&std::fs::read_to_string(&vector).expect("vector")).expect("json");
     let input = env.path("input.json");
     std::fs::write(&input, full["input"].to_string()).expect("write");
     let o = env.clam(&["plan", input.to_str().expect("utf8")]);
@@ -197,30 +269,79 @@ fn bad_input_case(name: &str, file: &str, bytes: &[u8], expect: &str, extra: &[&
     write(&corpus, "a_good.json", GOOD.as_bytes());
     write(&corpus, file, bytes);
     let out = env.path("out");
-    let mut args = vec!["run", corpus.to_str().expect("utf8"), "--out", out.to_str().expect("utf8")];
+    let mut args = vec![
+        "run",
+        corpus.to_str().expect("utf8"),
+        "--out",
+        out.to_str().expect("utf8"),
+    ];
     args.extend_from_slice(extra);
     let o = env.clam(&args);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(4), "{name}: {err}");
-    assert!(err.contains(file), "{name}: message does not name {file}: {err}");
-    assert!(err.to_lowercase().contains(expect), "{name}: expected {expect:?} in {err}");
-    let exported = std::fs::read_dir(out.join("redacted")).expect("export").count();
-    assert_eq!(exported, 1, "{name}: the valid file must still load and export");
+    assert!(
+        err.contains(file),
+        "{name}: message does not name {file}: {err}"
+    );
+    assert!(
+        err.to_lowercase().contains(expect),
+        "{name}: expected {expect:?} in {err}"
+    );
+    let exported = std::fs::read_dir(out.join("redacted"))
+        .expect("export")
+        .count();
+    assert_eq!(
+        exported, 1,
+        "{name}: the valid file must still load and export"
+    );
     let report = std::fs::read_to_string(out.join("report.md")).expect("report");
-    assert!(report.contains(file), "{name}: the report lists the skipped file");
+    assert!(
+        report.contains(file),
+        "{name}: the report lists the skipped file"
+    );
 }
 
 #[test]
 fn bad_inputs_are_skipped_with_a_clear_message() {
-    bad_input_case("malformed", "b_bad.json", b"{\"id\": \"x\", \"content\": ", "json", &[]);
-    bad_input_case("missing content", "b_bad.json", br#"{"id": "x"}"#, "content", &[]);
-    bad_input_case("duplicate id", "b_dup.json", GOOD.as_bytes(), "duplicate", &[]);
-    bad_input_case("non-utf8", "b_bin.json", b"{\"id\": \"x\", \"content\": \"\xff\xfe\"}", "utf-8", &[]);
+    bad_input_case(
+        "malformed",
+        "b_bad.json",
+        b"{\"id\": \"x\", \"content\": ",
+        "json",
+        &[],
+    );
+    bad_input_case(
+        "missing content",
+        "b_bad.json",
+        br#"{"id": "x"}"#,
+        "content",
+        &[],
+    );
+    bad_input_case(
+        "duplicate id",
+        "b_dup.json",
+        GOOD.as_bytes(),
+        "duplicate",
+        &[],
+    );
+    bad_input_case(
+        "non-utf8",
+        "b_bin.json",
+        b"{\"id\": \"x\", \"content\": \"\xff\xfe\"}",
+        "utf-8",
+        &[],
+    );
     let big = format!(r#"{{"id": "big", "content": "{}"}}"#, "word ".repeat(400));
     let cfg = Env::new();
     let cfg_path = cfg.path("small.toml");
     std::fs::write(&cfg_path, "max_document_bytes = 1000\n").expect("write");
-    bad_input_case("oversized", "b_big.json", big.as_bytes(), "limit", &["--config", cfg_path.to_str().expect("utf8")]);
+    bad_input_case(
+        "oversized",
+        "b_big.json",
+        big.as_bytes(),
+        "limit",
+        &["--config", cfg_path.to_str().expect("utf8")],
+    );
 }
 
 #[test]
@@ -250,9 +371,18 @@ fn usage_and_config_errors() {
     assert!(stderr(&o).contains("theta_doc"), "{}", stderr(&o));
     let cfg = env.path("bad.toml");
     std::fs::write(&cfg, "always_mask = [\"SHOE_SIZE\"]\n").expect("write");
-    let o = env.clam(&["analyze", &sample(), "--config", cfg.to_str().expect("utf8")]);
+    let o = env.clam(&[
+        "analyze",
+        &sample(),
+        "--config",
+        cfg.to_str().expect("utf8"),
+    ]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("always_mask") && stderr(&o).contains("SHOE_SIZE"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("always_mask") && stderr(&o).contains("SHOE_SIZE"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -268,7 +398,12 @@ fn a_leak_aborts_the_export_with_exit_code_3() {
         br#"{"id": "a", "metadata": {"phones": [5550104417]}, "content": "Call (555) 010-4417 about member MBR-448213."}"#,
     );
     let out = env.path("out");
-    let o = env.clam(&["run", corpus.to_str().expect("utf8"), "--out", out.to_str().expect("utf8")]);
+    let o = env.clam(&[
+        "run",
+        corpus.to_str().expect("utf8"),
+        "--out",
+        out.to_str().expect("utf8"),
+    ]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(stderr(&o).contains("leak check failed"), "{}", stderr(&o));
     assert!(stderr(&o).contains("PHONE_NUMBER"), "{}", stderr(&o));

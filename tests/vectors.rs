@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use clam::config::{resolve, ConfigSources};
-use clam::snapshot::{plan_snapshot, Snapshot};
+use clam::config::{ConfigSources, resolve};
+use clam::snapshot::{Snapshot, plan_snapshot};
 use serde_json::Value;
 
 fn vectors_dir() -> PathBuf {
@@ -14,14 +14,21 @@ fn vectors_dir() -> PathBuf {
 fn compare(path: &str, expected: &Value, actual: &Value, diffs: &mut Vec<String>) {
     match (expected, actual) {
         (Value::Number(e), Value::Number(a)) => {
-            let (e, a) = (e.as_f64().unwrap_or(f64::NAN), a.as_f64().unwrap_or(f64::NAN));
+            let (e, a) = (
+                e.as_f64().unwrap_or(f64::NAN),
+                a.as_f64().unwrap_or(f64::NAN),
+            );
             if !((e - a).abs() <= 1e-9) {
                 diffs.push(format!("{path}: expected {e}, got {a}"));
             }
         }
         (Value::Array(e), Value::Array(a)) => {
             if e.len() != a.len() {
-                diffs.push(format!("{path}: expected {} items, got {}", e.len(), a.len()));
+                diffs.push(format!(
+                    "{path}: expected {} items, got {}",
+                    e.len(),
+                    a.len()
+                ));
             }
             for (i, (x, y)) in e.iter().zip(a).enumerate() {
                 compare(&format!("{path}[{i}]"), x, y, diffs);
@@ -63,7 +70,11 @@ fn every_reference_vector_is_reproduced() {
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     files.sort();
-    assert!(files.len() >= 11, "expected the 11 reference vectors, found {}", files.len());
+    assert!(
+        files.len() >= 11,
+        "expected the 11 reference vectors, found {}",
+        files.len()
+    );
     let mut failures = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).expect("read vector");
@@ -78,7 +89,10 @@ fn every_reference_vector_is_reproduced() {
         let mut diffs = Vec::new();
         compare("expected", &v["expected"], &actual, &mut diffs);
         if !diffs.is_empty() {
-            let name = file.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+            let name = file
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
             failures.push(format!(
                 "{name}: {} differences, first: {}",
                 diffs.len(),

@@ -1,24 +1,49 @@
 //! Edge discovery through an inverted index (SPEC §3, §9), never enumerating all
 //! document pairs.
 //!
-//! A pair can only be kept when `strength ≥ edge_threshold`, i.e. when
-//! `Σ −ln(1 − s_e(di,dj)) ≥ L = −ln(1 − edge_threshold)`. Every `s_e(di,dj)` is at
-//! most the entity's global contribution `s_e`. Entities in more than `RARE_MAX`
-//! documents are "frequent"; pairs sharing a rare entity are found through the rare
-//! entities' posting lists. A pair sharing only frequent entities has strength at most
-//! `1 − exp(−F(d))` for both of its documents, where `F(d) = Σ −ln(1 − s_e)` over
-//! d's frequent entities, so only documents with `F(d) ≥ L` need to be paired through
-//! frequent entities. A hub entity in every document has `u(e) ≈ 0`, adds nearly
-//! nothing to F and so never makes the analysis quadratic.
+//! A pair is kept when `strength ≥ edge_threshold`, i.e. when
+//! `Σ −ln(1 − s_e(di,dj)) ≥ L = −ln(1 − edge_threshold)` over the shared entities.
+//! Every `s_e(di,dj)` is at most the entity's global contribution `s_e`, so with
+//! `x_e = −ln(1 − s_e)` a kept pair's shared entities have `Σ x_e ≥ L`.
+//!
+//! Prefix filtering (as in similarity joins): order all entities rarest first; a
+//! document's *prefix* is its entities, in that order, for as long as the sum of `x_e`
+//! from there to the end of the document is still ≥ L. The first shared entity of a
+//! kept pair lies in both documents' prefixes, so candidate pairs are generated only
+//! through prefix entities. A hub entity in every document comes last in the order
+//! and has `u(e) ≈ 0`, so it is in no prefix and adds no pairs.
 
-use super::{one_minus_product, Edge, Model};
+use super::{Edge, Model, one_minus_product};
 
-/// Entities in at most this many documents are paired directly.
-const RARE_MAX: usize = 32;
+/// Strength of the pair (a, b) over their shared entities, without building `via`.
+fn pair_strength(model: &Model, uniqueness: &[f64], a: u32, b: u32) -> f64 {
+    let (da, db) = (
+        &model.docs[a as usize].entities,
+        &model.docs[b as usize].entities,
+    );
+    let (mut i, mut j) = (0, 0);
+    let mut p = 1.0;
+    while i < da.len() && j < db.len() {
+        match da[i].0.cmp(&db[j].0) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                let ei = da[i].0 as usize;
+                p *= 1.0 - da[i].1.max(db[j].1) * uniqueness[ei] * model.entities[ei].weight;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    1.0 - p
+}
 
 /// Strength of the pair (a, b) over their shared entities, or None if they share none.
 fn pair_edge(model: &Model, uniqueness: &[f64], a: u32, b: u32) -> Option<Edge> {
-    let (da, db) = (&model.docs[a as usize].entities, &model.docs[b as usize].entities);
+    let (da, db) = (
+        &model.docs[a as usize].entities,
+        &model.docs[b as usize].entities,
+    );
     let (mut i, mut j) = (0, 0);
     let mut via = Vec::new();
     while i < da.len() && j < db.len() {
@@ -39,7 +64,12 @@ fn pair_edge(model: &Model, uniqueness: &[f64], a: u32, b: u32) -> Option<Edge> 
         return None;
     }
     let strength = one_minus_product(via.iter().map(|(_, s)| *s));
-    Some(Edge { a, b, via, strength })
+    Some(Edge {
+        a,
+        b,
+        via,
+        strength,
+    })
 }
 
 /// Every pair of documents sharing at least one entity (for reports and the
@@ -59,7 +89,11 @@ pub fn all_edges(model: &Model, entity_docs: &[Vec<u32>], uniqueness: &[f64]) ->
             }
         }
         partners.sort_unstable();
-        out.extend(partners.into_iter().filter_map(|b| pair_edge(model, uniqueness, a, b)));
+        out.extend(
+            partners
+                .into_iter()
+                .filter_map(|b| pair_edge(model, uniqueness, a, b)),
+        );
     }
     out
 }
@@ -77,49 +111,62 @@ pub fn kept_edges(
         return all_edges(model, entity_docs, uniqueness);
     }
     let limit = -(1.0 - threshold.min(1.0)).ln();
-    let weight = |e: usize| -> f64 { -(1.0 - global_contribution[e]).ln() };
-    let frequent = |e: usize| entity_docs[e].len() > RARE_MAX;
     // A conservative margin so rounding in the bound never prunes a kept pair.
-    let may_reach = |f: f64| f * (1.0 + 1e-9) + 1e-12 >= limit;
-    let heavy: Vec<bool> = model
-        .docs
-        .iter()
-        .map(|d| {
-            let f: f64 = d
-                .entities
-                .iter()
-                .filter(|(e, _)| frequent(*e as usize))
-                .map(|(e, _)| weight(*e as usize))
-                .sum();
-            may_reach(f)
-        })
-        .collect();
+    let may_reach = |sum: f64| sum * (1.0 + 1e-9) + 1e-12 >= limit;
+    let ne = entity_docs.len();
+    let mut by_rarity: Vec<u32> = (0..ne as u32).collect();
+    by_rarity.sort_by_key(|&e| (entity_docs[e as usize].len(), e));
+    let mut rank = vec![0u32; ne];
+    for (r, &e) in by_rarity.iter().enumerate() {
+        rank[e as usize] = r as u32;
+    }
+    let x = |e: u32| -> f64 { -(1.0 - global_contribution[e as usize]).ln() };
+    let mut prefixes: Vec<Vec<u32>> = Vec::with_capacity(n);
+    let mut postings: Vec<Vec<u32>> = vec![Vec::new(); ne];
+    let mut ents: Vec<u32> = Vec::new();
+    let mut sums: Vec<f64> = Vec::new();
+    for (d, doc) in model.docs.iter().enumerate() {
+        ents.clear();
+        ents.extend(doc.entities.iter().map(|(e, _)| *e));
+        ents.sort_by_key(|&e| rank[e as usize]);
+        sums.clear();
+        sums.resize(ents.len(), 0.0);
+        let mut suffix = 0.0;
+        for k in (0..ents.len()).rev() {
+            suffix += x(ents[k]);
+            sums[k] = suffix;
+        }
+        let prefix: Vec<u32> = ents
+            .iter()
+            .zip(&sums)
+            .take_while(|(_, s)| may_reach(**s))
+            .map(|(e, _)| *e)
+            .collect();
+        for &e in &prefix {
+            postings[e as usize].push(d as u32);
+        }
+        prefixes.push(prefix);
+    }
     let mut out = Vec::new();
     let mut seen = vec![u32::MAX; n];
     let mut partners: Vec<u32> = Vec::new();
     for a in 0..n as u32 {
         partners.clear();
-        for &(e, _) in &model.docs[a as usize].entities {
-            let ei = e as usize;
-            let through_frequent = frequent(ei);
-            if through_frequent && !heavy[a as usize] {
-                continue;
-            }
-            for &b in &entity_docs[ei] {
-                if b <= a || seen[b as usize] == a {
-                    continue;
+        for &e in &prefixes[a as usize] {
+            let list = &postings[e as usize];
+            // Postings are in document order and hold `a`: only later documents pair.
+            let from = list.partition_point(|&b| b <= a);
+            for &b in &list[from..] {
+                if seen[b as usize] != a {
+                    seen[b as usize] = a;
+                    partners.push(b);
                 }
-                if through_frequent && !heavy[b as usize] {
-                    continue;
-                }
-                seen[b as usize] = a;
-                partners.push(b);
             }
         }
         partners.sort_unstable();
         for &b in &partners {
-            if let Some(edge) = pair_edge(model, uniqueness, a, b)
-                && edge.strength >= threshold
+            if pair_strength(model, uniqueness, a, b) >= threshold
+                && let Some(edge) = pair_edge(model, uniqueness, a, b)
             {
                 out.push(edge);
             }

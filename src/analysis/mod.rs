@@ -171,7 +171,11 @@ impl Analysis {
             graph.add_node(i as u32);
         }
         for (k, e) in edges.iter().enumerate() {
-            graph.add_edge(NodeIndex::new(e.a as usize), NodeIndex::new(e.b as usize), k as u32);
+            graph.add_edge(
+                NodeIndex::new(e.a as usize),
+                NodeIndex::new(e.b as usize),
+                k as u32,
+            );
         }
         let chains = enumerate_chains(&graph, n, params.chain_length);
         Analysis {
@@ -207,7 +211,12 @@ impl Analysis {
 
     /// `R_chain = 1 − Π(1 − hop_risk)` over the hops in path order.
     pub fn chain_risk(&self, chain: &Chain, masked: &[bool]) -> f64 {
-        one_minus_product(chain.hops.iter().map(|&h| self.hop_risk(h as usize, masked)))
+        one_minus_product(
+            chain
+                .hops
+                .iter()
+                .map(|&h| self.hop_risk(h as usize, masked)),
+        )
     }
 }
 

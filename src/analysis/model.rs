@@ -79,7 +79,7 @@ impl Model {
                 for e in ents {
                     list.push((position[e.id], e.relevance));
                 }
-                list.sort_by(|a, b| a.0.cmp(&b.0));
+                list.sort_by_key(|a| a.0);
                 let mut merged: Vec<(u32, f64)> = Vec::with_capacity(list.len());
                 for (e, r) in list {
                     match merged.last_mut() {

@@ -28,7 +28,13 @@ fn uniqueness_contribution_and_document_risk_by_hand() {
         &[("a", "NAME", 0.6)],
         &[],
     ]);
-    let an = Analysis::new(&m, &AnalysisParams { edge_threshold: 0.0, chain_length: 2 });
+    let an = Analysis::new(
+        &m,
+        &AnalysisParams {
+            edge_threshold: 0.0,
+            chain_length: 2,
+        },
+    );
     assert_eq!(an.n, 3);
     assert!((an.uniqueness[0] - 0.5).abs() < 1e-15);
     assert!((an.uniqueness[1] - 1.0).abs() < 1e-15);
@@ -58,7 +64,13 @@ fn pruning_keeps_only_strong_edges_and_chains_are_canonical() {
         &[("z", "DEMOGRAPHIC", 0.1)],
         &[("z", "DEMOGRAPHIC", 0.1)],
     ]);
-    let an = Analysis::new(&m, &AnalysisParams { edge_threshold: 0.3, chain_length: 3 });
+    let an = Analysis::new(
+        &m,
+        &AnalysisParams {
+            edge_threshold: 0.3,
+            chain_length: 3,
+        },
+    );
     let kept: Vec<(u32, u32)> = an.edges.iter().map(|e| (e.a, e.b)).collect();
     assert_eq!(kept, vec![(0, 1), (1, 2)]);
     let chains: Vec<Vec<u32>> = an.chains.iter().map(|c| c.docs.clone()).collect();
@@ -69,19 +81,36 @@ fn pruning_keeps_only_strong_edges_and_chains_are_canonical() {
 #[test]
 fn a_hub_entity_in_every_document_creates_no_edges() {
     let docs: Vec<Vec<(String, &str, f64)>> = (0..200)
-        .map(|i| vec![("insurer".to_string(), "PROVIDER", 1.0), (format!("e{i}"), "AGE", 0.5)])
+        .map(|i| {
+            vec![
+                ("insurer".to_string(), "PROVIDER", 1.0),
+                (format!("e{i}"), "AGE", 0.5),
+            ]
+        })
         .collect();
     let m = Model::build(
         docs.iter().enumerate().map(|(i, ents)| {
             let list = ents
                 .iter()
-                .map(|(id, t, r)| ModelInput { id, entity_type: t, value: id, relevance: *r, mentions: 1 })
+                .map(|(id, t, r)| ModelInput {
+                    id,
+                    entity_type: t,
+                    value: id,
+                    relevance: *r,
+                    mentions: 1,
+                })
                 .collect::<Vec<_>>();
             (format!("d{i}"), i, list)
         }),
         &Schema::default(),
     );
-    let an = Analysis::new(&m, &AnalysisParams { edge_threshold: 0.5, chain_length: 2 });
+    let an = Analysis::new(
+        &m,
+        &AnalysisParams {
+            edge_threshold: 0.5,
+            chain_length: 2,
+        },
+    );
     assert!(an.edges.is_empty());
     assert!(an.chains.is_empty());
 }

@@ -3,7 +3,7 @@
 
 mod load;
 
-pub use load::{load, LoadOptions};
+pub use load::{LoadOptions, load};
 
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;

@@ -5,7 +5,7 @@ pub mod normalize;
 pub mod spans;
 pub mod store;
 
-pub use normalize::{canonical, DateOrder};
+pub use normalize::{DateOrder, canonical};
 pub use store::{EntityInDoc, EntityStore, GlobalEntity};
 
 use crate::hashing::md5_hex;

@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 use unicode_normalization::UnicodeNormalization;
 
-use crate::schema::{value_kind, ValueKind};
+use crate::schema::{ValueKind, value_kind};
 
 /// How an ambiguous numeric date such as `03/04/2024` is read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -42,7 +42,9 @@ pub fn fold_basic(value: &str) -> String {
 pub fn canonical(value: &str, entity_type: &str, date_order: DateOrder) -> String {
     let folded = fold_basic(value);
     match value_kind(entity_type) {
-        ValueKind::Date => parse_date(&folded, date_order).unwrap_or_else(|| canonical_text(&folded)),
+        ValueKind::Date => {
+            parse_date(&folded, date_order).unwrap_or_else(|| canonical_text(&folded))
+        }
         ValueKind::Phone => canonical_phone(&folded).unwrap_or_else(|| canonical_text(&folded)),
         ValueKind::Id => canonical_id(&folded),
         ValueKind::Name => canonical_name(&folded),
@@ -108,12 +110,37 @@ pub fn canonical_name(value: &str) -> String {
 }
 
 const MONTHS: &[&str] = &[
-    "january", "february", "march", "april", "may", "june", "july", "august", "september",
-    "october", "november", "december",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
 ];
 const WEEKDAYS: &[&str] = &[
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
-    "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "mon",
+    "tue",
+    "tues",
+    "wed",
+    "thu",
+    "thur",
+    "thurs",
+    "fri",
+    "sat",
+    "sun",
 ];
 
 /// Month number of a month name or its abbreviation ("sep", "sept", "sep.").
@@ -246,7 +273,10 @@ mod tests {
         ] {
             assert_eq!(c(v, "BIRTHDATE"), "1968-03-14", "{v}");
         }
-        assert_eq!(canonical("03/04/2024", "EVENT_DATE", DateOrder::Dmy), "2024-04-03");
+        assert_eq!(
+            canonical("03/04/2024", "EVENT_DATE", DateOrder::Dmy),
+            "2024-04-03"
+        );
         assert_eq!(c("03/04/2024", "EVENT_DATE"), "2024-03-04");
         // not a date: falls back to text
         assert_eq!(c("Spring 2024", "EVENT_DATE"), "spring 2024");
@@ -264,7 +294,10 @@ mod tests {
     fn ids_uppercase_without_dashes_or_spaces() {
         assert_eq!(c("MBR-448213", "PATIENT_ID"), "MBR448213");
         assert_eq!(c("mbr 448213", "PATIENT_ID"), "MBR448213");
-        assert_eq!(c("CLM\u{2013}2024\u{2013}00917", "NON_PERSONAL_ID"), "CLM202400917");
+        assert_eq!(
+            c("CLM\u{2013}2024\u{2013}00917", "NON_PERSONAL_ID"),
+            "CLM202400917"
+        );
     }
 
     #[test]
@@ -277,7 +310,10 @@ mod tests {
 
     #[test]
     fn text_is_lowercased_collapsed_and_trimmed() {
-        assert_eq!(c("  Lupus\u{00A0}Nephritis. ", "MEDICAL_CONDITION"), "lupus nephritis");
+        assert_eq!(
+            c("  Lupus\u{00A0}Nephritis. ", "MEDICAL_CONDITION"),
+            "lupus nephritis"
+        );
         assert_eq!(c("\"Boston\",", "LOCATION"), "boston");
     }
 }

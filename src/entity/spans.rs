@@ -66,21 +66,18 @@ impl FoldedText {
         }
         let first = self.chars[start];
         let last = self.chars[end - 1];
+        let separator = |c: char| matches!(c, '.' | ',');
+        let digit_at = |i: usize| self.chars.get(i).is_some_and(char::is_ascii_digit);
         let left_ok = start == 0 || {
             let prev = self.chars[start - 1];
-            !prev.is_alphanumeric()
-                && !(first.is_ascii_digit()
-                    && matches!(prev, '.' | ',')
-                    && start >= 2
-                    && self.chars[start - 2].is_ascii_digit())
+            let inside_number =
+                first.is_ascii_digit() && separator(prev) && start >= 2 && digit_at(start - 2);
+            !prev.is_alphanumeric() && !inside_number
         };
         let right_ok = end == self.chars.len() || {
             let next = self.chars[end];
-            !next.is_alphanumeric()
-                && !(last.is_ascii_digit()
-                    && matches!(next, '.' | ',')
-                    && end + 1 < self.chars.len()
-                    && self.chars[end + 1].is_ascii_digit())
+            let inside_number = last.is_ascii_digit() && separator(next) && digit_at(end + 1);
+            !next.is_alphanumeric() && !inside_number
         };
         left_ok && right_ok
     }
@@ -208,7 +205,10 @@ mod tests {
 
     #[test]
     fn whole_word_case_insensitive() {
-        assert_eq!(spans("Boston and BOSTON, not Bostonian", "boston"), vec![(0, 6), (11, 17)]);
+        assert_eq!(
+            spans("Boston and BOSTON, not Bostonian", "boston"),
+            vec![(0, 6), (11, 17)]
+        );
         assert_eq!(spans("Jane Doe's file", "jane doe"), vec![(0, 8)]);
         assert!(spans("JaneDoe", "jane").is_empty());
     }
@@ -234,7 +234,10 @@ mod tests {
         let m = WordMatcher::new(&["Elise", "Dr. Elise Varga", "Elise Varga"]);
         let all = m.find_all(&text);
         let chosen = leftmost_longest(&all);
-        let got: Vec<_> = chosen.iter().map(|m| (m.pattern, m.span.start, m.span.end)).collect();
+        let got: Vec<_> = chosen
+            .iter()
+            .map(|m| (m.pattern, m.span.start, m.span.end))
+            .collect();
         assert_eq!(got, vec![(1, 0, 15), (0, 20, 25)]);
     }
 

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::normalize::{canonical, DateOrder};
+use super::normalize::{DateOrder, canonical};
 use super::spans::locate;
 use crate::corpus::Document;
 use crate::entity::entity_id;
@@ -89,7 +89,11 @@ fn text_at(text: &str, span: Span) -> Option<String> {
     if span.start >= span.end {
         return None;
     }
-    let s: String = text.chars().skip(span.start).take(span.end - span.start).collect();
+    let s: String = text
+        .chars()
+        .skip(span.start)
+        .take(span.end - span.start)
+        .collect();
     (s.chars().count() == span.end - span.start).then_some(s)
 }
 
@@ -127,7 +131,9 @@ impl EntityStore {
         let char_len = doc.content.chars().count();
         for item in items {
             let relevance_ok = item.relevance.is_finite() && (0.0..=1.0).contains(&item.relevance);
-            if !schema.contains(&item.entity_type) || !relevance_ok || item.original.trim().is_empty()
+            if !schema.contains(&item.entity_type)
+                || !relevance_ok
+                || item.original.trim().is_empty()
             {
                 slot.invalid += 1;
                 continue;
@@ -214,14 +220,16 @@ impl EntityStore {
                 let Some(key) = self.keys.get(&e.entity_id) else {
                     continue;
                 };
-                let g = out.entry(e.entity_id.clone()).or_insert_with(|| GlobalEntity {
-                    id: e.entity_id.clone(),
-                    entity_type: key.entity_type.clone(),
-                    normalized: key.normalized.clone(),
-                    originals: BTreeSet::new(),
-                    docs: Vec::new(),
-                    mentions: 0,
-                });
+                let g = out
+                    .entry(e.entity_id.clone())
+                    .or_insert_with(|| GlobalEntity {
+                        id: e.entity_id.clone(),
+                        entity_type: key.entity_type.clone(),
+                        normalized: key.normalized.clone(),
+                        originals: BTreeSet::new(),
+                        docs: Vec::new(),
+                        mentions: 0,
+                    });
                 g.originals.extend(e.originals.iter().cloned());
                 g.docs.push(di);
                 g.mentions += e.mentions;
@@ -257,6 +265,7 @@ impl EntityStore {
 
     /// Adds an entity at `span` of document `doc` (relevance 1.0 unless given);
     /// returns its id. Other occurrences of the same text in the document are found too.
+    #[allow(clippy::too_many_arguments)] // one edit's inputs plus the canonicalization settings
     pub fn add_entity(
         &mut self,
         doc_index: usize,
@@ -413,7 +422,10 @@ mod tests {
         let (store, _) = store_of(
             &["DOB 03/14/1968, again 1968-03-14", "born March 14, 1968"],
             &[
-                vec![item("03/14/1968", "BIRTHDATE", 0.6), item("1968-03-14", "BIRTHDATE", 0.9)],
+                vec![
+                    item("03/14/1968", "BIRTHDATE", 0.6),
+                    item("1968-03-14", "BIRTHDATE", 0.9),
+                ],
                 vec![item("March 14, 1968", "BIRTHDATE", 0.8)],
             ],
         );
@@ -453,11 +465,27 @@ mod tests {
         let schema = Schema::default();
         let full = entity_id("elise varga", "NAME");
         let short = store
-            .add_entity(0, &docs[0], Span { start: 20, end: 28 }, "NAME", None, &schema, DateOrder::Mdy)
+            .add_entity(
+                0,
+                &docs[0],
+                Span { start: 20, end: 28 },
+                "NAME",
+                None,
+                &schema,
+                DateOrder::Mdy,
+            )
             .expect("add");
         assert_eq!(short, entity_id("varga", "NAME"));
         store
-            .add_entity(1, &docs[1], Span { start: 0, end: 8 }, "NAME", Some(0.5), &schema, DateOrder::Mdy)
+            .add_entity(
+                1,
+                &docs[1],
+                Span { start: 0, end: 8 },
+                "NAME",
+                Some(0.5),
+                &schema,
+                DateOrder::Mdy,
+            )
             .expect("add in second doc");
         store.merge(&short, &full).expect("merge");
         let g = store.globals();
@@ -469,10 +497,17 @@ mod tests {
         assert_eq!(new_id, entity_id("elise varga", "PROVIDER"));
         assert!(store.globals().contains_key(&new_id));
 
-        store.remove_entity(&new_id, Some(0)).expect("remove in doc 0");
+        store
+            .remove_entity(&new_id, Some(0))
+            .expect("remove in doc 0");
         assert_eq!(store.globals()[&new_id].docs, vec![1]);
-        store.remove_entity(&new_id, None).expect("remove everywhere");
+        store
+            .remove_entity(&new_id, None)
+            .expect("remove everywhere");
         assert!(store.globals().is_empty());
-        assert!(matches!(store.remove_entity(&new_id, None), Err(EditError::UnknownEntity(_))));
+        assert!(matches!(
+            store.remove_entity(&new_id, None),
+            Err(EditError::UnknownEntity(_))
+        ));
     }
 }

@@ -11,7 +11,7 @@ mod report;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::corpus::Format;
 use crate::extract::Extractor;
@@ -35,7 +35,11 @@ pub struct LeakHit {
 impl std::fmt::Display for LeakHit {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.line == 0 {
-            write!(f, "{} (file name): {} {}", self.file, self.entity_type, self.export_id)
+            write!(
+                f,
+                "{} (file name): {} {}",
+                self.file, self.entity_type, self.export_id
+            )
         } else {
             write!(
                 f,
@@ -200,7 +204,8 @@ pub fn export(
             let mut v = serde_json::to_value(&entry).unwrap_or(Value::Null);
             // Entities are referenced by export id only.
             reference_entities_by_export_id(&mut v, project_key);
-            decisions.push_str(&serde_json::to_string(&replacer.replace_json(&v)).unwrap_or_default());
+            decisions
+                .push_str(&serde_json::to_string(&replacer.replace_json(&v)).unwrap_or_default());
             decisions.push('\n');
         }
     }
@@ -331,7 +336,9 @@ fn manifest_json(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> Value 
     let an = &ws.analysis;
     let plan = &ws.plan;
     let doc_ids = |docs: &[u32]| -> Vec<String> {
-        docs.iter().map(|&d| m.docs[d as usize].id.clone()).collect()
+        docs.iter()
+            .map(|&d| m.docs[d as usize].id.clone())
+            .collect()
     };
     let entities: Vec<Value> = m
         .entities
@@ -501,7 +508,10 @@ fn write_mapping(ws: &Workspace, key: &[u8], path: &Path) -> Result<(), ExportEr
         })
         .collect();
     let text = serde_json::to_string_pretty(&json!({"masked": rows})).unwrap_or_default() + "\n";
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| io_err(path, e))?;
     std::io::Write::write_all(&mut tmp, text.as_bytes()).map_err(|e| io_err(path, e))?;
     tmp.persist(path).map_err(|e| io_err(path, e.error))?;

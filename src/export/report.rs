@@ -31,7 +31,13 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
     let count = |cat: crate::analysis::RiskCategory, final_: bool| {
         plan.chains
             .iter()
-            .filter(|c| if final_ { c.category_final == cat } else { c.category_initial == cat })
+            .filter(|c| {
+                if final_ {
+                    c.category_final == cat
+                } else {
+                    c.category_initial == cat
+                }
+            })
             .count()
     };
     use crate::analysis::RiskCategory::{High, Low, Medium};
@@ -40,7 +46,11 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
     let _ = writeln!(s, "| documents | {} |", ws.corpus.documents.len());
     let _ = writeln!(s, "| skipped input | {} |", ws.corpus.diagnostics.len());
     let _ = writeln!(s, "| entities | {} |", m.entities.len());
-    let _ = writeln!(s, "| unlocated extractor items (dropped) | {} |", ws.store.unlocated_total());
+    let _ = writeln!(
+        s,
+        "| unlocated extractor items (dropped) | {} |",
+        ws.store.unlocated_total()
+    );
     let _ = writeln!(s, "| masked entities | {} |", plan.masked_count());
     let _ = writeln!(s, "| kept edges | {} |", an.edges.len());
     let _ = writeln!(
@@ -68,7 +78,10 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
         let _ = writeln!(s);
     }
 
-    let _ = writeln!(s, "## Documents\n\n| document | risk before | risk after | residual |\n|---|---:|---:|---|");
+    let _ = writeln!(
+        s,
+        "## Documents\n\n| document | risk before | risk after | residual |\n|---|---:|---:|---|"
+    );
     for (d, doc) in m.docs.iter().enumerate() {
         let residual = plan.doc_risk_final[d] > ws.config.theta_doc;
         let _ = writeln!(
@@ -80,9 +93,16 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
             if residual { "yes" } else { "" }
         );
     }
-    let _ = writeln!(s, "\n## Chains\n\n| chain | initial | pre | final | category | target | residual |\n|---|---:|---:|---:|---|---:|---|");
+    let _ = writeln!(
+        s,
+        "\n## Chains\n\n| chain | initial | pre | final | category | target | residual |\n|---|---:|---:|---:|---|---:|---|"
+    );
     for (i, (c, r)) in an.chains.iter().zip(&plan.chains).enumerate() {
-        let docs: Vec<&str> = c.docs.iter().map(|&d| m.docs[d as usize].id.as_str()).collect();
+        let docs: Vec<&str> = c
+            .docs
+            .iter()
+            .map(|&d| m.docs[d as usize].id.as_str())
+            .collect();
         let _ = writeln!(
             s,
             "| {} | {} | {} | {} | {} → {} | {} | {} |",
@@ -93,10 +113,17 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
             r.category_initial.as_str(),
             r.category_final.as_str(),
             r.target.map(f).unwrap_or_default(),
-            if plan.residual_chains.contains(&(i as u32)) { "yes" } else { "" }
+            if plan.residual_chains.contains(&(i as u32)) {
+                "yes"
+            } else {
+                ""
+            }
         );
     }
-    let _ = writeln!(s, "\n## Masked entities\n\n| export id | type | documents | s_e | review | provenance |\n|---|---|---:|---:|---|---|");
+    let _ = writeln!(
+        s,
+        "\n## Masked entities\n\n| export id | type | documents | s_e | review | provenance |\n|---|---|---:|---:|---|---|"
+    );
     for (i, e) in m.entities.iter().enumerate() {
         if !plan.masked[i] {
             continue;

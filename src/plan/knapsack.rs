@@ -37,7 +37,66 @@ impl Best {
 
 /// `items[i] = (weight, cost)` in impact order (at most 64). Returns the chosen item
 /// positions in impact order, or None when no set reaches `need`.
+///
+/// Keeps only the Pareto front of partial sets: a set is dropped when another set is
+/// at least as good in the final order (cost, count, true sum, positions) and reaches
+/// at least the same capped weight, because any extension of the dropped set is then
+/// matched or beaten by the same extension of the other. The front stays small (costs
+/// are small integers), so this is far cheaper than a table over every capped weight.
 pub fn min_cost_cover(items: &[(u64, u64)], need: u64) -> Option<Vec<usize>> {
+    let items = &items[..items.len().min(64)];
+    let start = Best {
+        cost: 0,
+        count: 0,
+        true_sum: 0,
+        mask: 0,
+    };
+    let mut front: Vec<Best> = vec![start];
+    let mut next: Vec<Best> = Vec::new();
+    for (i, &(w, c)) in items.iter().enumerate() {
+        next.clear();
+        next.extend_from_slice(&front);
+        next.extend(front.iter().map(|from| Best {
+            cost: from.cost.saturating_add(c),
+            count: from.count + 1,
+            true_sum: from.true_sum.saturating_add(w),
+            mask: from.mask | (1u64 << i),
+        }));
+        next.sort_by(order);
+        front.clear();
+        let mut best_capped: Option<u64> = None;
+        for s in &next {
+            let capped = s.true_sum.min(need);
+            if best_capped.is_none_or(|b| capped > b) {
+                best_capped = Some(capped);
+                front.push(*s);
+            }
+        }
+    }
+    let best = front.iter().find(|s| s.true_sum >= need)?;
+    if need > 0 && best.count == 0 {
+        return None;
+    }
+    Some(
+        (0..items.len())
+            .filter(|i| best.mask & (1u64 << i) != 0)
+            .collect(),
+    )
+}
+
+fn order(a: &Best, b: &Best) -> std::cmp::Ordering {
+    if a.better_than(b) {
+        std::cmp::Ordering::Less
+    } else if b.better_than(a) {
+        std::cmp::Ordering::Greater
+    } else {
+        std::cmp::Ordering::Equal
+    }
+}
+
+/// Reference implementation: a table over every capped weight.
+#[cfg(test)]
+fn min_cost_cover_dense(items: &[(u64, u64)], need: u64) -> Option<Vec<usize>> {
     let items = &items[..items.len().min(64)];
     let cap = need as usize;
     let mut dp: Vec<Option<Best>> = vec![None; cap + 1];
@@ -67,7 +126,11 @@ pub fn min_cost_cover(items: &[(u64, u64)], need: u64) -> Option<Vec<usize>> {
     if need > 0 && best.count == 0 {
         return None;
     }
-    Some((0..items.len()).filter(|i| best.mask & (1u64 << i) != 0).collect())
+    Some(
+        (0..items.len())
+            .filter(|i| best.mask & (1u64 << i) != 0)
+            .collect(),
+    )
 }
 
 #[cfg(test)]
@@ -77,13 +140,19 @@ mod tests {
     #[test]
     fn picks_lowest_cost_cover() {
         // need 10: {0} costs 5, {1,2} costs 2+2=4 → {1,2}
-        assert_eq!(min_cost_cover(&[(10, 5), (6, 2), (5, 2)], 10), Some(vec![1, 2]));
+        assert_eq!(
+            min_cost_cover(&[(10, 5), (6, 2), (5, 2)], 10),
+            Some(vec![1, 2])
+        );
     }
 
     #[test]
     fn ties_prefer_fewer_then_heavier_then_earlier() {
         // equal cost 2: {0} (one entity) beats {1,2}
-        assert_eq!(min_cost_cover(&[(10, 2), (6, 1), (5, 1)], 10), Some(vec![0]));
+        assert_eq!(
+            min_cost_cover(&[(10, 2), (6, 1), (5, 1)], 10),
+            Some(vec![0])
+        );
         // equal cost and count: larger true sum wins ({1} weight 12 over {0} weight 10)
         assert_eq!(min_cost_cover(&[(10, 1), (12, 1)], 10), Some(vec![1]));
         // everything equal: earlier position wins
@@ -92,6 +161,19 @@ mod tests {
             min_cost_cover(&[(5, 1), (5, 1), (5, 1)], 10),
             Some(vec![0, 1])
         );
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+        #[test]
+        fn pareto_front_matches_the_dense_table(
+            items in prop::collection::vec((1u64..400, 1u64..6), 0..14),
+            need in 1u64..1500,
+        ) {
+            prop_assert_eq!(min_cost_cover(&items, need), min_cost_cover_dense(&items, need));
+        }
     }
 
     #[test]

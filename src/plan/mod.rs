@@ -171,16 +171,25 @@ pub enum PlanError {
 
 /// Ties of the document stage: higher `s_e`, then higher `w_type`, then smaller id.
 fn better_doc_candidate(model: &Model, an: &Analysis, a: u32, b: u32) -> bool {
-    let (sa, sb) = (an.global_contribution[a as usize], an.global_contribution[b as usize]);
+    let (sa, sb) = (
+        an.global_contribution[a as usize],
+        an.global_contribution[b as usize],
+    );
     if sa != sb {
         return sa > sb;
     }
-    let (wa, wb) = (model.entities[a as usize].weight, model.entities[b as usize].weight);
+    let (wa, wb) = (
+        model.entities[a as usize].weight,
+        model.entities[b as usize].weight,
+    );
     if wa != wb {
         return wa > wb;
     }
     a < b
 }
+
+/// Stage, cause, risk before and risk after of an entity's masking.
+type MaskRecord = (Stage, Option<Cause>, Option<f64>, Option<f64>);
 
 struct Ctx<'a> {
     model: &'a Model,
@@ -190,7 +199,7 @@ struct Ctx<'a> {
     blocked: Vec<bool>,
     masked: Vec<bool>,
     events: Vec<MaskEvent>,
-    stage_of: Vec<Option<(Stage, Option<Cause>, Option<f64>, Option<f64>)>>,
+    stage_of: Vec<Option<MaskRecord>>,
 }
 
 impl Ctx<'_> {
@@ -326,7 +335,11 @@ pub fn plan(
 ) -> Result<Plan, PlanError> {
     let ne = model.entities.len();
     let mut warnings = Vec::new();
-    for id in constraints.force_mask.intersection(&constraints.force_keep) {
+    if let Some(id) = constraints
+        .force_mask
+        .intersection(&constraints.force_keep)
+        .next()
+    {
         return Err(PlanError::ForcedBoth(id.clone()));
     }
     let mut forced_mask = vec![false; ne];
@@ -350,7 +363,10 @@ pub fn plan(
         params,
         blocked: (0..ne)
             .map(|i| {
-                forced_keep[i] || constraints.never_mask.contains(&model.entities[i].entity_type)
+                forced_keep[i]
+                    || constraints
+                        .never_mask
+                        .contains(&model.entities[i].entity_type)
             })
             .collect(),
         masked: forced_mask.clone(),
@@ -360,7 +376,10 @@ pub fn plan(
     for i in 0..ne {
         if forced_mask[i] {
             ctx.stage_of[i] = Some((Stage::Forced, None, None, None));
-        } else if !forced_keep[i] && constraints.always_mask.contains(&model.entities[i].entity_type)
+        } else if !forced_keep[i]
+            && constraints
+                .always_mask
+                .contains(&model.entities[i].entity_type)
         {
             ctx.masked[i] = true;
             ctx.stage_of[i] = Some((Stage::Policy, None, None, None));
@@ -385,7 +404,11 @@ pub fn plan(
             };
             ChainResult {
                 risk_initial,
-                category_initial: RiskCategory::of(risk_initial, params.risk_high, params.risk_medium),
+                category_initial: RiskCategory::of(
+                    risk_initial,
+                    params.risk_high,
+                    params.risk_medium,
+                ),
                 risk_pre,
                 category_pre,
                 risk_final: risk_pre,
@@ -394,7 +417,9 @@ pub fn plan(
             }
         })
         .collect();
-    let mut targets: Vec<usize> = (0..chains.len()).filter(|&i| chains[i].target.is_some()).collect();
+    let mut targets: Vec<usize> = (0..chains.len())
+        .filter(|&i| chains[i].target.is_some())
+        .collect();
     // Descending R_pre; ties keep the chains' canonical (lexicographic) order.
     targets.sort_by(|&a, &b| chains[b].risk_pre.total_cmp(&chains[a].risk_pre));
     for &c in &targets {
@@ -406,7 +431,9 @@ pub fn plan(
     }
 
     let masked = ctx.masked;
-    let doc_risk_final: Vec<f64> = (0..model.docs.len()).map(|d| an.doc_risk(d, &masked)).collect();
+    let doc_risk_final: Vec<f64> = (0..model.docs.len())
+        .map(|d| an.doc_risk(d, &masked))
+        .collect();
     let mut residual_chains = Vec::new();
     for (i, c) in chains.iter_mut().enumerate() {
         c.risk_final = an.chain_risk(&an.chains[i], &masked);
@@ -441,7 +468,10 @@ pub fn plan(
                 }
             } else if forced_keep[i] {
                 Provenance::KeptForced
-            } else if constraints.never_mask.contains(&model.entities[i].entity_type) {
+            } else if constraints
+                .never_mask
+                .contains(&model.entities[i].entity_type)
+            {
                 Provenance::KeptNeverMask
             } else {
                 let max_doc_risk = an.entity_docs[i]

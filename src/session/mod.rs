@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 use crate::hashing::md5_hex;
@@ -138,10 +138,18 @@ pub struct SessionState {
 
 impl SessionState {
     pub fn force_mask(&self) -> BTreeSet<String> {
-        self.forced.iter().filter(|(_, (m, _))| *m).map(|(k, _)| k.clone()).collect()
+        self.forced
+            .iter()
+            .filter(|(_, (m, _))| *m)
+            .map(|(k, _)| k.clone())
+            .collect()
     }
     pub fn force_keep(&self) -> BTreeSet<String> {
-        self.forced.iter().filter(|(_, (m, _))| !*m).map(|(k, _)| k.clone()).collect()
+        self.forced
+            .iter()
+            .filter(|(_, (m, _))| !*m)
+            .map(|(k, _)| k.clone())
+            .collect()
     }
 }
 
@@ -240,8 +248,10 @@ impl Session {
         };
         let conn = Connection::open(path).map_err(sql)?;
         restrict(path, 0o600);
-        conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
-        conn.pragma_update(None, "synchronous", "FULL").map_err(sql)?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(sql)?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(sql)?;
         conn.execute_batch(SCHEMA).map_err(sql)?;
         for suffix in ["-wal", "-shm"] {
             let mut p = path.as_os_str().to_owned();
@@ -270,7 +280,11 @@ impl Session {
     fn ensure_project_key(&self) -> Result<(), SessionError> {
         let existing: Option<Vec<u8>> = self
             .conn
-            .query_row("SELECT value FROM meta WHERE key = 'project_key'", [], |r| r.get(0))
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'project_key'",
+                [],
+                |r| r.get(0),
+            )
             .optional()
             .map_err(|e| self.sql_err(e))?;
         if existing.is_none() {
@@ -292,7 +306,11 @@ impl Session {
     /// The project's secret key (pseudonyms and export ids). Never exported.
     pub fn project_key(&self) -> Result<Vec<u8>, SessionError> {
         self.conn
-            .query_row("SELECT value FROM meta WHERE key = 'project_key'", [], |r| r.get(0))
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'project_key'",
+                [],
+                |r| r.get(0),
+            )
             .map_err(|e| self.sql_err(e))
     }
 
@@ -497,19 +515,35 @@ mod tests {
             let mut s = Session::open(&path).unwrap();
             key = s.project_key().unwrap();
             assert_eq!(key.len(), 32);
-            s.append(&decision(Action::Override { entity: "a".into(), mask: false }))
-                .unwrap();
+            s.append(&decision(Action::Override {
+                entity: "a".into(),
+                mask: false,
+            }))
+            .unwrap();
             let pin = s
-                .append(&decision(Action::Pin { entity: "b".into(), mask: true }))
+                .append(&decision(Action::Pin {
+                    entity: "b".into(),
+                    mask: true,
+                }))
                 .unwrap();
-            s.append(&decision(Action::Pin { entity: "c".into(), mask: true }))
-                .unwrap();
+            s.append(&decision(Action::Pin {
+                entity: "c".into(),
+                mask: true,
+            }))
+            .unwrap();
             s.append(&decision(Action::Undo { seq: pin })).unwrap();
-            s.append(&decision(Action::Merge { from: "c".into(), into: "d".into() }))
-                .unwrap();
+            s.append(&decision(Action::Merge {
+                from: "c".into(),
+                into: "d".into(),
+            }))
+            .unwrap();
         }
         let s = Session::open(&path).unwrap();
-        assert_eq!(s.project_key().unwrap(), key, "the project key survives reopening");
+        assert_eq!(
+            s.project_key().unwrap(),
+            key,
+            "the project key survives reopening"
+        );
         let state = s.state().unwrap();
         assert_eq!(state.force_keep(), BTreeSet::from(["a".to_string()]));
         assert_eq!(state.force_mask(), BTreeSet::from(["d".to_string()]));
