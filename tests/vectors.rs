@@ -18,7 +18,8 @@ fn compare(path: &str, expected: &Value, actual: &Value, diffs: &mut Vec<String>
                 e.as_f64().unwrap_or(f64::NAN),
                 a.as_f64().unwrap_or(f64::NAN),
             );
-            if !((e - a).abs() <= 1e-9) {
+            let close = (e - a).abs() <= 1e-9;
+            if !close {
                 diffs.push(format!("{path}: expected {e}, got {a}"));
             }
         }
