@@ -7,6 +7,17 @@ use clam::plan::{Constraints, PlanParams, plan};
 use clam::schema::Schema;
 
 fn main() {
+    if let Ok(n) = std::env::var("CLAM_PROFILE_DOCS") {
+        // Profiling aid: one analysis + plan of the generated corpus, repeated.
+        let n: usize = n.parse().unwrap_or(1000);
+        let model = generate(n, 42);
+        let mut total = 0;
+        for _ in 0..20 {
+            total += analyse_and_plan(&model, 2);
+        }
+        println!("{total}");
+        return;
+    }
     divan::main();
 }
 
@@ -116,6 +127,29 @@ fn analyse_and_plan(model: &Model, chain_length: usize) -> usize {
 fn replan_chain_length_2(bencher: divan::Bencher, n: usize) {
     let model = generate(n, 42);
     bencher.bench(|| analyse_and_plan(divan::black_box(&model), 2));
+}
+
+/// The what-if path: a planner threshold changes, the analysis (edges, chains) stays.
+#[divan::bench(args = [1_000, 10_000], sample_count = 10)]
+fn plan_only_chain_length_2(bencher: divan::Bencher, n: usize) {
+    let model = generate(n, 42);
+    let an = Analysis::new(
+        &model,
+        &AnalysisParams {
+            edge_threshold: 0.5,
+            chain_length: 2,
+        },
+    );
+    bencher.bench(|| {
+        plan(
+            divan::black_box(&model),
+            &an,
+            &PlanParams::default(),
+            &Constraints::default(),
+        )
+        .map(|p| p.masked_count())
+        .unwrap_or(0)
+    });
 }
 
 #[divan::bench(args = [1_000, 10_000], sample_count = 10)]

@@ -15,24 +15,16 @@
 
 use super::{Edge, Model, one_minus_product};
 
-/// Strength of the pair (a, b) over their shared entities, without building `via`.
-fn pair_strength(model: &Model, uniqueness: &[f64], a: u32, b: u32) -> f64 {
-    let (da, db) = (
-        &model.docs[a as usize].entities,
-        &model.docs[b as usize].entities,
-    );
-    let (mut i, mut j) = (0, 0);
+/// Strength of the pair (a, b), with `rel_in_a[e]` holding a's relevance of each of
+/// its entities (negative elsewhere). b's entities are visited in ascending id order,
+/// so the product runs in the specified order.
+fn pair_strength(model: &Model, uniqueness: &[f64], rel_in_a: &[f64], b: u32) -> f64 {
     let mut p = 1.0;
-    while i < da.len() && j < db.len() {
-        match da[i].0.cmp(&db[j].0) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                let ei = da[i].0 as usize;
-                p *= 1.0 - da[i].1.max(db[j].1) * uniqueness[ei] * model.entities[ei].weight;
-                i += 1;
-                j += 1;
-            }
+    for &(e, rel_b) in &model.docs[b as usize].entities {
+        let ei = e as usize;
+        let rel_a = rel_in_a[ei];
+        if rel_a >= 0.0 {
+            p *= 1.0 - rel_a.max(rel_b) * uniqueness[ei] * model.entities[ei].weight;
         }
     }
     1.0 - p
@@ -147,30 +139,76 @@ pub fn kept_edges(
         }
         prefixes.push(prefix);
     }
-    let mut out = Vec::new();
-    let mut seen = vec![u32::MAX; n];
-    let mut partners: Vec<u32> = Vec::new();
-    for a in 0..n as u32 {
-        partners.clear();
-        for &e in &prefixes[a as usize] {
-            let list = &postings[e as usize];
-            // Postings are in document order and hold `a`: only later documents pair.
-            let from = list.partition_point(|&b| b <= a);
-            for &b in &list[from..] {
-                if seen[b as usize] != a {
-                    seen[b as usize] = a;
-                    partners.push(b);
+    // Documents are processed in blocks, by as many threads as there are cores; the
+    // blocks' edges are concatenated in block order, so the result is the same as a
+    // sequential pass.
+    const BLOCK: usize = 64;
+    let blocks = n.div_ceil(BLOCK);
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |p| p.get())
+        .min(blocks.max(1));
+    let next_block = std::sync::atomic::AtomicUsize::new(0);
+    let worker = || {
+        let mut done: Vec<(usize, Vec<Edge>)> = Vec::new();
+        let mut seen = vec![u32::MAX; n];
+        let mut partners: Vec<u32> = Vec::new();
+        let mut rel_in_a = vec![-1.0f64; ne];
+        loop {
+            let block = next_block.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if block >= blocks {
+                break;
+            }
+            let mut out = Vec::new();
+            for a in (block * BLOCK) as u32..((block + 1) * BLOCK).min(n) as u32 {
+                partners.clear();
+                for &e in &prefixes[a as usize] {
+                    let list = &postings[e as usize];
+                    // Postings are in document order and hold `a`: only later documents pair.
+                    let from = list.partition_point(|&b| b <= a);
+                    for &b in &list[from..] {
+                        if seen[b as usize] != a {
+                            seen[b as usize] = a;
+                            partners.push(b);
+                        }
+                    }
+                }
+                if partners.is_empty() {
+                    continue;
+                }
+                partners.sort_unstable();
+                let own = &model.docs[a as usize].entities;
+                for &(e, r) in own {
+                    rel_in_a[e as usize] = r;
+                }
+                for &b in &partners {
+                    if pair_strength(model, uniqueness, &rel_in_a, b) >= threshold
+                        && let Some(edge) = pair_edge(model, uniqueness, a, b)
+                    {
+                        out.push(edge);
+                    }
+                }
+                for &(e, _) in own {
+                    rel_in_a[e as usize] = -1.0;
                 }
             }
+            done.push((block, out));
         }
-        partners.sort_unstable();
-        for &b in &partners {
-            if pair_strength(model, uniqueness, a, b) >= threshold
-                && let Some(edge) = pair_edge(model, uniqueness, a, b)
-            {
-                out.push(edge);
-            }
-        }
-    }
-    out
+        done
+    };
+    let mut results: Vec<(usize, Vec<Edge>)> = if threads <= 1 {
+        worker()
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
+            handles
+                .into_iter()
+                .flat_map(|h| {
+                    h.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect()
+        })
+    };
+    results.sort_by_key(|(block, _)| *block);
+    results.into_iter().flat_map(|(_, edges)| edges).collect()
 }

@@ -240,19 +240,56 @@ impl Ctx<'_> {
     /// Candidates of a chain in impact order: (entity, impact).
     fn candidates(&mut self, chain: usize, r: f64) -> Vec<(u32, f64)> {
         let an = self.an;
-        let mut ids: Vec<u32> = an.chains[chain]
+        let model = self.model;
+        let c = &an.chains[chain];
+        let mut ids: Vec<u32> = c
             .docs
             .iter()
-            .flat_map(|&d| self.model.docs[d as usize].entities.iter().map(|(e, _)| *e))
+            .flat_map(|&d| model.docs[d as usize].entities.iter().map(|(e, _)| *e))
             .filter(|&e| !self.masked[e as usize] && !self.blocked[e as usize])
             .collect();
         ids.sort_unstable();
         ids.dedup();
+        // Risks under M; a candidate only changes the documents and hops that hold it,
+        // so the others are reused (the same values the full recomputation yields).
+        let doc_risk: Vec<f64> = c
+            .docs
+            .iter()
+            .map(|&d| an.doc_risk(d as usize, &self.masked))
+            .collect();
+        let strength: Vec<f64> = c
+            .hops
+            .iter()
+            .map(|&h| an.edges[h as usize].strength_with(&self.masked))
+            .collect();
+        let holds = |d: u32, e: u32| {
+            model.docs[d as usize]
+                .entities
+                .binary_search_by_key(&e, |x| x.0)
+                .is_ok()
+        };
         let mut out: Vec<(u32, f64)> = ids
             .into_iter()
             .map(|e| {
                 self.masked[e as usize] = true;
-                let with = an.chain_risk(&an.chains[chain], &self.masked);
+                let risk_of = |k: usize| {
+                    let d = c.docs[k];
+                    if holds(d, e) {
+                        an.doc_risk(d as usize, &self.masked)
+                    } else {
+                        doc_risk[k]
+                    }
+                };
+                let with =
+                    crate::analysis::one_minus_product(c.hops.iter().enumerate().map(|(k, &h)| {
+                        let edge = &an.edges[h as usize];
+                        let s = if edge.via.binary_search_by_key(&e, |x| x.0).is_ok() {
+                            edge.strength_with(&self.masked)
+                        } else {
+                            strength[k]
+                        };
+                        s * (1.0 + (risk_of(k) + risk_of(k + 1)) / 2.0) / 2.0
+                    }));
                 self.masked[e as usize] = false;
                 (e, r - with)
             })
