@@ -409,3 +409,130 @@ fn a_leak_aborts_the_export_with_exit_code_3() {
     assert!(stderr(&o).contains("PHONE_NUMBER"), "{}", stderr(&o));
     assert!(!out.exists(), "nothing is exported");
 }
+
+#[test]
+fn configuration_layers_apply_in_precedence_order() {
+    let env = Env::new();
+    let corpus = env.path("corpus");
+    std::fs::create_dir_all(&corpus).expect("mkdir");
+    write(&corpus, "a.json", GOOD.as_bytes());
+    let user_dir = env.path("config/clam");
+    std::fs::create_dir_all(&user_dir).expect("mkdir");
+    let threshold = |o: &Output| -> f64 {
+        let v: Value = serde_json::from_slice(&o.stdout).expect("json");
+        v["config"]["edge_threshold"]
+            .as_f64()
+            .expect("edge_threshold")
+    };
+    let analyze = |extra: &[&str]| {
+        let mut args = vec!["analyze", corpus.to_str().expect("utf8"), "--json"];
+        args.extend_from_slice(extra);
+        env.clam(&args)
+    };
+    assert_eq!(threshold(&analyze(&[])), 0.5, "default");
+    std::fs::write(user_dir.join("clam.toml"), "edge_threshold = 0.1\n").expect("write");
+    assert_eq!(threshold(&analyze(&[])), 0.1, "user config over defaults");
+    std::fs::write(corpus.join("clam.toml"), "edge_threshold = 0.2\n").expect("write");
+    assert_eq!(
+        threshold(&analyze(&[])),
+        0.2,
+        "corpus clam.toml over user config"
+    );
+    let file = env.path("other.toml");
+    std::fs::write(&file, "edge_threshold = 0.3\n").expect("write");
+    let file = file.to_str().expect("utf8");
+    assert_eq!(
+        threshold(&analyze(&["--config", file])),
+        0.3,
+        "--config over corpus"
+    );
+    assert_eq!(
+        threshold(&analyze(&["--config", file, "--edge-threshold", "0.4"])),
+        0.4,
+        "flags over --config"
+    );
+    std::fs::write(corpus.join("clam.toml"), "edge_threshold = -1\n").expect("write");
+    let o = analyze(&[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("clam.toml") && stderr(&o).contains("edge_threshold"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_session_decision_is_applied_by_headless_commands() {
+    use clam::session::{Action, Decision, Session};
+    let env = Env::new();
+    let before = env.clam(&["analyze", &sample(), "--json"]);
+    let v: Value = serde_json::from_slice(&before.stdout).expect("json");
+    let first = v["masks"][0]["id"]
+        .as_str()
+        .expect("a proposed mask")
+        .to_string();
+    let session = env.path("review.sqlite");
+    {
+        let mut s = Session::open(&session).expect("session");
+        s.append(&Decision {
+            actor: "auditor".into(),
+            action: Action::Override {
+                entity: first.clone(),
+                mask: false,
+            },
+            reason: Some("public information".into()),
+            state_before: Some("mask".into()),
+            state_after: Some("keep".into()),
+            config_hash: String::new(),
+        })
+        .expect("append");
+    }
+    let session = session.to_str().expect("utf8");
+    let after = env.clam(&["analyze", &sample(), "--json", "--session", session]);
+    assert_eq!(after.status.code(), Some(0), "{}", stderr(&after));
+    let v: Value = serde_json::from_slice(&after.stdout).expect("json");
+    let masks: Vec<&str> = v["masks"]
+        .as_array()
+        .expect("masks")
+        .iter()
+        .filter_map(|m| m["id"].as_str())
+        .collect();
+    assert!(
+        !masks.contains(&first.as_str()),
+        "the overridden entity is kept"
+    );
+
+    // The export carries the decision, by export id, with its reason.
+    let out = env.path("out");
+    let o = env.clam(&[
+        "run",
+        &sample(),
+        "--out",
+        out.to_str().expect("utf8"),
+        "--session",
+        session,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let log = std::fs::read_to_string(out.join("decisions.jsonl")).expect("decisions");
+    assert_eq!(log.lines().count(), 1);
+    assert!(
+        log.contains("public information") && !log.contains(&first),
+        "{log}"
+    );
+    let manifest = std::fs::read_to_string(out.join("manifest.json")).expect("manifest");
+    assert!(manifest.contains("\"overridden\""));
+
+    // --require-reviewed refuses while proposed masks are unreviewed.
+    let o = env.clam(&[
+        "run",
+        &sample(),
+        "--out",
+        env.path("out2").to_str().expect("utf8"),
+        "--session",
+        session,
+        "--require-reviewed",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("unreviewed"), "{}", stderr(&o));
+    assert!(!env.path("out2").exists());
+}
