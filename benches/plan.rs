@@ -2,7 +2,7 @@
 //! ~15 mentions each, clustered so that chains exist, values Zipf-distributed, and
 //! hub entities that occur in every document. Run with `cargo bench`.
 
-use clam::analysis::{Analysis, AnalysisParams, Model, ModelInput};
+use clam::analysis::{Analysis, AnalysisParams, Model};
 use clam::plan::{Constraints, PlanParams, plan};
 use clam::schema::Schema;
 
@@ -93,22 +93,7 @@ pub fn generate(n_docs: usize, seed: u64) -> Model {
                 .collect()
         })
         .collect();
-    Model::build(
-        ids.iter().enumerate().map(|(i, ents)| {
-            let list = ents
-                .iter()
-                .map(|(id, t, r)| ModelInput {
-                    id,
-                    entity_type: t,
-                    value: id,
-                    relevance: *r,
-                    mentions: 1,
-                })
-                .collect::<Vec<_>>();
-            (format!("doc{i}"), i, list)
-        }),
-        &Schema::default(),
-    )
+    Model::from_lists(&ids, &Schema::default())
 }
 
 fn analyse_and_plan(model: &Model, chain_length: usize) -> usize {

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use clam::analysis::{Analysis, AnalysisParams, Model, ModelInput};
+use clam::analysis::{Analysis, AnalysisParams, Model};
 use clam::config::Config;
 use clam::corpus::{Corpus, Document, Format};
 use clam::entity::EntityStore;
@@ -73,22 +73,7 @@ fn analysed(docs: &[Vec<(u8, usize, f64)>], chain_length: usize) -> (Model, Anal
                 .collect()
         })
         .collect();
-    let model = Model::build(
-        ids.iter().enumerate().map(|(i, ents)| {
-            let list = ents
-                .iter()
-                .map(|(id, t, r)| ModelInput {
-                    id,
-                    entity_type: t,
-                    value: id,
-                    relevance: *r,
-                    mentions: 1,
-                })
-                .collect::<Vec<_>>();
-            (format!("d{i}"), i, list)
-        }),
-        &Schema::default(),
-    );
+    let model = Model::from_lists(&ids, &Schema::default());
     let an = Analysis::new(
         &model,
         &AnalysisParams {

@@ -97,6 +97,27 @@ impl Model {
         Model { docs, entities }
     }
 
+    /// A model from per-document lists of `(entity id, type, relevance)`, one mention
+    /// each, the value being the id, documents named `d0`, `d1`, … (tests, benchmarks).
+    pub fn from_lists<S: AsRef<str>>(docs: &[Vec<(S, &str, f64)>], schema: &Schema) -> Self {
+        Model::build(
+            docs.iter().enumerate().map(|(i, ents)| {
+                let list = ents
+                    .iter()
+                    .map(|(id, t, r)| ModelInput {
+                        id: id.as_ref(),
+                        entity_type: t,
+                        value: id.as_ref(),
+                        relevance: *r,
+                        mentions: 1,
+                    })
+                    .collect::<Vec<_>>();
+                (format!("d{i}"), i, list)
+            }),
+            schema,
+        )
+    }
+
     /// The model of the documents whose extraction is complete.
     pub fn from_store(store: &EntityStore, schema: &Schema) -> Self {
         let docs = store

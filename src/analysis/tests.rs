@@ -2,20 +2,8 @@ use super::*;
 use crate::schema::Schema;
 
 fn model(docs: &[&[(&str, &str, f64)]]) -> Model {
-    Model::build(
-        docs.iter().enumerate().map(|(i, ents)| {
-            let list = ents
-                .iter()
-                .map(|(id, t, r)| ModelInput {
-                    id,
-                    entity_type: t,
-                    value: id,
-                    relevance: *r,
-                    mentions: 1,
-                })
-                .collect::<Vec<_>>();
-            (format!("d{i}"), i, list)
-        }),
+    Model::from_lists(
+        &docs.iter().map(|d| d.to_vec()).collect::<Vec<_>>(),
         &Schema::default(),
     )
 }
@@ -88,22 +76,7 @@ fn a_hub_entity_in_every_document_creates_no_edges() {
             ]
         })
         .collect();
-    let m = Model::build(
-        docs.iter().enumerate().map(|(i, ents)| {
-            let list = ents
-                .iter()
-                .map(|(id, t, r)| ModelInput {
-                    id,
-                    entity_type: t,
-                    value: id,
-                    relevance: *r,
-                    mentions: 1,
-                })
-                .collect::<Vec<_>>();
-            (format!("d{i}"), i, list)
-        }),
-        &Schema::default(),
-    );
+    let m = Model::from_lists(&docs, &Schema::default());
     let an = Analysis::new(
         &m,
         &AnalysisParams {

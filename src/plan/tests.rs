@@ -1,22 +1,10 @@
 use super::*;
-use crate::analysis::{AnalysisParams, ModelInput};
+use crate::analysis::AnalysisParams;
 use crate::schema::Schema;
 
 fn setup(docs: &[&[(&str, &str, f64)]], threshold: f64) -> (Model, Analysis) {
-    let m = Model::build(
-        docs.iter().enumerate().map(|(i, ents)| {
-            let list = ents
-                .iter()
-                .map(|(id, t, r)| ModelInput {
-                    id,
-                    entity_type: t,
-                    value: id,
-                    relevance: *r,
-                    mentions: 1,
-                })
-                .collect::<Vec<_>>();
-            (format!("d{i}"), i, list)
-        }),
+    let m = Model::from_lists(
+        &docs.iter().map(|d| d.to_vec()).collect::<Vec<_>>(),
         &Schema::default(),
     );
     let an = Analysis::new(
