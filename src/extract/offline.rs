@@ -2218,7 +2218,7 @@ mod tests {
     #[test]
     fn devset_spans_and_recall() {
         use std::collections::HashMap;
-        let root = std::path::Path::new("/work/shared/devset");
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/devset");
         let Ok(dir) = std::fs::read_dir(root.join("corpus")) else {
             println!("devset not found at {}; skipping", root.display());
             return;
