@@ -4,17 +4,40 @@
 
 use clam::corpus::Document;
 use clam::entity::DateOrder;
-use clam::extract::offline::OfflineExtractor;
 use clam::extract::Extractor;
+use clam::extract::offline::OfflineExtractor;
 
 fn main() {
     divan::main();
 }
 
-const FIRST: &[&str] = &["Priya", "Desmond", "Marisol", "Tomasz", "Aiko", "Farah", "Luca", "Nia"];
-const LAST: &[&str] = &["Raman", "Okafor", "Quintero-Hale", "Wiśniewski", "Tanaka", "Haddad", "Rossi", "Mensah"];
-const CONDITIONS: &[&str] = &["lupus nephritis", "type 2 diabetes", "Crohn's disease", "asthma", "atrial fibrillation"];
-const DRUGS: &[&str] = &["mycophenolate", "metformin", "infliximab", "albuterol", "apixaban"];
+const FIRST: &[&str] = &[
+    "Priya", "Desmond", "Marisol", "Tomasz", "Aiko", "Farah", "Luca", "Nia",
+];
+const LAST: &[&str] = &[
+    "Raman",
+    "Okafor",
+    "Quintero-Hale",
+    "Wiśniewski",
+    "Tanaka",
+    "Haddad",
+    "Rossi",
+    "Mensah",
+];
+const CONDITIONS: &[&str] = &[
+    "lupus nephritis",
+    "type 2 diabetes",
+    "Crohn's disease",
+    "asthma",
+    "atrial fibrillation",
+];
+const DRUGS: &[&str] = &[
+    "mycophenolate",
+    "metformin",
+    "infliximab",
+    "albuterol",
+    "apixaban",
+];
 const FILLER: &str = "The reviewer confirmed that the documentation supports medical necessity under the plan terms, \
 and the request was routed to the utilisation management queue for a second-level review before payment. ";
 
