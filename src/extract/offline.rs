@@ -981,6 +981,51 @@ fn find_words(automaton: &AhoCorasick, folded: &Folded, text: &str) -> Vec<(usiz
     out
 }
 
+/// [`find_words`] for a few patterns without an automaton: leftmost-longest, whole
+/// words, in original byte offsets, with the pattern index.
+fn find_words_few<S: AsRef<str>>(
+    patterns: &[S],
+    folded: &Folded,
+    text: &str,
+) -> Vec<(usize, usize, usize)> {
+    let hay = folded.text.as_str();
+    // Next occurrence at or after `pos` of each pattern (None: no more).
+    let mut next: Vec<Option<usize>> = patterns
+        .iter()
+        .map(|p| {
+            Some(p.as_ref())
+                .filter(|p| !p.is_empty())
+                .and_then(|p| hay.find(p))
+        })
+        .collect();
+    let mut out = Vec::new();
+    let mut pos = 0;
+    while pos < hay.len() {
+        let mut best: Option<(usize, usize, usize)> = None;
+        for (i, p) in patterns.iter().enumerate() {
+            let p = p.as_ref();
+            if next[i].is_some_and(|at| at < pos) {
+                next[i] = hay.get(pos..).and_then(|h| h.find(p)).map(|at| at + pos);
+            }
+            if let Some(at) = next[i] {
+                let end = at + p.len();
+                if best.is_none_or(|(bs, be, _)| at < bs || (at == bs && end > be)) {
+                    best = Some((at, end, i));
+                }
+            }
+        }
+        let Some((start, end, i)) = best else { break };
+        match folded.original_range(text, start, end) {
+            Some((os, oe)) if word_bounded(text, os, oe) => {
+                out.push((os, oe, i));
+                pos = end;
+            }
+            _ => pos = start + next_char(hay, start).map_or(1, char::len_utf8),
+        }
+    }
+    out
+}
+
 // ---------------------------------------------------------------------------
 // The extractor
 // ---------------------------------------------------------------------------
@@ -1529,13 +1574,9 @@ impl OfflineExtractor {
             patterns.insert(word, (owner, 0.7));
         }
         let keys: Vec<&String> = patterns.keys().collect();
-        let Ok(automaton) = AhoCorasick::builder()
-            .match_kind(MatchKind::LeftmostLongest)
-            .build(&keys)
-        else {
-            return;
-        };
-        for (start, end, pattern) in find_words(&automaton, folded, text) {
+        // A handful of names per document: plain substring search beats building an
+        // automaton for every document.
+        for (start, end, pattern) in find_words_few(&keys, folded, text) {
             let Some(key) = keys.get(pattern) else {
                 continue;
             };
