@@ -125,7 +125,8 @@ impl Workspace {
             .ok_or_else(|| WorkspaceError::UnknownDocument(id.to_string()))
     }
 
-    fn apply_edit(&mut self, action: &Action) -> Result<(), WorkspaceError> {
+    /// Applies an entity edit to the store; false when `action` is not an edit.
+    fn apply_edit(&mut self, action: &Action) -> Result<bool, WorkspaceError> {
         match action {
             Action::AddEntity {
                 doc,
@@ -164,9 +165,9 @@ impl Workspace {
                     .retype(entity, entity_type, &self.config.schema)?;
             }
             Action::Merge { from, into } => self.store.merge(from, into)?,
-            _ => {}
+            _ => return Ok(false),
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Recomputes analysis and plan from the store, the config and the session.
@@ -174,6 +175,25 @@ impl Workspace {
         self.globals = self.store.globals();
         self.model = Model::from_store(&self.store, &self.config.schema);
         self.analysis = Analysis::new(&self.model, &self.config.analysis_params());
+        self.plan_only()
+    }
+
+    /// Changes the configuration; the analysis (edges, chains) is kept when neither
+    /// its parameters nor the schema changed, so a planner-threshold change only
+    /// re-plans.
+    pub fn set_config(&mut self, config: Config) -> Result<(), WorkspaceError> {
+        let reanalyse = config.schema != self.config.schema
+            || config.analysis_params() != self.config.analysis_params();
+        self.config = config;
+        if reanalyse {
+            self.replan()
+        } else {
+            self.plan_only()
+        }
+    }
+
+    /// Re-plans on the current analysis (decisions and planner thresholds changed).
+    fn plan_only(&mut self) -> Result<(), WorkspaceError> {
         let mut constraints = self.config.constraints();
         constraints.force_mask = self.state.force_mask();
         constraints.force_keep = self.state.force_keep();
@@ -196,8 +216,11 @@ impl Workspace {
         if let Some(s) = &self.session {
             self.state = s.state()?;
         }
-        self.apply_edit(&decision.action)?;
-        self.replan()?;
+        if self.apply_edit(&decision.action)? {
+            self.replan()?;
+        } else {
+            self.plan_only()?;
+        }
         Ok(seq)
     }
 
@@ -270,5 +293,74 @@ impl Workspace {
                 }
             )
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::Document;
+    use crate::extract::ExtractedItem;
+
+    fn workspace() -> Workspace {
+        let docs = vec![
+            Document::new(
+                "a",
+                "Member MBR-1001 has lupus nephritis, seen at Cedar Clinic.",
+            ),
+            Document::new("b", "MBR-1001: lupus nephritis follow-up at Cedar Clinic."),
+            Document::new("c", "Unrelated note about Cedar Clinic."),
+        ];
+        let config = Config {
+            always_mask: vec![],
+            ..Config::default()
+        };
+        let mut store = EntityStore::with_documents(&docs);
+        let item = |v: &str, t: &str| ExtractedItem {
+            original: v.into(),
+            normalized: String::new(),
+            entity_type: t.into(),
+            relevance: 0.9,
+            spans: vec![],
+        };
+        for (i, d) in docs.iter().enumerate() {
+            let mut items = vec![item("Cedar Clinic", "PROVIDER")];
+            if i < 2 {
+                items.push(item("MBR-1001", "PATIENT_ID"));
+                items.push(item("lupus nephritis", "MEDICAL_CONDITION"));
+            }
+            store.set_document_items(i, d, &items, &config.schema, config.date_order);
+        }
+        let corpus = Corpus {
+            documents: docs,
+            ..Corpus::default()
+        };
+        Workspace::new(corpus, config, store, None, "test").expect("workspace")
+    }
+
+    #[test]
+    fn a_planner_threshold_change_keeps_the_analysis_and_replans() {
+        let mut ws = workspace();
+        assert_eq!(ws.analysis.edges.len(), 1);
+        let before = ws.plan.masked_count();
+        let strict = Config {
+            theta_chain: 0.0,
+            rho_high: 0.0,
+            rho_medium: 0.0,
+            ..ws.config.clone()
+        };
+        let edges_ptr = ws.analysis.edges.as_ptr();
+        ws.set_config(strict).expect("set config");
+        assert_eq!(ws.analysis.edges.as_ptr(), edges_ptr, "analysis reused");
+        assert!(ws.plan.masked_count() > before);
+        let pruned = Config {
+            edge_threshold: 1.0,
+            ..ws.config.clone()
+        };
+        ws.set_config(pruned).expect("set config");
+        assert!(
+            ws.analysis.edges.is_empty(),
+            "re-analysed with the new threshold"
+        );
     }
 }
