@@ -34,6 +34,8 @@ pub enum Command {
     Extract(ExtractArgs),
     /// Run analysis and planner on a snapshot; prints the reference vectors' JSON shape.
     Plan(PlanArgs),
+    /// Compare chains, mentions, entities and masks against gold (devset or thesis format).
+    Eval(EvalArgs),
     /// Session files.
     #[command(subcommand)]
     Session(SessionCommand),
@@ -179,6 +181,24 @@ pub struct ExtractArgs {
 pub struct PlanArgs {
     /// Snapshot file (the reference vectors' input format).
     pub snapshot: PathBuf,
+    #[command(flatten)]
+    pub planning: PlanningArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// Gold: a gold.json (devset or thesis format), or the folder holding it and/or a
+    /// thesis `files/` folder of clusters.
+    #[arg(long, value_name = "GOLD")]
+    pub gold: PathBuf,
+    /// Gold mention spans (default: mentions.jsonl beside a devset-format gold.json).
+    #[arg(long, value_name = "mentions.jsonl")]
+    pub mentions: Option<PathBuf>,
+    /// Print JSON instead of tables.
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub planning: PlanningArgs,
 }

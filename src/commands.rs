@@ -18,7 +18,7 @@ use clam::snapshot::{Snapshot, SnapshotDoc, SnapshotEntity, plan_snapshot};
 use clam::workspace::{Workspace, extract_all};
 
 use crate::cli::{
-    AnalyzeArgs, Cli, Command, CorpusArgs, ExtractArgs, PlanArgs, PlanningArgs, RunArgs,
+    AnalyzeArgs, Cli, Command, CorpusArgs, EvalArgs, ExtractArgs, PlanArgs, PlanningArgs, RunArgs,
     SessionCommand,
 };
 
@@ -69,6 +69,7 @@ pub fn dispatch(cli: Cli) -> Result<u8> {
         Command::Analyze(a) => analyze(a),
         Command::Extract(a) => extract(a),
         Command::Plan(a) => plan(a),
+        Command::Eval(a) => eval(a),
         Command::Session(SessionCommand::Export {
             corpus,
             file,
@@ -582,4 +583,23 @@ fn plan(a: PlanArgs) -> Result<u8> {
     serde_json::to_writer_pretty(&mut out, &v)?;
     writeln!(out)?;
     Ok(EXIT_OK)
+}
+
+fn eval(a: EvalArgs) -> Result<u8> {
+    // The gold is read first: a bad gold file fails before the corpus is extracted.
+    let gold = clam::eval::load(&a.gold, a.mentions.as_deref())?;
+    let ws = build_workspace(&a.corpus, &a.planning, None, false)?;
+    let report = clam::eval::evaluate(&ws, &gold);
+    let mut out = std::io::stdout().lock();
+    if a.json {
+        serde_json::to_writer_pretty(&mut out, &report)?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{}", report.to_table())?;
+    }
+    Ok(if ws.corpus.diagnostics.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_SKIPPED
+    })
 }

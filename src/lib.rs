@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod config;
 pub mod corpus;
 pub mod entity;
+pub mod eval;
 pub mod export;
 pub mod extract;
 pub mod hashing;

@@ -1,0 +1,989 @@
+//! Evaluation against gold (SPEC §10): chain precision / recall / F1 of the chains
+//! flagged ≥ MEDIUM on the unmasked corpus (as document pairs, thesis Table 5.1, and
+//! as exact document sets), intra- vs inter-cluster kept edges, mention precision /
+//! recall / F1 per type (exact and overlapping spans), gold-entity recall, the
+//! proposed masks against the thesis's `redaction` list, and the "ceiling": the same
+//! analysis run on the gold mentions instead of the extractor's entities.
+
+pub mod gold;
+pub mod metrics;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+pub use gold::{Gold, GoldCluster, GoldEntity, GoldError, GoldFormat, GoldMention, load};
+pub use metrics::{MentionReport, MentionScores, Prf, TypedSpan};
+
+use crate::analysis::{Analysis, Model, RiskCategory};
+use crate::config::Config;
+use crate::corpus::Document;
+use crate::entity::EntityStore;
+use crate::entity::normalize::{canonical, canonical_text, fold_basic};
+use crate::extract::{ExtractedItem, Span};
+use crate::workspace::Workspace;
+
+/// What was compared against.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GoldSummary {
+    pub format: GoldFormat,
+    pub file: String,
+    pub mentions_file: Option<String>,
+    pub clusters: usize,
+    /// Distinct gold chains (document sets).
+    pub gold_chains: Option<usize>,
+    pub gold_pairs: Option<usize>,
+    pub mentions: Option<usize>,
+    /// Questions listed with the clusters (not evaluated here).
+    pub questions: usize,
+}
+
+/// The analysis settings the figures depend on.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Settings {
+    pub edge_threshold: f64,
+    pub chain_length: usize,
+    pub risk_medium: f64,
+    pub risk_high: f64,
+}
+
+/// Document pairs by cluster relation.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct ClusterCounts {
+    pub total: usize,
+    /// Both documents in the same cluster.
+    pub intra: usize,
+    /// Documents of two different clusters.
+    pub inter: usize,
+    /// At least one document in no cluster (distractors).
+    pub outside: usize,
+}
+
+/// Chain detection against the gold chains.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChainEval {
+    /// Flagged chains' document pairs vs the gold chains' pairs.
+    pub pairs: Prf,
+    /// Flagged chains' document sets vs the gold chains' sets.
+    pub exact: Prf,
+    /// Chains over kept edges.
+    pub chains: usize,
+    /// Chains with `risk_initial` ≥ risk_medium.
+    pub flagged: usize,
+    /// The flagged chains' pairs by cluster relation (when clusters are known).
+    pub flagged_pairs: Option<ClusterCounts>,
+}
+
+/// Recall of gold entities among the extracted entities.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct EntityRecall {
+    pub gold: usize,
+    /// Found with the same canonical form and type (untyped gold values: any type).
+    pub found: usize,
+    pub recall: f64,
+    /// Found with the same canonical form under any type.
+    pub found_any_type: usize,
+    pub recall_any_type: f64,
+}
+
+/// A gold entity no extracted entity matches.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MissedEntity {
+    pub source: &'static str,
+    pub cluster: Option<String>,
+    pub value: String,
+    #[serde(rename = "type")]
+    pub entity_type: Option<String>,
+    /// Found, but under another type.
+    pub other_type: bool,
+}
+
+/// Gold-entity recall: persons (devset `person.entities`, thesis `files/`) and the
+/// thesis's `entities` lists ("relevant"), pooled and separately.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EntityEval {
+    pub recall: f64,
+    pub recall_any_type: f64,
+    pub gold: usize,
+    pub found: usize,
+    pub found_any_type: usize,
+    pub persons: EntityRecall,
+    pub relevant: Option<EntityRecall>,
+    pub missed: Vec<MissedEntity>,
+}
+
+/// The proposed masks against the thesis's `redaction` list.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RedactionEval {
+    /// Share of gold redaction values matched by a masked entity's original or
+    /// normalized value (canonical text form: case-insensitive, whitespace collapsed).
+    pub recall: f64,
+    /// Masked entities matching no gold redaction value.
+    pub extra: usize,
+    pub gold: usize,
+    pub matched: usize,
+    pub masked: usize,
+    pub missed: Vec<String>,
+}
+
+/// The analysis on the gold mentions.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Ceiling {
+    pub entities: usize,
+    pub chains: Option<ChainEval>,
+    pub edges: Option<ClusterCounts>,
+}
+
+/// Everything `clam eval` reports.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EvalReport {
+    pub gold: GoldSummary,
+    pub settings: Settings,
+    pub documents: usize,
+    pub skipped_documents: usize,
+    pub chains: Option<ChainEval>,
+    /// Kept edges by cluster relation (when clusters are known).
+    pub edges: Option<ClusterCounts>,
+    pub mentions: Option<MentionReport>,
+    pub entities: EntityEval,
+    pub redaction: Option<RedactionEval>,
+    pub ceiling: Option<Ceiling>,
+    pub notes: Vec<String>,
+}
+
+/// Document id → cluster id.
+fn cluster_map(gold: &Gold) -> BTreeMap<&str, &str> {
+    let mut m = BTreeMap::new();
+    for c in &gold.clusters {
+        for d in &c.docs {
+            m.insert(d.as_str(), c.id.as_str());
+        }
+    }
+    m
+}
+
+fn count_pairs<'a>(
+    pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    clusters: &BTreeMap<&str, &str>,
+) -> ClusterCounts {
+    let mut c = ClusterCounts::default();
+    for (a, b) in pairs {
+        c.total += 1;
+        match (clusters.get(a), clusters.get(b)) {
+            (Some(x), Some(y)) if x == y => c.intra += 1,
+            (Some(_), Some(_)) => c.inter += 1,
+            _ => c.outside += 1,
+        }
+    }
+    c
+}
+
+/// Document ids of the chains whose risk with nothing masked is ≥ risk_medium.
+pub fn flagged_chains(model: &Model, an: &Analysis, config: &Config) -> Vec<Vec<String>> {
+    let nothing = vec![false; model.entities.len()];
+    an.chains
+        .iter()
+        .filter(|c| {
+            RiskCategory::of(
+                an.chain_risk(c, &nothing),
+                config.risk_high,
+                config.risk_medium,
+            ) >= RiskCategory::Medium
+        })
+        .map(|c| {
+            c.docs
+                .iter()
+                .map(|&d| model.docs[d as usize].id.clone())
+                .collect()
+        })
+        .collect()
+}
+
+fn chain_eval(
+    model: &Model,
+    an: &Analysis,
+    config: &Config,
+    gold: &Gold,
+    clusters: &BTreeMap<&str, &str>,
+) -> (Option<ChainEval>, Option<ClusterCounts>) {
+    let edges = (!clusters.is_empty()).then(|| {
+        count_pairs(
+            an.edges.iter().map(|e| {
+                (
+                    model.docs[e.a as usize].id.as_str(),
+                    model.docs[e.b as usize].id.as_str(),
+                )
+            }),
+            clusters,
+        )
+    });
+    let Some(gold_chains) = &gold.chains else {
+        return (None, edges);
+    };
+    let flagged = flagged_chains(model, an, config);
+    let predicted_pairs = metrics::pairs_of(&flagged);
+    let eval = ChainEval {
+        pairs: Prf::of_sets(&predicted_pairs, &metrics::pairs_of(gold_chains)),
+        exact: Prf::of_sets(
+            &metrics::doc_sets(&flagged),
+            &metrics::doc_sets(gold_chains),
+        ),
+        chains: an.chains.len(),
+        flagged: flagged.len(),
+        flagged_pairs: (!clusters.is_empty()).then(|| {
+            count_pairs(
+                predicted_pairs
+                    .iter()
+                    .map(|(a, b)| (a.as_str(), b.as_str())),
+                clusters,
+            )
+        }),
+    };
+    (Some(eval), edges)
+}
+
+/// Code points `start..end` of `text`, if in range.
+fn char_slice(text: &str, start: usize, end: usize) -> Option<String> {
+    if end <= start {
+        return None;
+    }
+    let s: String = text.chars().skip(start).take(end - start).collect();
+    (s.chars().count() == end - start).then_some(s)
+}
+
+/// Every span of every extracted entity, typed by its entity.
+fn extracted_spans(store: &EntityStore) -> Vec<TypedSpan> {
+    let mut out = Vec::new();
+    for d in &store.docs {
+        for e in &d.entities {
+            let Some(k) = store.keys.get(&e.entity_id) else {
+                continue;
+            };
+            out.extend(e.spans.iter().map(|s| TypedSpan {
+                doc: d.doc_id.clone(),
+                start: s.start,
+                end: s.end,
+                entity_type: k.entity_type.clone(),
+            }));
+        }
+    }
+    out
+}
+
+/// Type → normalized values of the extracted entities.
+fn entity_index(store: &EntityStore) -> BTreeMap<&str, BTreeSet<&str>> {
+    let mut m: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for k in store.keys.values() {
+        m.entry(k.entity_type.as_str())
+            .or_default()
+            .insert(k.normalized.as_str());
+    }
+    m
+}
+
+struct Matcher<'a> {
+    index: BTreeMap<&'a str, BTreeSet<&'a str>>,
+    config: &'a Config,
+}
+
+impl Matcher<'_> {
+    fn typed<'f>(&self, forms: impl IntoIterator<Item = &'f str>, t: &str) -> bool {
+        let Some(values) = self.index.get(t) else {
+            return false;
+        };
+        forms
+            .into_iter()
+            .any(|f| values.contains(canonical(f, t, self.config.date_order).as_str()))
+    }
+
+    fn any_type<'f>(&self, forms: impl IntoIterator<Item = &'f str> + Clone) -> bool {
+        self.index.iter().any(|(t, values)| {
+            forms
+                .clone()
+                .into_iter()
+                .any(|f| values.contains(canonical(f, t, self.config.date_order).as_str()))
+        })
+    }
+}
+
+fn recall(found: usize, gold: usize) -> f64 {
+    if gold == 0 {
+        0.0
+    } else {
+        found as f64 / gold as f64
+    }
+}
+
+/// The canonical text form used to compare redaction values.
+fn text_key(v: &str) -> String {
+    canonical_text(&fold_basic(v))
+}
+
+fn entity_eval(store: &EntityStore, config: &Config, gold: &Gold) -> EntityEval {
+    let m = Matcher {
+        index: entity_index(store),
+        config,
+    };
+    let mut missed = Vec::new();
+    let mut persons = EntityRecall::default();
+    for c in &gold.clusters {
+        for e in &c.persons {
+            persons.gold += 1;
+            let typed = m.typed(e.forms(), &e.entity_type);
+            let any = typed || m.any_type(e.forms());
+            persons.found += usize::from(typed);
+            persons.found_any_type += usize::from(any);
+            if !typed {
+                missed.push(MissedEntity {
+                    source: "person",
+                    cluster: Some(c.id.clone()),
+                    value: e.value.clone(),
+                    entity_type: Some(e.entity_type.clone()),
+                    other_type: any,
+                });
+            }
+        }
+    }
+    persons.recall = recall(persons.found, persons.gold);
+    persons.recall_any_type = recall(persons.found_any_type, persons.gold);
+    let relevant = gold.relevant.as_ref().map(|lists| {
+        let mut seen = BTreeSet::new();
+        let mut r = EntityRecall::default();
+        for (_, values) in lists {
+            for v in values {
+                if !seen.insert(text_key(v)) {
+                    continue;
+                }
+                r.gold += 1;
+                if m.any_type([v.as_str()]) {
+                    r.found += 1;
+                } else {
+                    missed.push(MissedEntity {
+                        source: "relevant",
+                        cluster: None,
+                        value: v.clone(),
+                        entity_type: None,
+                        other_type: false,
+                    });
+                }
+            }
+        }
+        r.found_any_type = r.found;
+        r.recall = recall(r.found, r.gold);
+        r.recall_any_type = r.recall;
+        r
+    });
+    let (g, f, fa) = match &relevant {
+        Some(r) => (
+            persons.gold + r.gold,
+            persons.found + r.found,
+            persons.found_any_type + r.found_any_type,
+        ),
+        None => (persons.gold, persons.found, persons.found_any_type),
+    };
+    EntityEval {
+        recall: recall(f, g),
+        recall_any_type: recall(fa, g),
+        gold: g,
+        found: f,
+        found_any_type: fa,
+        persons,
+        relevant,
+        missed,
+    }
+}
+
+fn redaction_eval(ws: &Workspace, values: &[String]) -> RedactionEval {
+    let mut gold_keys: Vec<(String, &String)> = Vec::new();
+    let mut seen = BTreeSet::new();
+    for v in values {
+        let k = text_key(v);
+        if seen.insert(k.clone()) {
+            gold_keys.push((k, v));
+        }
+    }
+    let masked = ws.masked_entities();
+    let mut masked_forms: BTreeSet<String> = BTreeSet::new();
+    let mut extra = 0;
+    for e in &masked {
+        let forms: BTreeSet<String> = std::iter::once(&e.normalized)
+            .chain(&e.originals)
+            .map(|v| text_key(v))
+            .collect();
+        if forms.is_disjoint(&seen) {
+            extra += 1;
+        }
+        masked_forms.extend(forms);
+    }
+    let missed: Vec<String> = gold_keys
+        .iter()
+        .filter(|(k, _)| !masked_forms.contains(k))
+        .map(|(_, v)| (*v).clone())
+        .collect();
+    let matched = gold_keys.len() - missed.len();
+    RedactionEval {
+        recall: recall(matched, gold_keys.len()),
+        extra,
+        gold: gold_keys.len(),
+        matched,
+        masked: masked.len(),
+        missed,
+    }
+}
+
+/// The gold mentions as extracted items: relevance 1.0, their own span, and a
+/// hidden-person mention normalized to its gold entity's value (so the ceiling also
+/// links the variants the gold links).
+pub fn gold_items(doc: &Document, mentions: &[&GoldMention], gold: &Gold) -> Vec<ExtractedItem> {
+    let persons: Vec<&GoldEntity> = gold
+        .clusters
+        .iter()
+        .filter(|c| c.docs.contains(&doc.id))
+        .flat_map(|c| &c.persons)
+        .collect();
+    mentions
+        .iter()
+        .filter_map(|m| {
+            let original = char_slice(&doc.content, m.start, m.end)?;
+            let normalized = if m.person {
+                persons
+                    .iter()
+                    .find(|e| {
+                        e.entity_type == m.entity_type
+                            && e.forms().any(|f| f == original || f == m.text)
+                    })
+                    .map(|e| e.value.clone())
+                    .unwrap_or_default()
+            } else {
+                String::new()
+            };
+            Some(ExtractedItem {
+                original,
+                normalized,
+                entity_type: m.entity_type.clone(),
+                relevance: 1.0,
+                spans: vec![Span {
+                    start: m.start,
+                    end: m.end,
+                }],
+            })
+        })
+        .collect()
+}
+
+fn ceiling(
+    ws: &Workspace,
+    gold: &Gold,
+    mentions: &[GoldMention],
+    clusters: &BTreeMap<&str, &str>,
+) -> Ceiling {
+    let docs = &ws.corpus.documents;
+    let mut by_doc: BTreeMap<&str, Vec<&GoldMention>> = BTreeMap::new();
+    for m in mentions {
+        by_doc.entry(m.doc.as_str()).or_default().push(m);
+    }
+    let mut store = EntityStore::with_documents(docs);
+    for (i, d) in docs.iter().enumerate() {
+        let ms = by_doc.get(d.id.as_str()).map_or(&[][..], Vec::as_slice);
+        let items = gold_items(d, ms, gold);
+        store.set_document_items(i, d, &items, &ws.config.schema, ws.config.date_order);
+    }
+    let model = Model::from_store(&store, &ws.config.schema);
+    let an = Analysis::new(&model, &ws.config.analysis_params());
+    let (chains, edges) = chain_eval(&model, &an, &ws.config, gold, clusters);
+    Ceiling {
+        entities: model.entities.len(),
+        chains,
+        edges,
+    }
+}
+
+/// Evaluates a workspace (corpus extracted, analysed and planned) against gold.
+pub fn evaluate(ws: &Workspace, gold: &Gold) -> EvalReport {
+    let clusters = cluster_map(gold);
+    let mut notes = gold.notes.clone();
+    let corpus_ids: BTreeSet<&str> = ws.corpus.documents.iter().map(|d| d.id.as_str()).collect();
+    let mut named: BTreeSet<&str> = clusters.keys().copied().collect();
+    for c in gold.chains.iter().flatten() {
+        named.extend(c.iter().map(String::as_str));
+    }
+    let absent: Vec<&str> = named
+        .into_iter()
+        .filter(|d| !corpus_ids.contains(d))
+        .collect();
+    if !absent.is_empty() {
+        let shown: Vec<&str> = absent.iter().take(5).copied().collect();
+        notes.push(format!(
+            "{} document(s) named by the gold are not in the corpus ({}{}); they count as missed",
+            absent.len(),
+            shown.join(", "),
+            if absent.len() > shown.len() {
+                ", …"
+            } else {
+                ""
+            }
+        ));
+    }
+    if let Some(c) = &gold.chains {
+        let distinct = metrics::doc_sets(c).len();
+        if distinct < c.len() {
+            notes.push(format!(
+                "the gold lists {} chains, {distinct} of them distinct document sets; duplicates count once",
+                c.len()
+            ));
+        }
+    }
+    let (chains, edges) = chain_eval(&ws.model, &ws.analysis, &ws.config, gold, &clusters);
+    let mentions = gold.mentions.as_ref().map(|ms| {
+        let content: BTreeMap<&str, &str> = ws
+            .corpus
+            .documents
+            .iter()
+            .map(|d| (d.id.as_str(), d.content.as_str()))
+            .collect();
+        let mismatched: Vec<&GoldMention> = ms
+            .iter()
+            .filter(|m| {
+                content.get(m.doc.as_str()).is_some_and(|c| {
+                    char_slice(c, m.start, m.end).is_none_or(|s| !m.text.is_empty() && s != m.text)
+                })
+            })
+            .collect();
+        if let Some(m) = mismatched.first() {
+            notes.push(format!(
+                "{} gold mention(s) do not match the document text (first: line {}, {} {}..{})",
+                mismatched.len(),
+                m.line,
+                m.doc,
+                m.start,
+                m.end
+            ));
+        }
+        let gold_spans: Vec<TypedSpan> = ms
+            .iter()
+            .map(|m| TypedSpan {
+                doc: m.doc.clone(),
+                start: m.start,
+                end: m.end,
+                entity_type: m.entity_type.clone(),
+            })
+            .collect();
+        metrics::mention_scores(&extracted_spans(&ws.store), &gold_spans)
+    });
+    let redaction = gold.redaction.as_ref().map(|r| redaction_eval(ws, r));
+    let ceiling = gold
+        .mentions
+        .as_ref()
+        .map(|ms| ceiling(ws, gold, ms, &clusters));
+    if chains.as_ref().is_some_and(|c| {
+        c.pairs.undefined.contains(&"precision") || c.exact.undefined.contains(&"precision")
+    }) {
+        notes.push("no chain was flagged: chain precision is 0/0, reported as 0.0".into());
+    }
+    if mentions
+        .as_ref()
+        .is_some_and(|m| m.by_type.values().any(|s| !s.exact.undefined.is_empty()))
+    {
+        notes.push(
+            "mention types with no predicted (or no gold) span have precision (or recall) 0/0, reported as 0.0 and marked *".into(),
+        );
+    }
+    EvalReport {
+        gold: GoldSummary {
+            format: gold.format,
+            file: gold.source.display().to_string(),
+            mentions_file: gold.mentions_file.as_ref().map(|p| p.display().to_string()),
+            clusters: gold.clusters.len(),
+            gold_chains: gold.chains.as_ref().map(|c| metrics::doc_sets(c).len()),
+            gold_pairs: gold.chains.as_ref().map(|c| metrics::pairs_of(c).len()),
+            mentions: gold.mentions.as_ref().map(Vec::len),
+            questions: gold.clusters.iter().map(|c| c.questions).sum(),
+        },
+        settings: Settings {
+            edge_threshold: ws.config.edge_threshold,
+            chain_length: ws.config.chain_length,
+            risk_medium: ws.config.risk_medium,
+            risk_high: ws.config.risk_high,
+        },
+        documents: ws.corpus.documents.len(),
+        skipped_documents: ws.corpus.diagnostics.len(),
+        chains,
+        edges,
+        mentions,
+        entities: entity_eval(&ws.store, &ws.config, gold),
+        redaction,
+        ceiling,
+        notes,
+    }
+}
+
+/// Missed gold entities listed in the table (all of them are in the JSON).
+const MISSED_SHOWN: usize = 25;
+
+fn num(x: f64, undefined: bool) -> String {
+    format!("{x:.3}{}", if undefined { "*" } else { " " })
+}
+
+fn prf_row(label: &str, p: &Prf) -> String {
+    format!(
+        "  {label:<34} {} {} {} {:>5} {:>5} {:>5}\n",
+        num(p.precision, p.undefined.contains(&"precision")),
+        num(p.recall, p.undefined.contains(&"recall")),
+        num(p.f1, false),
+        p.tp,
+        p.fp,
+        p.fn_
+    )
+}
+
+fn counts_text(c: &ClusterCounts) -> String {
+    format!(
+        "{} (intra-cluster {}, inter-cluster {}, touching unclustered documents {})",
+        c.total, c.intra, c.inter, c.outside
+    )
+}
+
+/// Control characters from gold files are never printed raw.
+fn safe(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+        .collect()
+}
+
+impl EvalReport {
+    /// The readable report.
+    pub fn to_table(&self) -> String {
+        let mut o = String::new();
+        let g = &self.gold;
+        let _ = writeln!(
+            o,
+            "gold: {} ({} format), {} clusters{}{}",
+            safe(&g.file),
+            g.format.as_str(),
+            g.clusters,
+            g.gold_chains.map_or_else(String::new, |c| format!(
+                ", {c} gold chains = {} document pairs",
+                g.gold_pairs.unwrap_or(0)
+            )),
+            match (&g.mentions_file, g.mentions) {
+                (Some(f), Some(n)) => format!(", {n} mentions from {}", safe(f)),
+                _ => String::new(),
+            }
+        );
+        let s = &self.settings;
+        let _ = writeln!(
+            o,
+            "corpus: {} documents ({} skipped); edge_threshold {}, chain_length {}, flagged = risk_initial ≥ {} (MEDIUM)\n",
+            self.documents, self.skipped_documents, s.edge_threshold, s.chain_length, s.risk_medium
+        );
+        let header = format!(
+            "  {:<34} {:<6} {:<6} {:<6} {:>5} {:>5} {:>5}\n",
+            "", "P", "R", "F1", "TP", "FP", "FN"
+        );
+        if self.chains.is_some() || self.ceiling.as_ref().is_some_and(|c| c.chains.is_some()) {
+            o.push_str("CHAINS flagged ≥ MEDIUM vs gold chains\n");
+            o.push_str(&header);
+            if let Some(c) = &self.chains {
+                o.push_str(&prf_row("document pairs", &c.pairs));
+                o.push_str(&prf_row("exact document sets", &c.exact));
+            }
+            if let Some(c) = self.ceiling.as_ref().and_then(|c| c.chains.as_ref()) {
+                o.push_str(&prf_row("ceiling: pairs (gold mentions)", &c.pairs));
+                o.push_str(&prf_row("ceiling: exact sets", &c.exact));
+            }
+            if let Some(c) = &self.chains {
+                let _ = writeln!(
+                    o,
+                    "  {} of {} chains flagged{}",
+                    c.flagged,
+                    c.chains,
+                    c.flagged_pairs
+                        .as_ref()
+                        .map_or_else(String::new, |p| format!(
+                            "; flagged pairs {}",
+                            counts_text(p)
+                        ))
+                );
+            }
+        } else {
+            o.push_str("CHAINS: no gold chains, chain metrics absent\n");
+        }
+        if let Some(e) = &self.edges {
+            let _ = writeln!(o, "  kept edges {}", counts_text(e));
+        }
+        if let Some(e) = self.ceiling.as_ref().and_then(|c| c.edges.as_ref()) {
+            let _ = writeln!(o, "  ceiling kept edges {}", counts_text(e));
+        }
+        o.push('\n');
+        if let Some(m) = &self.mentions {
+            let _ = writeln!(
+                o,
+                "MENTIONS  {:<20} {:>5} {:>5}   {:<20}   {:<20}",
+                "", "GOLD", "FOUND", "EXACT P / R / F1", "OVERLAP P / R / F1"
+            );
+            let row = |o: &mut String, label: &str, s: &MentionScores| {
+                let trio = |p: &Prf| {
+                    format!(
+                        "{} {} {}",
+                        num(p.precision, p.undefined.contains(&"precision")),
+                        num(p.recall, p.undefined.contains(&"recall")),
+                        num(p.f1, false)
+                    )
+                };
+                let _ = writeln!(
+                    o,
+                    "  {:<28} {:>5} {:>5}   {}   {}",
+                    label,
+                    s.gold,
+                    s.predicted,
+                    trio(&s.exact),
+                    trio(&s.overlap)
+                );
+            };
+            row(&mut o, "overall", &m.overall);
+            for (t, s) in &m.by_type {
+                row(&mut o, t, s);
+            }
+            o.push('\n');
+        }
+        let e = &self.entities;
+        let _ = writeln!(
+            o,
+            "GOLD ENTITIES found among the extracted entities (same canonical form)\n  all: {}/{} = {:.3} (ignoring type: {}/{} = {:.3})\n  persons: {}/{} = {:.3} (ignoring type: {:.3})",
+            e.found,
+            e.gold,
+            e.recall,
+            e.found_any_type,
+            e.gold,
+            e.recall_any_type,
+            e.persons.found,
+            e.persons.gold,
+            e.persons.recall,
+            e.persons.recall_any_type
+        );
+        if let Some(r) = &e.relevant {
+            let _ = writeln!(
+                o,
+                "  gold.json `entities` (untyped, any type): {}/{} = {:.3}",
+                r.found, r.gold, r.recall
+            );
+        }
+        if !e.missed.is_empty() {
+            let list: Vec<String> = e
+                .missed
+                .iter()
+                .map(|m| {
+                    let t = m
+                        .entity_type
+                        .as_deref()
+                        .map_or_else(String::new, |t| format!("{t}:"));
+                    format!(
+                        "{t}{}{}",
+                        safe(&m.value),
+                        if m.other_type { " (other type)" } else { "" }
+                    )
+                })
+                .collect();
+            let more = list.len().saturating_sub(MISSED_SHOWN);
+            let _ = writeln!(
+                o,
+                "  missed: {}{}",
+                list[..list.len().min(MISSED_SHOWN)].join("; "),
+                if more > 0 {
+                    format!("; … and {more} more (see --json)")
+                } else {
+                    String::new()
+                }
+            );
+        }
+        if let Some(r) = &self.redaction {
+            let _ = writeln!(
+                o,
+                "\nREDACTION proposed masks vs gold `redaction`\n  recall {}/{} = {:.3}; {} masked entities, {} matching no gold value (extra)",
+                r.matched, r.gold, r.recall, r.masked, r.extra
+            );
+            if !r.missed.is_empty() {
+                let list: Vec<String> = r.missed.iter().map(|v| safe(v)).collect();
+                let _ = writeln!(o, "  not masked: {}", list.join("; "));
+            }
+        }
+        if !self.notes.is_empty() {
+            o.push_str("\nnotes:\n");
+            for n in &self.notes {
+                let _ = writeln!(o, "  - {}", safe(n));
+            }
+        }
+        if o.contains("0.000*") {
+            o.push_str("  (* = 0/0, reported as 0.000)\n");
+        }
+        o
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::Corpus;
+    use crate::extract::offline::OfflineExtractor;
+    use crate::workspace::extract_all;
+
+    fn workspace(docs: Vec<Document>) -> Workspace {
+        let config = Config {
+            always_mask: vec![],
+            ..Config::default()
+        };
+        let corpus = Corpus {
+            documents: docs,
+            ..Corpus::default()
+        };
+        let store = extract_all(&corpus, &config, &OfflineExtractor::new(config.date_order));
+        Workspace::new(corpus, config, store, None, "offline").expect("workspace")
+    }
+
+    fn docs() -> Vec<Document> {
+        vec![
+            Document::new(
+                "a",
+                "Patient: Raman, Priya. Member ID MBR-448213. Diagnosis: lupus nephritis. Phone 503-555-0142.",
+            ),
+            Document::new(
+                "b",
+                "Ms. Priya Raman (member MBR448213) called from 503-555-0142 about lupus nephritis.",
+            ),
+            Document::new("c", "The weather in Chicago was mild."),
+        ]
+    }
+
+    fn gold_with(mentions: Option<Vec<GoldMention>>) -> Gold {
+        Gold {
+            format: GoldFormat::Devset,
+            source: "gold.json".into(),
+            clusters: vec![GoldCluster {
+                id: "c1".into(),
+                docs: vec!["a".into(), "b".into()],
+                persons: vec![
+                    GoldEntity {
+                        value: "Priya Raman".into(),
+                        entity_type: "NAME".into(),
+                        variants: vec!["Raman, Priya".into()],
+                    },
+                    GoldEntity {
+                        value: "MBR-448213".into(),
+                        entity_type: "PATIENT_ID".into(),
+                        variants: vec![],
+                    },
+                    GoldEntity {
+                        value: "glass-blower".into(),
+                        entity_type: "INDIRECT_IDENTIFIER".into(),
+                        variants: vec![],
+                    },
+                ],
+                questions: 0,
+            }],
+            chains: Some(vec![vec!["a".into(), "b".into()]]),
+            relevant: None,
+            redaction: None,
+            mentions,
+            mentions_file: None,
+            notes: vec![],
+        }
+    }
+
+    fn mention(doc: &str, content: &str, text: &str, t: &str) -> GoldMention {
+        let byte = content.find(text).expect("text in content");
+        let start = content[..byte].chars().count();
+        GoldMention {
+            doc: doc.into(),
+            start,
+            end: start + text.chars().count(),
+            text: text.into(),
+            entity_type: t.into(),
+            person: true,
+            line: 1,
+        }
+    }
+
+    #[test]
+    fn evaluates_chains_entities_mentions_and_ceiling() {
+        let d = docs();
+        let mentions = vec![
+            mention("a", &d[0].content, "Raman, Priya", "NAME"),
+            mention("a", &d[0].content, "MBR-448213", "PATIENT_ID"),
+            mention("b", &d[1].content, "Priya Raman", "NAME"),
+            mention("b", &d[1].content, "MBR448213", "PATIENT_ID"),
+        ];
+        let ws = workspace(d);
+        let gold = gold_with(Some(mentions));
+        let r = evaluate(&ws, &gold);
+        let c = r.chains.as_ref().expect("chains");
+        assert_eq!(c.pairs.tp + c.pairs.fn_, 1);
+        assert_eq!((c.pairs.tp, c.pairs.fp), (1, 0), "{r:?}");
+        assert_eq!(r.edges.as_ref().map(|e| e.intra), Some(1));
+        assert_eq!(r.entities.persons.gold, 3);
+        assert_eq!(r.entities.persons.found, 2);
+        assert_eq!(r.entities.missed.len(), 1);
+        assert_eq!(r.entities.missed[0].value, "glass-blower");
+        let m = r.mentions.as_ref().expect("mentions");
+        assert_eq!(m.overall.gold, 4);
+        assert_eq!(m.by_type["PATIENT_ID"].exact.tp, 2);
+        // The ceiling links "Raman, Priya" and "Priya Raman" through the gold entity.
+        let ceil = r.ceiling.as_ref().expect("ceiling");
+        assert_eq!(ceil.entities, 2);
+        assert_eq!(ceil.chains.as_ref().map(|c| c.pairs.tp), Some(1));
+        let json = serde_json::to_value(&r).expect("json");
+        assert!(json["chains"]["pairs"]["f1"].is_number());
+        assert!(json["mentions"]["overall"]["overlap"]["recall"].is_number());
+        assert!(json["redaction"].is_null());
+        let table = r.to_table();
+        assert!(
+            table.contains("document pairs") && table.contains("ceiling"),
+            "{table}"
+        );
+    }
+
+    #[test]
+    fn redaction_recall_and_extra() {
+        let ws = workspace(docs());
+        let mut gold = gold_with(None);
+        gold.format = GoldFormat::Thesis;
+        gold.redaction = Some(vec![
+            "MBR-448213".into(),
+            "  PRIYA   raman ".into(),
+            "Priya Raman".into(),
+            "never masked".into(),
+        ]);
+        gold.relevant = Some(vec![("a".into(), vec!["lupus nephritis".into()])]);
+        let masked: Vec<String> = ws
+            .masked_entities()
+            .iter()
+            .map(|e| e.normalized.clone())
+            .collect();
+        let r = evaluate(&ws, &gold);
+        let red = r.redaction.as_ref().expect("redaction");
+        // "PRIYA raman" and "Priya Raman" are one value.
+        assert_eq!(red.gold, 3);
+        assert_eq!(red.masked, masked.len());
+        assert!(red.missed.contains(&"never masked".to_string()));
+        assert_eq!(red.matched + red.missed.len(), 3);
+        let hits = masked
+            .iter()
+            .filter(|v| ["mbr448213", "MBR448213", "priya raman"].contains(&v.as_str()))
+            .count();
+        assert_eq!(red.extra, masked.len() - hits, "{masked:?}");
+        let rel = r.entities.relevant.as_ref().expect("relevant");
+        assert_eq!((rel.gold, rel.found), (1, 1));
+        assert_eq!(r.entities.gold, 4);
+    }
+
+    #[test]
+    fn no_gold_chains_means_no_chain_metrics() {
+        let ws = workspace(docs());
+        let mut gold = gold_with(None);
+        gold.chains = None;
+        let r = evaluate(&ws, &gold);
+        assert!(r.chains.is_none() && r.ceiling.is_none());
+        assert!(r.edges.is_some());
+        assert!(r.to_table().contains("chain metrics absent"));
+    }
+}
