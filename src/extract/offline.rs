@@ -120,6 +120,7 @@ struct Patterns {
     id_gap: Regex,
     name_honorific: Regex,
     name_label: Regex,
+    name_role: Regex,
     name_intro: Regex,
     name_initial: Regex,
     provider: Regex,
@@ -170,6 +171,12 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let name_honorific = Regex::new(&format!(
         r"(?-u:\b){HON}\.?{SP}+(?:{INIT}{SP}?){{0,2}}{NW}(?:{SP}(?:{INIT}{SP})?{NW}){{0,2}}"
     ))?;
+    // A role word directly before a full name, without a colon: "patient Rex Marin",
+    // "Participant Victor M. Ramirez".
+    let roles = r"patients?|participants?|members?|claimants?|insured|policy[ \t]?holders?|clients?|customers?|callers?|enrollees?|beneficiar(?:y|ies)|subscribers?|applicants?|residents?|employees?|borrowers?|students?|veterans?|widow(?:er)?|donors?|recipients?";
+    let name_role = Regex::new(&format!(
+        r"(?i:(?-u:\b)(?:{roles}))[ \t]+(?P<name>{NW}(?:{SP}{INIT})?{SP}{NW})(?-u:\b)"
+    ))?;
     let name_intro = Regex::new(&format!(
         r"(?-u:\b)(?:[Tt]his is|[Mm]y name is|I am|I'm|I’m|[Nn]ame is|[Ss]incerely,?|(?:[Kk]ind |[Bb]est |[Ww]arm )?[Rr]egards,?|[Tt]hanks,?|[Tt]hank you,?|[Cc]heers,?|[Yy]ours (?:sincerely|faithfully|truly),?)[ \t\r\n]+(?P<name>{NW}(?:{SP}{INIT})?{SP}{NW}(?:{SP}{NW})?)"
     ))?;
@@ -218,6 +225,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         id_gap: Regex::new(r"(?i)^[\s:#.()\-]*(?:(?:no|nr|num|number|id|#)\.?[\s:#.()\-]*)?$")?,
         name_honorific,
         name_label,
+        name_role,
         name_intro,
         name_initial,
         provider,
@@ -1487,6 +1495,11 @@ impl OfflineExtractor {
         for m in p.name_honorific.find_iter(text) {
             add(m.start(), m.end(), 0.9);
         }
+        for c in p.name_role.captures_iter(text) {
+            if let Some(m) = c.name("name") {
+                add(m.start(), m.end(), 0.85);
+            }
+        }
         for c in p.name_intro.captures_iter(text) {
             if let Some(m) = c.name("name") {
                 add(m.start(), m.end(), 0.85);
@@ -1890,6 +1903,22 @@ mod tests {
             .skip(span.start)
             .take(span.end - span.start)
             .collect()
+    }
+
+    #[test]
+    fn role_word_before_a_full_name() {
+        let e = ex();
+        let items = e.extract_text(
+            "Amarillo General Hospital submitted a claim for patient Rex Marin. Participant Victor M. Ramirez agreed. Patient Services Department replied.",
+        );
+        let names: Vec<&str> = items
+            .iter()
+            .filter(|i| i.entity_type == "NAME")
+            .map(|i| i.original.as_str())
+            .collect();
+        assert!(names.contains(&"Rex Marin"), "{names:?}");
+        assert!(names.contains(&"Victor M. Ramirez"), "{names:?}");
+        assert!(!names.iter().any(|n| n.contains("Services")), "{names:?}");
     }
 
     #[test]
