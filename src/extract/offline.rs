@@ -1496,9 +1496,17 @@ impl OfflineExtractor {
             add(m.start(), m.end(), 0.9);
         }
         for c in p.name_role.captures_iter(text) {
-            if let Some(m) = c.name("name") {
-                add(m.start(), m.end(), 0.85);
+            let (Some(all), Some(m)) = (c.get(0), c.name("name")) else {
+                continue;
+            };
+            // A capitalised role word inside a line is a title ("Health – Member
+            // Reimbursement Request"), not a role before a name.
+            if text[all.start()..].starts_with(char::is_uppercase)
+                && !sentence_start(text, all.start())
+            {
+                continue;
             }
+            add(m.start(), m.end(), 0.85);
         }
         for c in p.name_intro.captures_iter(text) {
             if let Some(m) = c.name("name") {
@@ -1701,6 +1709,19 @@ fn context_free_id_ok(s: &str) -> bool {
 }
 
 /// A trailing possessive "'s" is not part of a name.
+/// Is `pos` at the start of the text, a line or a sentence?
+fn sentence_start(text: &str, pos: usize) -> bool {
+    let before = &text[..pos];
+    let trimmed = before.trim_end_matches([' ', '\t', '\u{A0}']);
+    match trimmed.chars().next_back() {
+        None => true,
+        Some(c) => matches!(
+            c,
+            '.' | '!' | '?' | '\n' | '\r' | ':' | ';' | '(' | '"' | '“'
+        ),
+    }
+}
+
 fn trim_possessive(text: &str, start: usize, end: usize) -> (usize, usize) {
     let s = &text[start..end];
     for suffix in ["'s", "’s"] {
@@ -1909,7 +1930,7 @@ mod tests {
     fn role_word_before_a_full_name() {
         let e = ex();
         let items = e.extract_text(
-            "Amarillo General Hospital submitted a claim for patient Rex Marin. Participant Victor M. Ramirez agreed. Patient Services Department replied.",
+            "Amarillo General Hospital submitted a claim for patient Rex Marin. Participant Victor M. Ramirez agreed. Patient Services Department replied. Meridian Mutual Health – Member Reimbursement Request.",
         );
         let names: Vec<&str> = items
             .iter()
@@ -1919,6 +1940,10 @@ mod tests {
         assert!(names.contains(&"Rex Marin"), "{names:?}");
         assert!(names.contains(&"Victor M. Ramirez"), "{names:?}");
         assert!(!names.iter().any(|n| n.contains("Services")), "{names:?}");
+        assert!(
+            !names.iter().any(|n| n.contains("Reimbursement")),
+            "{names:?}"
+        );
     }
 
     #[test]
