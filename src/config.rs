@@ -47,6 +47,7 @@ pub struct ConfigLayer {
     pub redaction: Option<Mode>,
     pub date_order: Option<DateOrder>,
     pub max_document_bytes: Option<u64>,
+    pub linker: Option<bool>,
     pub schema: Option<BTreeMap<String, SchemaEntry>>,
 }
 
@@ -68,6 +69,8 @@ pub struct Config {
     pub redaction: Mode,
     pub date_order: DateOrder,
     pub max_document_bytes: u64,
+    /// Run the corpus-level linker pass after extraction.
+    pub linker: bool,
     pub schema: Schema,
 }
 
@@ -90,6 +93,7 @@ impl Default for Config {
             redaction: Mode::Value,
             date_order: DateOrder::Mdy,
             max_document_bytes: DEFAULT_MAX_DOCUMENT_BYTES,
+            linker: false,
             schema: Schema::default(),
         }
     }
@@ -227,7 +231,8 @@ impl ConfigLayer {
             never_mask,
             redaction,
             date_order,
-            max_document_bytes
+            max_document_bytes,
+            linker
         );
         if let Some(schema) = &self.schema {
             for (name, entry) in schema {

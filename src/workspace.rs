@@ -7,7 +7,7 @@ use crate::analysis::{Analysis, Model};
 use crate::config::Config;
 use crate::corpus::Corpus;
 use crate::entity::{EntityStore, GlobalEntity};
-use crate::extract::{Extractor, Span};
+use crate::extract::{ExtractedItem, Extractor, Span};
 use crate::plan::{Plan, PlanError, Provenance, plan};
 use crate::redact::{MaskedEntity, Replacer};
 use crate::session::{Action, Decision, Session, SessionError, SessionState};
@@ -36,19 +36,28 @@ pub enum WorkspaceError {
     UnknownDocument(String),
 }
 
-/// Runs `extractor` over every document of the corpus.
+/// Runs `extractor` over every document of the corpus, then (unless disabled) the
+/// corpus-level linker pass over what the recognizers left untyped.
 pub fn extract_all(corpus: &Corpus, config: &Config, extractor: &dyn Extractor) -> EntityStore {
     let mut store = EntityStore::with_documents(&corpus.documents);
-    for (i, doc) in corpus.documents.iter().enumerate() {
-        match extractor.extract(doc) {
-            Ok(items) => {
-                store.set_document_items(i, doc, &items, &config.schema, config.date_order)
-            }
-            Err(e) => {
+    let mut items: Vec<Vec<ExtractedItem>> = corpus
+        .documents
+        .iter()
+        .map(|doc| {
+            extractor.extract(doc).unwrap_or_else(|e| {
                 tracing::warn!(doc = %doc.id, error = %e, "extraction failed");
-                store.set_document_items(i, doc, &[], &config.schema, config.date_order);
-            }
+                Vec::new()
+            })
+        })
+        .collect();
+    if config.linker && config.schema.contains(crate::extract::linker::LINKER_TYPE) {
+        let linked = crate::extract::linker::link(&corpus.documents, &items);
+        for (mine, extra) in items.iter_mut().zip(linked) {
+            mine.extend(extra);
         }
+    }
+    for (i, (doc, its)) in corpus.documents.iter().zip(&items).enumerate() {
+        store.set_document_items(i, doc, its, &config.schema, config.date_order);
     }
     store
 }
@@ -336,6 +345,45 @@ mod tests {
             ..Corpus::default()
         };
         Workspace::new(corpus, config, store, None, "test").expect("workspace")
+    }
+
+    #[test]
+    fn the_linker_pass_runs_when_enabled() {
+        struct Nothing;
+        impl Extractor for Nothing {
+            fn name(&self) -> &str {
+                "nothing"
+            }
+            fn extract(
+                &self,
+                _: &crate::corpus::Document,
+            ) -> Result<Vec<ExtractedItem>, crate::extract::ExtractError> {
+                Ok(Vec::new())
+            }
+        }
+        let corpus = Corpus {
+            documents: vec![
+                Document::new("a", "A novel bone-grafting technique was used."),
+                Document::new("b", "The bone-grafting technique again."),
+            ],
+            ..Corpus::default()
+        };
+        let mut config = Config::default();
+        let off = extract_all(&corpus, &config, &Nothing);
+        assert!(off.globals().is_empty());
+        config = crate::config::ConfigLayer::from_toml("linker = true", "test")
+            .and_then(|layer| {
+                let mut c = config.clone();
+                layer.apply(&mut c, "test").map(|_| c)
+            })
+            .expect("config");
+        let on = extract_all(&corpus, &config, &Nothing);
+        let values: Vec<String> = on
+            .globals()
+            .values()
+            .map(|g| g.normalized.clone())
+            .collect();
+        assert_eq!(values, vec!["bone-grafting technique".to_string()]);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! Extractors only find; canonicalization, span location and the unlocated guard
 //! happen in [`crate::entity`], so every extractor plugs in without touching analysis.
 
+pub mod linker;
 pub mod offline;
 
 use serde::{Deserialize, Serialize};
