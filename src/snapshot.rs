@@ -193,7 +193,6 @@ pub fn expected_json(model: &Model, an: &Analysis, plan: &Plan) -> Value {
                 "stage": ev.stage.as_str(),
                 "where": where_,
                 "risk_before": ev.risk_before,
-                "risk_after": ev.risk_after,
             })
         })
         .collect();

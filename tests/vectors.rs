@@ -43,8 +43,7 @@ fn compare(path: &str, expected: &Value, actual: &Value, diffs: &mut Vec<String>
                 }
             }
             for k in a.keys() {
-                // risk_after is the product's provenance; the vectors do not check it.
-                if !e.contains_key(k) && k != "risk_after" {
+                if !e.contains_key(k) {
                     diffs.push(format!("{path}.{k}: unexpected"));
                 }
             }
