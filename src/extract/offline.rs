@@ -24,7 +24,7 @@
 //! | the first name or surname alone, when it belongs to one full name of the document | NAME | 0.7 |
 //! | capitalised words + Clinic / Hospital / Health / Pharmacy / Bank / ... | PROVIDER | 0.7 |
 //! | gazetteer `conditions.txt` (skipped after "no", "denies", "negative for", "without" ... within five words, or before "was ruled out") | MEDICAL_CONDITION | 0.85 |
-//! | gazetteer `treatments.txt` | TREATMENT | 0.75 |
+//! | gazetteer `treatments.txt` (a named drug or procedure is a strong linking value) | TREATMENT | 0.9 |
 //! | gazetteer `occupations.txt` (a leading "retired"/"former" is kept) | INDIRECT_IDENTIFIER | 0.7 |
 //! | gazetteer `demographics.txt` | DEMOGRAPHIC | 0.5 |
 //! | gazetteer `places.txt`; place-shaped names (`Willow Creek`, `Port Calder`) | LOCATION | 0.5 |
@@ -68,7 +68,7 @@ const PLACES: &str = include_str!("../../data/gazetteers/places.txt");
 /// Gazetteers in priority order (a term listed twice keeps its first type).
 const GAZETTEERS: &[(&str, &str, f64)] = &[
     (CONDITIONS, "MEDICAL_CONDITION", 0.85),
-    (TREATMENTS, "TREATMENT", 0.75),
+    (TREATMENTS, "TREATMENT", 0.9),
     (OCCUPATIONS, "INDIRECT_IDENTIFIER", 0.7),
     (DEMOGRAPHICS, "DEMOGRAPHIC", 0.5),
     (PLACES, "LOCATION", 0.5),
