@@ -175,21 +175,35 @@ pub fn locate(text: &str, value: &str) -> Vec<Span> {
         .collect()
 }
 
-/// Byte range in `text` of the code-point span.
-pub fn byte_range(text: &str, span: Span) -> Option<std::ops::Range<usize>> {
-    let mut start = None;
-    for (ci, (bi, _)) in text.char_indices().enumerate() {
-        if ci == span.start {
-            start = Some(bi);
-        }
-        if ci == span.end {
-            return start.map(|s| s..bi);
-        }
+/// Byte offsets of every character of a text, so code-point spans slice in O(1).
+pub struct CharIndex {
+    /// Byte offset of each char, plus the text's length at the end.
+    starts: Vec<usize>,
+}
+
+impl CharIndex {
+    pub fn new(text: &str) -> Self {
+        let mut starts: Vec<usize> = text.char_indices().map(|(b, _)| b).collect();
+        starts.push(text.len());
+        CharIndex { starts }
     }
-    if span.end == text.chars().count() {
-        return start.map(|s| s..text.len());
+
+    /// Number of characters.
+    pub fn len(&self) -> usize {
+        self.starts.len() - 1
     }
-    None
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The text of a non-empty code-point span, if it lies inside the text.
+    pub fn slice<'a>(&self, text: &'a str, span: Span) -> Option<&'a str> {
+        if span.start >= span.end || span.end > self.len() {
+            return None;
+        }
+        text.get(self.starts[span.start]..self.starts[span.end])
+    }
 }
 
 #[cfg(test)]
@@ -242,10 +256,13 @@ mod tests {
     }
 
     #[test]
-    fn byte_ranges_follow_code_points() {
+    fn char_index_slices_code_point_spans() {
         let text = "Zoë x";
-        assert_eq!(byte_range(text, Span { start: 4, end: 5 }), Some(5..6));
-        assert_eq!(byte_range(text, Span { start: 0, end: 3 }), Some(0..4));
-        assert_eq!(byte_range(text, Span { start: 0, end: 9 }), None);
+        let idx = CharIndex::new(text);
+        assert_eq!(idx.len(), 5);
+        assert_eq!(idx.slice(text, Span { start: 4, end: 5 }), Some("x"));
+        assert_eq!(idx.slice(text, Span { start: 0, end: 3 }), Some("Zoë"));
+        assert_eq!(idx.slice(text, Span { start: 0, end: 9 }), None);
+        assert_eq!(idx.slice(text, Span { start: 2, end: 2 }), None);
     }
 }
