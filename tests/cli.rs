@@ -2,36 +2,13 @@
 //! bad-input kind, exit codes, and the configuration errors.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
-struct Env {
-    home: tempfile::TempDir,
-}
+mod common;
 
-impl Env {
-    fn new() -> Self {
-        Env {
-            home: tempfile::tempdir().expect("tempdir"),
-        }
-    }
-
-    fn clam(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_clam"))
-            .args(args)
-            .env("XDG_CONFIG_HOME", self.home.path().join("config"))
-            .env("XDG_DATA_HOME", self.home.path().join("data"))
-            .env("XDG_CACHE_HOME", self.home.path().join("cache"))
-            .env("HOME", self.home.path())
-            .output()
-            .expect("run clam")
-    }
-
-    fn path(&self, rel: &str) -> PathBuf {
-        self.home.path().join(rel)
-    }
-}
+use common::Env;
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).to_string()

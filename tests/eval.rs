@@ -3,32 +3,14 @@
 //! targets; the figures are printed, run with `--nocapture` to see them).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use serde_json::Value;
 
-struct Env {
-    home: tempfile::TempDir,
-}
+mod common;
+
+use common::Env;
 
 impl Env {
-    fn new() -> Self {
-        Env {
-            home: tempfile::tempdir().expect("tempdir"),
-        }
-    }
-
-    fn clam(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_clam"))
-            .args(args)
-            .env("XDG_CONFIG_HOME", self.home.path().join("config"))
-            .env("XDG_DATA_HOME", self.home.path().join("data"))
-            .env("XDG_CACHE_HOME", self.home.path().join("cache"))
-            .env("HOME", self.home.path())
-            .output()
-            .expect("run clam")
-    }
-
     fn json(&self, args: &[&str]) -> Value {
         let mut all = args.to_vec();
         all.push("--json");
