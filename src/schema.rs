@@ -45,6 +45,7 @@ pub struct Schema {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ValueKind {
     Name,
+    Age,
     Date,
     Phone,
     Id,
@@ -170,6 +171,7 @@ impl Schema {
 pub fn value_kind(type_name: &str) -> ValueKind {
     match type_name {
         "NAME" => ValueKind::Name,
+        "AGE" => ValueKind::Age,
         "BIRTHDATE" | "EVENT_DATE" => ValueKind::Date,
         "PHONE_NUMBER" => ValueKind::Phone,
         "PATIENT_ID" | "NON_PERSONAL_ID" => ValueKind::Id,

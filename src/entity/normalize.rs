@@ -48,6 +48,7 @@ pub fn canonical(value: &str, entity_type: &str, date_order: DateOrder) -> Strin
         ValueKind::Phone => canonical_phone(&folded).unwrap_or_else(|| canonical_text(&folded)),
         ValueKind::Id => canonical_id(&folded),
         ValueKind::Name => canonical_name(&folded),
+        ValueKind::Age => canonical_age(&folded).unwrap_or_else(|| canonical_text(&folded)),
         ValueKind::Text => canonical_text(&folded),
     }
 }
@@ -90,6 +91,21 @@ pub fn canonical_id(value: &str) -> String {
         .filter(|c| !c.is_whitespace() && *c != '-')
         .flat_map(char::to_uppercase)
         .collect()
+}
+
+/// The number of an age written with one number ("56-year-old", "aged 56", "56 y/o");
+/// `None` for anything else (ranges such as "16-25" keep their text).
+pub fn canonical_age(value: &str) -> Option<String> {
+    let numbers: Vec<&str> = value
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|t| !t.is_empty())
+        .collect();
+    match numbers.as_slice() {
+        [n] if n.len() <= 3 => {
+            Some(n.trim_start_matches('0').to_string()).filter(|s| !s.is_empty())
+        }
+        _ => None,
+    }
 }
 
 /// Honorifics dropped and "Last, First" reordered to "first last".
@@ -306,6 +322,15 @@ mod tests {
         assert_eq!(c("Ms. Priya Raman", "NAME"), "priya raman");
         assert_eq!(c("Dr Elise  Varga", "NAME"), "elise varga");
         assert_eq!(c("Quintero-Hale, Marisol", "NAME"), "marisol quintero-hale");
+    }
+
+    #[test]
+    fn ages_become_their_number() {
+        for v in ["56-year-old", "aged 56", "Age: 56", "56 y/o", "56"] {
+            assert_eq!(c(v, "AGE"), "56", "{v}");
+        }
+        assert_eq!(c("16-25", "AGE"), "16-25");
+        assert_eq!(c("mid-forties", "AGE"), "mid-forties");
     }
 
     #[test]
