@@ -222,6 +222,24 @@ fn devset_with_mentions() {
     assert_eq!(r["entities"]["persons"]["gold"], 105);
     let json = serde_json::to_string(&r).expect("json");
     assert!(!json.contains("NaN"));
+
+    // The extractor issue's targets on the devset, so a regression fails CI.
+    let f = |v: &Value| v.as_f64().unwrap_or(f64::NAN);
+    let pairs = &r["chains"]["pairs"];
+    assert!(
+        f(&pairs["recall"]) >= 0.75,
+        "pair recall {}",
+        pairs["recall"]
+    );
+    assert!(f(&pairs["f1"]) >= 0.75, "pair F1 {}", pairs["f1"]);
+    let persons = f(&r["entities"]["persons"]["recall"]);
+    assert!(persons >= 0.85, "person-entity recall {persons}");
+    let overall = f(&r["mentions"]["overall"]["overlap"]["f1"]);
+    assert!(overall >= 0.75, "mention overlap F1 {overall}");
+    let by_type = r["mentions"]["by_type"].as_object().expect("by_type");
+    for (t, m) in by_type {
+        assert!(f(&m["overlap"]["f1"]) > 0.0, "{t}: mention overlap F1 is 0");
+    }
 }
 
 #[test]

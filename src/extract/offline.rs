@@ -121,6 +121,9 @@ struct Patterns {
     name_honorific: Regex,
     name_label: Regex,
     name_role: Regex,
+    event_named: Regex,
+    event_accident: Regex,
+    unique_fact: Regex,
     name_intro: Regex,
     name_initial: Regex,
     provider: Regex,
@@ -177,6 +180,18 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let name_role = Regex::new(&format!(
         r"(?i:(?-u:\b)(?:{roles}))[ \t]+(?P<name>{NW}(?:{SP}{INIT})?{SP}{NW})(?-u:\b)"
     ))?;
+    let event_named = Regex::new(&format!(
+        r"(?-u:\b)(?:{pw0}{SP}){{1,4}}(?:Half Marathon|Fun Run|Triathlon|Marathon|Festival|Championships?|Tournament|Regatta|Parade|Gala|Expo|Summit|Jamboree|Rodeo|Fair)(?-u:\b)",
+        pw0 = r"\p{Lu}[\p{L}'’-]*"
+    ))?;
+    let event_accident = Regex::new(
+        r"(?i)(?-u:\b)(?:(?:fall|fell|fallen)[ \t]+(?:off|from)[ \t]+(?:a|an|the|his|her|their)[ \t]+(?:[a-z-]+[ \t]+){0,2}(?:ladder|roof|horse|bike|bicycle|scaffold(?:ing)?|tree|stairs|staircase|balcony|platform|truck|trailer)|(?:car|motor[ \t]+vehicle|motorcycle|bicycle|boating|skiing|workplace|farm|tractor|forklift)[ \t]+(?:accident|crash|collision)|house[ \t]+fire|dog[ \t]+(?:bite|attack))(?-u:\b)",
+    )?;
+    // "the only such case in the state registry", "first spontaneous triplets delivered
+    // at the hospital in eleven years": a superlative pinned to a population.
+    let unique_fact = Regex::new(
+        r"(?i)(?-u:\b)(?:only|first|sole|last|youngest|oldest)[ \t][^.;:\n]{3,70}?(?-u:\b)in[ \t](?:the[ \t])?(?:[a-z-]+[ \t]){0,3}?(?:state|county|city|town|region|country|nation|world|registry|district|province|history|(?:[a-z]+[ \t])?years?)(?-u:\b)",
+    )?;
     let name_intro = Regex::new(&format!(
         r"(?-u:\b)(?:[Tt]his is|[Mm]y name is|I am|I'm|I’m|[Nn]ame is|[Ss]incerely,?|(?:[Kk]ind |[Bb]est |[Ww]arm )?[Rr]egards,?|[Tt]hanks,?|[Tt]hank you,?|[Cc]heers,?|[Yy]ours (?:sincerely|faithfully|truly),?)[ \t\r\n]+(?P<name>{NW}(?:{SP}{INIT})?{SP}{NW}(?:{SP}{NW})?)"
     ))?;
@@ -226,6 +241,9 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         name_honorific,
         name_label,
         name_role,
+        event_named,
+        event_accident,
+        unique_fact,
         name_intro,
         name_initial,
         provider,
@@ -1091,12 +1109,48 @@ impl OfflineExtractor {
             self.names(p, text, &folded, &mut cands);
             self.providers(p, text, &mut cands);
             self.places(p, text, &mut cands);
+            self.events_and_facts(p, text, &mut cands);
         }
         if let Some(g) = &self.gazetteer {
             self.gazetteer_terms(g, text, &folded, &mut cands);
         }
         let kept = resolve_overlaps(cands);
         to_items(text, kept)
+    }
+
+    /// Named events ("Lakeshore Triathlon"), accidents ("fall from a picking ladder")
+    /// and superlatives pinned to a population ("the only such case in the state").
+    fn events_and_facts(&self, p: &Patterns, text: &str, cands: &mut Vec<Cand>) {
+        for m in p.event_named.find_iter(text) {
+            self.push(
+                cands,
+                text,
+                (m.start(), m.end()),
+                "EVENT",
+                0.6,
+                Tier::Gazetteer,
+            );
+        }
+        for m in p.event_accident.find_iter(text) {
+            self.push(
+                cands,
+                text,
+                (m.start(), m.end()),
+                "EVENT",
+                0.6,
+                Tier::Gazetteer,
+            );
+        }
+        for m in p.unique_fact.find_iter(text) {
+            self.push(
+                cands,
+                text,
+                (m.start(), m.end()),
+                "UNIQUE_FACT",
+                0.7,
+                Tier::Gazetteer,
+            );
+        }
     }
 
     fn push(
@@ -1924,6 +1978,42 @@ mod tests {
             .skip(span.start)
             .take(span.end - span.start)
             .collect()
+    }
+
+    #[test]
+    fn events_and_unique_facts() {
+        let e = ex();
+        let items = e.extract_text(
+            "Injured in a fall from a picking ladder before the Lakeshore Triathlon. She is the only such case in the state rare-disease registry and ran the Harbor City Half Marathon. It was the first spontaneous triplets delivered at the hospital in eleven years. A car accident followed.",
+        );
+        let of = |t: &str| -> Vec<&str> {
+            items
+                .iter()
+                .filter(|i| i.entity_type == t)
+                .map(|i| i.original.as_str())
+                .collect()
+        };
+        let events = of("EVENT");
+        for v in [
+            "fall from a picking ladder",
+            "Lakeshore Triathlon",
+            "Harbor City Half Marathon",
+            "car accident",
+        ] {
+            assert!(events.contains(&v), "{v}: {events:?}");
+        }
+        let facts = of("UNIQUE_FACT");
+        assert!(facts.contains(&"only such case in the state"), "{facts:?}");
+        assert!(
+            facts.contains(&"first spontaneous triplets delivered at the hospital in eleven years"),
+            "{facts:?}"
+        );
+        // Not every "only" is a fact.
+        let plain = e.extract_text("Only one visit was approved in March.");
+        assert!(
+            plain.iter().all(|i| i.entity_type != "UNIQUE_FACT"),
+            "{plain:?}"
+        );
     }
 
     #[test]
