@@ -1121,35 +1121,21 @@ impl OfflineExtractor {
     /// Named events ("Lakeshore Triathlon"), accidents ("fall from a picking ladder")
     /// and superlatives pinned to a population ("the only such case in the state").
     fn events_and_facts(&self, p: &Patterns, text: &str, cands: &mut Vec<Cand>) {
-        for m in p.event_named.find_iter(text) {
-            self.push(
-                cands,
-                text,
-                (m.start(), m.end()),
-                "EVENT",
-                0.6,
-                Tier::Gazetteer,
-            );
-        }
-        for m in p.event_accident.find_iter(text) {
-            self.push(
-                cands,
-                text,
-                (m.start(), m.end()),
-                "EVENT",
-                0.6,
-                Tier::Gazetteer,
-            );
-        }
-        for m in p.unique_fact.find_iter(text) {
-            self.push(
-                cands,
-                text,
-                (m.start(), m.end()),
-                "UNIQUE_FACT",
-                0.7,
-                Tier::Gazetteer,
-            );
+        for (re, ty, relevance) in [
+            (&p.event_named, "EVENT", 0.6),
+            (&p.event_accident, "EVENT", 0.6),
+            (&p.unique_fact, "UNIQUE_FACT", 0.7),
+        ] {
+            for m in re.find_iter(text) {
+                self.push(
+                    cands,
+                    text,
+                    (m.start(), m.end()),
+                    ty,
+                    relevance,
+                    Tier::Gazetteer,
+                );
+            }
         }
     }
 
