@@ -190,8 +190,15 @@ pub fn export(
         .map_err(|e| io_err(&parent, e))?;
     let replacer = ws.replacer(project_key);
 
-    let documents = write_redacted(ws, &replacer, project_key, tmp.path())?;
-    let scan_warnings = second_scan(ws, &replacer, scanner);
+    // Each document is redacted once; the files and the second scan share the text.
+    let contents: Vec<String> = ws
+        .corpus
+        .documents
+        .iter()
+        .map(|d| replacer.replace(&d.content))
+        .collect();
+    let documents = write_redacted(ws, &replacer, &contents, project_key, tmp.path())?;
+    let scan_warnings = second_scan(ws, &contents, scanner);
     let manifest = replacer.replace_json(&manifest_json(ws, project_key, &scan_warnings));
     write_file(
         &tmp.path().join("manifest.json"),
@@ -259,14 +266,15 @@ fn reference_entities_by_export_id(v: &mut Value, key: &[u8]) {
 fn write_redacted(
     ws: &Workspace,
     replacer: &Replacer,
+    contents: &[String],
     key: &[u8],
     tmp: &Path,
 ) -> Result<usize, ExportError> {
     let base = tmp.join("redacted");
     std::fs::create_dir_all(&base).map_err(|e| io_err(&base, e))?;
     let mut jsonl: BTreeMap<String, String> = BTreeMap::new();
-    for doc in &ws.corpus.documents {
-        let content = replacer.replace(&doc.content);
+    for (doc, content) in ws.corpus.documents.iter().zip(contents) {
+        let content = content.clone();
         match ws.corpus.format {
             Some(Format::Text) => {
                 let rel = redacted_rel_path(replacer, key, &doc.source.rel_path, &doc.id);
@@ -305,11 +313,18 @@ fn write_redacted(
 
 /// Runs the offline direct-identifier recognizers over the redacted text; what they
 /// still find is listed (document, type, count — never the value) in the report.
-fn second_scan(ws: &Workspace, replacer: &Replacer, scanner: &dyn Extractor) -> Vec<String> {
+fn second_scan(ws: &Workspace, contents: &[String], scanner: &dyn Extractor) -> Vec<String> {
     let mut out = Vec::new();
-    for doc in &ws.corpus.documents {
-        let mut redacted = doc.clone();
-        redacted.content = replacer.replace(&doc.content);
+    for (doc, content) in ws.corpus.documents.iter().zip(contents) {
+        // The recognizers read only the text; the rest is not copied.
+        let redacted = crate::corpus::Document {
+            id: doc.id.clone(),
+            metadata: serde_json::Map::new(),
+            content: content.clone(),
+            key: doc.key.clone(),
+            source: doc.source.clone(),
+            raw: None,
+        };
         let Ok(items) = scanner.extract(&redacted) else {
             continue;
         };
