@@ -48,6 +48,7 @@ pub struct ConfigLayer {
     pub date_order: Option<DateOrder>,
     pub max_document_bytes: Option<u64>,
     pub linker: Option<bool>,
+    pub context_pass: Option<bool>,
     pub schema: Option<BTreeMap<String, SchemaEntry>>,
 }
 
@@ -71,6 +72,8 @@ pub struct Config {
     pub max_document_bytes: u64,
     /// Run the corpus-level linker pass after extraction.
     pub linker: bool,
+    /// Look for every typed value in the other documents too (extract::propagate).
+    pub context_pass: bool,
     pub schema: Schema,
 }
 
@@ -94,6 +97,7 @@ impl Default for Config {
             date_order: DateOrder::Mdy,
             max_document_bytes: DEFAULT_MAX_DOCUMENT_BYTES,
             linker: false,
+            context_pass: true,
             schema: Schema::default(),
         }
     }
@@ -232,7 +236,8 @@ impl ConfigLayer {
             redaction,
             date_order,
             max_document_bytes,
-            linker
+            linker,
+            context_pass
         );
         if let Some(schema) = &self.schema {
             for (name, entry) in schema {

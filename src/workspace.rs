@@ -37,7 +37,8 @@ pub enum WorkspaceError {
 }
 
 /// Runs `extractor` over every document of the corpus, then (unless disabled) the
-/// corpus-level linker pass over what the recognizers left untyped.
+/// context pass that finds every typed value in the other documents too, and (when
+/// enabled) the corpus-level linker pass over what the recognizers left untyped.
 pub fn extract_all(corpus: &Corpus, config: &Config, extractor: &dyn Extractor) -> EntityStore {
     let mut store = EntityStore::with_documents(&corpus.documents);
     let mut items: Vec<Vec<ExtractedItem>> = corpus
@@ -50,6 +51,13 @@ pub fn extract_all(corpus: &Corpus, config: &Config, extractor: &dyn Extractor) 
             })
         })
         .collect();
+    if config.context_pass {
+        crate::extract::propagate::harmonize_types(&mut items);
+        let carried = crate::extract::propagate::propagate(&corpus.documents, &items);
+        for (mine, extra) in items.iter_mut().zip(carried) {
+            mine.extend(extra);
+        }
+    }
     if config.linker && config.schema.contains(crate::extract::linker::LINKER_TYPE) {
         let linked = crate::extract::linker::link(&corpus.documents, &items);
         for (mine, extra) in items.iter_mut().zip(linked) {

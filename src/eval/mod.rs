@@ -292,17 +292,31 @@ impl Matcher<'_> {
         let Some(values) = self.index.get(t) else {
             return false;
         };
-        forms
-            .into_iter()
-            .any(|f| values.contains(canonical(f, t, self.config.date_order).as_str()))
+        forms.into_iter().any(|f| {
+            self.canonical_forms(f, t)
+                .iter()
+                .any(|c| values.contains(c.as_str()))
+        })
+    }
+
+    /// The gold value's canonical form under type `t`; a PROVIDER also as a name
+    /// ("Dr. Anton Brevik" → "anton brevik"), since clam types clinicians as providers
+    /// named without their title.
+    fn canonical_forms(&self, f: &str, t: &str) -> Vec<String> {
+        let mut out = vec![canonical(f, t, self.config.date_order)];
+        if t == "PROVIDER" {
+            out.push(canonical(f, "NAME", self.config.date_order));
+        }
+        out
     }
 
     fn any_type<'f>(&self, forms: impl IntoIterator<Item = &'f str> + Clone) -> bool {
         self.index.iter().any(|(t, values)| {
-            forms
-                .clone()
-                .into_iter()
-                .any(|f| values.contains(canonical(f, t, self.config.date_order).as_str()))
+            forms.clone().into_iter().any(|f| {
+                self.canonical_forms(f, t)
+                    .iter()
+                    .any(|c| values.contains(c.as_str()))
+            })
         })
     }
 }

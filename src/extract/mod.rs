@@ -5,6 +5,7 @@
 
 pub mod linker;
 pub mod offline;
+pub mod propagate;
 
 use serde::{Deserialize, Serialize};
 

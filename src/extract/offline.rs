@@ -6,29 +6,36 @@
 //!
 //! | recognizer | type | relevance |
 //! |---|---|---|
-//! | e-mail address | EMAIL | 0.95 |
-//! | phone, `(555) 010-4417`, `555-010-4417`, `555.010.4417`, `+1 555 010 4417` | PHONE_NUMBER | 0.9 |
-//! | phone, bare 10/11 digits, `555-0104` or `07700 900123` after a phone context word (≤ 40 chars) | PHONE_NUMBER | 0.75 |
-//! | id after a member/patient/MRN/insured/... context word | PATIENT_ID | 0.9 |
-//! | id after a claim/policy/invoice/case/ticket/... context word | NON_PERSONAL_ID | 0.9 |
-//! | id without context word (upper-case letters + ≥ 4 digits, dash or letter prefix) | NON_PERSONAL_ID | 0.6 |
-//! | complete date after born / DOB / date of birth (≤ 40 chars, same line) | BIRTHDATE | 0.85 |
-//! | any other complete date (day + month + year) | EVENT_DATE | 0.6 |
-//! | `54-year-old`, `aged 54`, `Age: 54`, `54 y/o`, `54 years of age` (span = digits) | AGE | 0.7 |
-//! | house number + street + suffix, or `P.O. Box n` [+ `, City[, ST 12345]`] | ADDRESS | 0.9 (0.85 without a city) |
-//! | field label (`Patient:`, `Member name:`, `Claimant:`, staff roles ...) + `First [M.] Last`, `Last, First`, `F. Last` or the same in capitals | NAME | 0.95 |
-//! | honorific + capitalised words (`Dr. Elise Varga`, `Ms. Raman`) | NAME | 0.9 |
-//! | `this is` / `my name is` / a closing (`Kind regards,`) + two or three capitalised words | NAME | 0.85 |
-//! | initial + surname (`M. Quintero-Hale`) | NAME | 0.75 |
-//! | another occurrence in the document of a full name found above | NAME | 0.85 |
-//! | the first name or surname alone, when it belongs to one full name of the document | NAME | 0.7 |
-//! | capitalised words + Clinic / Hospital / Health / Pharmacy / Bank / ... | PROVIDER | 0.7 |
+//! | e-mail address | EMAIL | 1.0 |
+//! | phone, `(555) 010-4417`, `555-010-4417`, `555.010.4417`, `+1 555 010 4417` | PHONE_NUMBER | 1.0 |
+//! | phone, bare 10/11 digits, `555-0104` or `07700 900123` after a phone context word (≤ 40 chars) | PHONE_NUMBER | 0.85 |
+//! | id after a member/patient/MRN/insured/... context word | PATIENT_ID | 1.0 |
+//! | id after a claim/policy/invoice/case/ticket/... context word | NON_PERSONAL_ID | 1.0 |
+//! | id without context word (upper-case letters + ≥ 4 digits, dash or letter prefix) | NON_PERSONAL_ID | 0.7 |
+//! | complete date after born / DOB / date of birth (≤ 40 chars, same line) | BIRTHDATE | 0.95 |
+//! | any other complete date (day + month + year) | EVENT_DATE | 0.7 |
+//! | `54-year-old`, `aged 54`, `Age: 54`, `54 y/o`, `54 years of age` (span = digits) | AGE | 0.8 |
+//! | house number + street + suffix, or `P.O. Box n` [+ `, City[, ST 12345]`] | ADDRESS | 1.0 (0.95 without a city) |
+//! | field label (`Patient:`, `Member name:`, `Claimant:`, staff roles ...) + `First [M.] Last`, `Last, First`, `F. Last` or the same in capitals | NAME | 1.0 |
+//! | honorific + capitalised words (`Dr. Elise Varga`, `Ms. Raman`) | NAME | 1.0 |
+//! | a role word (`patient`, `participant`, `member`, `claimant` ...) + a full name (`patient Rex Marin`) | NAME | 0.95 |
+//! | two or three capitalised words + clinical credentials (`Harriet Lindqvist, RN`) | NAME (then PROVIDER, below) | 0.95 |
+//! | `this is` / `my name is` / a closing (`Kind regards,`) + two or three capitalised words | NAME | 0.95 |
+//! | initial + surname (`M. Quintero-Hale`) | NAME | 0.85 |
+//! | another occurrence in the document of a full name found above | NAME | 0.95 |
+//! | the first name or surname alone, when it belongs to one full name of the document | NAME | 0.8 |
+//! | capitalised words + Clinic / Hospital / Health / Pharmacy / Oncology / Network / Bank / ... | PROVIDER | 0.8 |
+//! | a clinician: a name (above) after `Dr.`, a clinical role (`Therapist:`, `surgeon`) or before credentials (`, RN`, `, MD`) | PROVIDER | the name's |
+//! | clinical noun phrase by its head (`degenerative disc disease`, `… syndrome`, `… fracture`) or suffix (`thyroiditis`) | MEDICAL_CONDITION | 0.85 |
+//! | clinical noun phrase by its head (`aquatic therapy`, `nerve blocks`, `… repair`) or suffix (`arthroplasty`, `adalimumab`) | TREATMENT | 0.9 |
 //! | gazetteer `conditions.txt` (skipped after "no", "denies", "negative for", "without" ... within five words, or before "was ruled out") | MEDICAL_CONDITION | 0.85 |
-//! | gazetteer `treatments.txt` (a named drug or procedure is a strong linking value) | TREATMENT | 0.9 |
-//! | gazetteer `occupations.txt` (a leading "retired"/"former" is kept) | INDIRECT_IDENTIFIER | 0.7 |
-//! | gazetteer `demographics.txt` | DEMOGRAPHIC | 0.5 |
-//! | gazetteer `places.txt`; place-shaped names (`Willow Creek`, `Port Calder`) | LOCATION | 0.5 |
-//! | a single capitalised word after `in` / `from` / `near` / `lives in` ... | LOCATION | 0.4 |
+//! | gazetteer `treatments.txt` (a named drug or procedure is a strong linking value) | TREATMENT | 1.0 |
+//! | gazetteer `occupations.txt` (a leading "retired"/"former" is kept) | INDIRECT_IDENTIFIER | 0.8 |
+//! | gazetteer `demographics.txt` | DEMOGRAPHIC | 0.6 |
+//! | gazetteer `places.txt`; place-shaped names (`Willow Creek`, `Port Calder`) | LOCATION | 0.6 |
+//! | a named event (`Lakeshore Triathlon`, `… Marathon`) or an accident (`fall from a ladder`) | EVENT | 0.7 |
+//! | a superlative pinned to a population (`the only such case in the state`) | UNIQUE_FACT | 0.8 |
+//! | a single capitalised word after `in` / `from` / `near` / `lives in` ... | LOCATION | 0.5 |
 //!
 //! Within one document a surname-only or initial+surname mention (`Ms. Raman`,
 //! `M. Quintero-Hale`) whose surname belongs to exactly one full name found in the same
@@ -67,11 +74,11 @@ const PLACES: &str = include_str!("../../data/gazetteers/places.txt");
 
 /// Gazetteers in priority order (a term listed twice keeps its first type).
 const GAZETTEERS: &[(&str, &str, f64)] = &[
-    (CONDITIONS, "MEDICAL_CONDITION", 0.85),
-    (TREATMENTS, "TREATMENT", 0.9),
-    (OCCUPATIONS, "INDIRECT_IDENTIFIER", 0.7),
-    (DEMOGRAPHICS, "DEMOGRAPHIC", 0.5),
-    (PLACES, "LOCATION", 0.5),
+    (CONDITIONS, "MEDICAL_CONDITION", 0.95),
+    (TREATMENTS, "TREATMENT", 1.0),
+    (OCCUPATIONS, "INDIRECT_IDENTIFIER", 0.8),
+    (DEMOGRAPHICS, "DEMOGRAPHIC", 0.6),
+    (PLACES, "LOCATION", 0.6),
 ];
 
 /// Preference when spans overlap: lower wins.
@@ -124,6 +131,11 @@ struct Patterns {
     event_named: Regex,
     event_accident: Regex,
     unique_fact: Regex,
+    condition_phrase: Regex,
+    treatment_phrase: Regex,
+    clinician_before: Regex,
+    name_credential: Regex,
+    clinician_after: Regex,
     name_intro: Regex,
     name_initial: Regex,
     provider: Regex,
@@ -134,6 +146,15 @@ struct Patterns {
     negation_after: Regex,
     occupation_prefix: Regex,
 }
+
+/// Head words of condition phrases ("… disease", "… fracture").
+const CONDITION_HEADS: &str = "disease|disorder|syndrome|fracture|dementia|cancer|carcinoma|lymphoma|leukemia|leukaemia|melanoma|sarcoma|tumou?r|failure|injury|deficiency|insufficiency|dystrophy|stenosis|sclerosis|infection|palsy|neuropathy|myopathy|embolism|thrombosis|aneurysm|hernia|ulcer|nerve[ \\x{A0}]damage|lesion|degeneration|impairment";
+/// Suffixes that make one word a condition ("thyroiditis", "lymphoma").
+const CONDITION_SUFFIXES: &str = "itis|osis|emia|aemia|oma|pathy|plegia|algia|trophy";
+/// Head words of treatment phrases ("aquatic therapy", "nerve blocks").
+const TREATMENT_HEADS: &str = "therapy|surgery|repair|ablation|grafting|graft|transplant|transplantation|replacement|blocks?|injections?|infusions?|rehabilitation|reconstruction|implant|implantation|bypass|resection|fixation|fusion|dialysis|stimulation|retraining|immunotherapy|chemotherapy|radiotherapy";
+/// Suffixes of procedures and drug stems ("arthroplasty", "adalimumab").
+const TREATMENT_SUFFIXES: &str = "ectomy|otomy|ostomy|plasty|scopy|mab|tinib|prazole|sartan|statin|olol|cillin|mycin|floxacin|parin|gliptin|triptan|zepam|oxetine";
 
 const MONTH: &str = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 const WEEKDAY: &str = r"(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)";
@@ -180,6 +201,25 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let name_role = Regex::new(&format!(
         r"(?i:(?-u:\b)(?:{roles}))[ \t]+(?P<name>{NW}(?:{SP}{INIT})?{SP}{NW})(?-u:\b)"
     ))?;
+    // Clinical noun phrases by their head word ("lumbar degenerative disc disease",
+    // "aquatic therapy"), or single words by a clinical suffix ("thyroiditis",
+    // "arthroplasty", "adalimumab"); leading function words are trimmed later.
+    let modifier = r"[\p{L}][\p{L}'’-]*";
+    let condition_phrase = Regex::new(&format!(
+        r"(?:{modifier}{SP}+){{0,3}}(?:(?i:{CONDITION_HEADS})|\p{{Ll}}[\p{{L}}-]{{2,}}(?:{CONDITION_SUFFIXES}))(?-u:\b)"
+    ))?;
+    let treatment_phrase = Regex::new(&format!(
+        r"(?:{modifier}{SP}+){{0,3}}(?:(?i:{TREATMENT_HEADS})|\p{{Ll}}[\p{{L}}-]{{2,}}(?:{TREATMENT_SUFFIXES}))(?-u:\b)"
+    ))?;
+    let clinician_before = Regex::new(
+        r"(?i)(?-u:\b)(?:dr|doctor|physician|surgeon|therapist|physiotherapist|nurse|clinician|pharmacist|dentist|psychiatrist|psychologist|specialist|practitioner|oncologist|cardiologist|neurologist|radiologist|orthopa?edist|midwife|dietitian|counsel+or|provider|consultant|anaesthetist|anesthesiologist)\.?[ \t]*[:,]?[ \t]*$",
+    )?;
+    let name_credential = Regex::new(&format!(
+        r"(?P<name>{NW}(?:{SP}{INIT})?{SP}{NW}),?{SP}(?:MD|M\.D\.|DO|RN|LPN|NP|PA-C|DPT|PharmD|DDS|CNM|FRCS|MBBS)(?-u:\b)"
+    ))?;
+    let clinician_after = Regex::new(
+        r"^,?[ \t]+(?:MD|M\.D\.|DO|RN|LPN|NP|PA-C|PT|DPT|OT|PharmD|DDS|CNM|FRCS|MBBS)(?-u:\b)",
+    )?;
     let event_named = Regex::new(&format!(
         r"(?-u:\b)(?:{pw0}{SP}){{1,4}}(?:Half Marathon|Fun Run|Triathlon|Marathon|Festival|Championships?|Tournament|Regatta|Parade|Gala|Expo|Summit|Jamboree|Rodeo|Fair)(?-u:\b)",
         pw0 = r"\p{Lu}[\p{L}'’-]*"
@@ -198,7 +238,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let name_initial = Regex::new(&format!(r"{INIT}{SP}?{NW}"))?;
     let pw = r"\p{Lu}[\p{L}'’-]*";
     let provider = Regex::new(&format!(
-        r"(?:(?-u:\b)(?:St\.?|Saint|Mt\.?|Mount){SP})?(?:{pw}{SP}(?:(?:&|of|for|the){SP})?){{1,5}}(?:(?:Medical Cent(?:er|re)|Health System|Medical Group|Urgent Care|Physical Therapy|Credit Union|Health Plan|Health Insurance|Healthcare|Clinic|Hospital|Cent(?:er|re)|Health|Pharmacy|Associates|Practice|Laborator(?:y|ies)|Labs?|Imaging|Therapy|Rehabilitation|Bank|Insurance|Mobile|Wireless|Telecom|Institute|Infirmary|Hospice|Dental)(?-u:\b)|Hosp\.)"
+        r"(?:(?-u:\b)(?:St\.?|Saint|Mt\.?|Mount){SP})?(?:{pw}{SP}(?:(?:&|of|for|the){SP})?){{1,5}}(?:(?:Medical Cent(?:er|re)|Health System|Medical Group|Urgent Care|Physical Therapy|Credit Union|Health Plan|Health Insurance|Healthcare|Clinic|Hospital|Cent(?:er|re)|Health|Pharmacy|Associates|Practice|Laborator(?:y|ies)|Labs?|Imaging|Therapy|Rehabilitation|Bank|Insurance|Mobile|Wireless|Telecom|Institute|Infirmary|Hospice|Dental|Health Plans|Network|Oncology|Urology|Neurology|Cardiology|Radiology|Orthop(?:a)?edics|Dermatology|Pediatrics|Paediatrics|Gastroenterology|Rheumatology|Nephrology|Psychiatry|Obstetrics|Surgical|Surgery Cent(?:er|re)|Care)(?-u:\b)|Hosp\.)"
     ))?;
     let street_full = r"Street|Avenue|Road|Lane|Drive|Boulevard|Court|Way|Place|Terrace|Row|Parkway|Highway|Circle|Square|Trail|Crescent|Close|Alley|Plaza|Pike|Loop|Mews";
     let street_abbr = r"St|Ave|Rd|Ln|Dr|Blvd|Ct|Pl|Pkwy|Hwy|Cir|Sq|Ter|Trl|Cres";
@@ -242,6 +282,11 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         name_label,
         name_role,
         event_named,
+        condition_phrase,
+        treatment_phrase,
+        clinician_before,
+        name_credential,
+        clinician_after,
         event_accident,
         unique_fact,
         name_intro,
@@ -564,6 +609,33 @@ const PROVIDER_LEAD_STOP: &[&str] = &[
 
 /// Single words that do not make a provider name on their own ("Home Health").
 const PROVIDER_GENERIC: &[&str] = &[
+    "quality",
+    "pastoral",
+    "planned",
+    "preferred",
+    "provider",
+    "palliative",
+    "managed",
+    "critical",
+    "intensive",
+    "acute",
+    "standard",
+    "narrow",
+    "tiered",
+    "social",
+    "family",
+    "senior",
+    "child",
+    "patient",
+    "respite",
+    "skilled",
+    "nursing",
+    "comprehensive",
+    "integrated",
+    "coordinated",
+    "continuing",
+    "urgent",
+    "emergency",
     "home",
     "current",
     "primary",
@@ -1110,6 +1182,7 @@ impl OfflineExtractor {
             self.providers(p, text, &mut cands);
             self.places(p, text, &mut cands);
             self.events_and_facts(p, text, &mut cands);
+            self.clinical_phrases(p, text, &mut cands);
         }
         if let Some(g) = &self.gazetteer {
             self.gazetteer_terms(g, text, &folded, &mut cands);
@@ -1122,15 +1195,70 @@ impl OfflineExtractor {
     /// and superlatives pinned to a population ("the only such case in the state").
     fn events_and_facts(&self, p: &Patterns, text: &str, cands: &mut Vec<Cand>) {
         for (re, ty, relevance) in [
-            (&p.event_named, "EVENT", 0.6),
-            (&p.event_accident, "EVENT", 0.6),
-            (&p.unique_fact, "UNIQUE_FACT", 0.7),
+            (&p.event_named, "EVENT", 0.7),
+            (&p.event_accident, "EVENT", 0.7),
+            (&p.unique_fact, "UNIQUE_FACT", 0.8),
         ] {
             for m in re.find_iter(text) {
                 self.push(
                     cands,
                     text,
                     (m.start(), m.end()),
+                    ty,
+                    relevance,
+                    Tier::Gazetteer,
+                );
+            }
+        }
+    }
+
+    /// Conditions and treatments the gazetteers do not list, by their head word or a
+    /// clinical suffix. Leading function words, generic adjectives and verb forms are
+    /// trimmed ("diagnosed with early-onset Lewy body dementia" → "early-onset Lewy
+    /// body dementia"); a head word alone ("the disease") is no entity.
+    fn clinical_phrases(&self, p: &Patterns, text: &str, cands: &mut Vec<Cand>) {
+        for (re, ty, relevance, suffixes) in [
+            (
+                &p.condition_phrase,
+                "MEDICAL_CONDITION",
+                0.85,
+                CONDITION_SUFFIXES,
+            ),
+            (&p.treatment_phrase, "TREATMENT", 0.9, TREATMENT_SUFFIXES),
+        ] {
+            for m in re.find_iter(text) {
+                if prev_char(text, m.start()).is_some_and(char::is_alphanumeric) {
+                    continue;
+                }
+                let mut start = m.start();
+                let phrase = m.as_str();
+                let words: Vec<&str> = phrase
+                    .split([' ', '\u{a0}'])
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                let mut kept = words.len();
+                for w in &words[..words.len().saturating_sub(1)] {
+                    if !generic_modifier(w) {
+                        break;
+                    }
+                    kept -= 1;
+                    start += text[start..].find(w).map_or(0, |i| i + w.len());
+                    start += text[start..].len() - text[start..].trim_start().len();
+                }
+                let last = words.last().map(|w| w.to_lowercase()).unwrap_or_default();
+                if NOT_CLINICAL.contains(&last.as_str()) {
+                    continue;
+                }
+                // A head word needs a modifier; a suffix word stands alone.
+                let by_suffix =
+                    last.chars().count() >= 6 && suffixes.split('|').any(|x| last.ends_with(x));
+                if kept == 0 || (kept < 2 && !by_suffix) {
+                    continue;
+                }
+                self.push(
+                    cands,
+                    text,
+                    (start, m.end()),
                     ty,
                     relevance,
                     Tier::Gazetteer,
@@ -1167,14 +1295,7 @@ impl OfflineExtractor {
 
     fn emails(&self, p: &Patterns, text: &str, cands: &mut Vec<Cand>) {
         for m in p.email.find_iter(text) {
-            self.push(
-                cands,
-                text,
-                (m.start(), m.end()),
-                "EMAIL",
-                0.95,
-                Tier::Email,
-            );
+            self.push(cands, text, (m.start(), m.end()), "EMAIL", 1.0, Tier::Email);
         }
     }
 
@@ -1200,7 +1321,7 @@ impl OfflineExtractor {
                 text,
                 (m.start(), m.end()),
                 "PHONE_NUMBER",
-                0.9,
+                1.0,
                 Tier::Phone,
             );
         }
@@ -1217,7 +1338,7 @@ impl OfflineExtractor {
                 text,
                 (m.start(), m.end()),
                 "PHONE_NUMBER",
-                0.75,
+                0.85,
                 Tier::Phone,
             );
         }
@@ -1273,8 +1394,8 @@ impl OfflineExtractor {
                 continue;
             }
             let (ty, relevance) = match ctx_type {
-                Some(t) => (t, 0.9),
-                None => ("NON_PERSONAL_ID", 0.6),
+                Some(t) => (t, 1.0),
+                None => ("NON_PERSONAL_ID", 0.7),
             };
             self.push(cands, text, (start, end), ty, relevance, Tier::Id);
             floor = end;
@@ -1311,9 +1432,9 @@ impl OfflineExtractor {
             let from = window_start(text, start, 40, prev_end.min(start));
             let birth = p.birth_ctx.is_match(&text[from..start]);
             let (ty, relevance) = if birth {
-                ("BIRTHDATE", 0.85)
+                ("BIRTHDATE", 0.95)
             } else {
-                ("EVENT_DATE", 0.6)
+                ("EVENT_DATE", 0.7)
             };
             self.push(cands, text, (start, end), ty, relevance, Tier::Date);
             prev_end = prev_end.max(end);
@@ -1349,7 +1470,7 @@ impl OfflineExtractor {
                 {
                     continue;
                 }
-                self.push(cands, text, (n.start(), n.end()), "AGE", 0.7, Tier::Date);
+                self.push(cands, text, (n.start(), n.end()), "AGE", 0.8, Tier::Date);
             }
         }
     }
@@ -1371,9 +1492,9 @@ impl OfflineExtractor {
                 }
             }
             let relevance = if text[start..end].contains(',') {
-                0.9
+                1.0
             } else {
-                0.85
+                0.95
             };
             self.push(
                 cands,
@@ -1421,7 +1542,7 @@ impl OfflineExtractor {
             if !word_bounded(text, start, end) && !s.ends_with('.') {
                 continue;
             }
-            self.push(cands, text, (start, end), "PROVIDER", 0.7, Tier::Provider);
+            self.push(cands, text, (start, end), "PROVIDER", 0.8, Tier::Provider);
         }
     }
 
@@ -1439,7 +1560,7 @@ impl OfflineExtractor {
                 text,
                 (m.start(), m.end()),
                 "LOCATION",
-                0.5,
+                0.6,
                 Tier::Gazetteer,
             );
         }
@@ -1461,7 +1582,7 @@ impl OfflineExtractor {
                 text,
                 (place.start(), place.end()),
                 "LOCATION",
-                0.4,
+                0.5,
                 Tier::PlaceGuess,
             );
         }
@@ -1529,11 +1650,11 @@ impl OfflineExtractor {
         };
         for c in p.name_label.captures_iter(text) {
             if let Some(m) = c.name("name") {
-                add(m.start(), m.end(), 0.95);
+                add(m.start(), m.end(), 1.0);
             }
         }
         for m in p.name_honorific.find_iter(text) {
-            add(m.start(), m.end(), 0.9);
+            add(m.start(), m.end(), 1.0);
         }
         for c in p.name_role.captures_iter(text) {
             let (Some(all), Some(m)) = (c.get(0), c.name("name")) else {
@@ -1546,11 +1667,16 @@ impl OfflineExtractor {
             {
                 continue;
             }
-            add(m.start(), m.end(), 0.85);
+            add(m.start(), m.end(), 0.95);
+        }
+        for c in p.name_credential.captures_iter(text) {
+            if let Some(m) = c.name("name") {
+                add(m.start(), m.end(), 0.95);
+            }
         }
         for c in p.name_intro.captures_iter(text) {
             if let Some(m) = c.name("name") {
-                add(m.start(), m.end(), 0.85);
+                add(m.start(), m.end(), 0.95);
             }
         }
         for m in p.name_initial.find_iter(text) {
@@ -1572,7 +1698,7 @@ impl OfflineExtractor {
             if after.chars().next().is_some_and(|c| c.is_ascii_digit()) {
                 continue;
             }
-            add(m.start(), m.end(), 0.75);
+            add(m.start(), m.end(), 0.85);
         }
 
         // Full names of this document: at least two words, the first not an initial.
@@ -1588,7 +1714,22 @@ impl OfflineExtractor {
                 }
             }
         }
-        self.echo_names(text, folded, &full, cands);
+        let mut echoes = Vec::new();
+        self.echo_names(text, folded, &full, &mut echoes);
+        found.extend(echoes);
+        // Clinicians are providers (thesis schema and both labelled sets): "Dr. Anton
+        // Brevik", "Therapist: Owen Castellanos", "Harriet Lindqvist, RN". Every
+        // mention of such a name in the document follows.
+        let clinicians: BTreeSet<String> = found
+            .iter()
+            .filter(|c| clinician_context(p, text, c.start, c.end))
+            .map(|c| c.normalized.clone())
+            .collect();
+        for c in &mut found {
+            if clinicians.contains(&c.normalized) {
+                c.ty = "PROVIDER";
+            }
+        }
         cands.extend(found);
     }
 
@@ -1611,9 +1752,9 @@ impl OfflineExtractor {
             let (Some(first), Some(last)) = (words.first(), words.last()) else {
                 continue;
             };
-            patterns.insert(name.clone(), (Some(name.clone()), 0.85));
-            patterns.insert(format!("{last}, {first}"), (Some(name.clone()), 0.85));
-            patterns.insert(format!("{first} {last}"), (Some(name.clone()), 0.85));
+            patterns.insert(name.clone(), (Some(name.clone()), 0.95));
+            patterns.insert(format!("{last}, {first}"), (Some(name.clone()), 0.95));
+            patterns.insert(format!("{first} {last}"), (Some(name.clone()), 0.95));
             for w in [first, last] {
                 if w.chars().count() >= 3 && !w.contains('.') && !in_list(NAME_STOP, w) {
                     partial_owner
@@ -1632,7 +1773,7 @@ impl OfflineExtractor {
             } else {
                 None
             };
-            patterns.insert(word, (owner, 0.7));
+            patterns.insert(word, (owner, 0.8));
         }
         let keys: Vec<&String> = patterns.keys().collect();
         // A handful of names per document: plain substring search beats building an
@@ -1678,6 +1819,161 @@ impl Extractor for OfflineExtractor {
 // ---------------------------------------------------------------------------
 // Helpers of the recognizers
 // ---------------------------------------------------------------------------
+
+/// Ordinary words with a clinical suffix.
+const NOT_CLINICAL: &[&str] = &[
+    "diagnosis",
+    "prognosis",
+    "academia",
+    "sympathy",
+    "empathy",
+    "telepathy",
+    "diploma",
+    "aroma",
+    "nostalgia",
+    "dichotomy",
+    "hypnosis",
+    "osmosis",
+    "symbiosis",
+    "apotheosis",
+    "metamorphosis",
+    "neurosis",
+    "microscopy",
+    "philanthropy",
+    "stroma",
+    "genoma",
+];
+
+/// Words that start no clinical phrase: function words, determiners, generic
+/// adjectives and verb forms ("with", "his", "rare", "novel", "requiring", "treated").
+fn generic_modifier(word: &str) -> bool {
+    const GENERIC: &[&str] = &[
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "from",
+        "by",
+        "with",
+        "without",
+        "after",
+        "before",
+        "during",
+        "since",
+        "for",
+        "as",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "has",
+        "have",
+        "had",
+        "his",
+        "her",
+        "their",
+        "its",
+        "our",
+        "my",
+        "your",
+        "this",
+        "that",
+        "these",
+        "those",
+        "any",
+        "all",
+        "some",
+        "no",
+        "not",
+        "new",
+        "rare",
+        "novel",
+        "unusual",
+        "specialized",
+        "specialised",
+        "several",
+        "other",
+        "previous",
+        "prior",
+        "current",
+        "recent",
+        "such",
+        "more",
+        "most",
+        "many",
+        "multiple",
+        "various",
+        "certain",
+        "specific",
+        "additional",
+        "related",
+        "standard",
+        "further",
+        "possible",
+        "suspected",
+        "known",
+        "severe",
+        "mild",
+        "moderate",
+        "both",
+        "also",
+        "patient",
+        "patients",
+        "covered",
+        "experimental",
+        "outpatient",
+        "inpatient",
+        "which",
+        "who",
+        "whose",
+        "than",
+        "via",
+        "per",
+        "into",
+        "under",
+        "over",
+        "between",
+        "among",
+        "while",
+        "then",
+        "including",
+        "includes",
+        "included",
+        "include",
+    ];
+    let lower = word.to_lowercase();
+    let lower = lower.trim_end_matches(['\'', '’']);
+    GENERIC.contains(&lower)
+        || (lower.len() > 4
+            && (lower.ends_with("ing") || lower.ends_with("ed"))
+            && !lower.contains('-'))
+        || lower.chars().all(|c| c.is_ascii_digit())
+}
+
+/// A name written as a clinician's: a doctor's title, a clinical role right before it
+/// (same line), or clinical credentials right after it.
+fn clinician_context(p: &Patterns, text: &str, start: usize, end: usize) -> bool {
+    let mention = &text[start..end];
+    if ["Dr ", "Dr.", "DR ", "DR.", "Doctor ", "Prof"]
+        .iter()
+        .any(|h| mention.starts_with(h))
+    {
+        return true;
+    }
+    let from = window_start(text, start, 40, 0);
+    let before = &text[from..start];
+    let line = before.rsplit('\n').next().unwrap_or(before);
+    p.clinician_before.is_match(line) || p.clinician_after.is_match(&text[end..])
+}
 
 fn leading_digits(s: &str) -> usize {
     s.bytes().take_while(u8::is_ascii_digit).count()
@@ -2068,10 +2364,10 @@ mod tests {
         let items = run("DOB: 03/14/1968\nDate of service 04/02/2024");
         let b = find(&items, "BIRTHDATE", "03/14/1968").expect("birthdate");
         assert_eq!(b.normalized, "1968-03-14");
-        assert!((b.relevance - 0.85).abs() < 1e-9);
+        assert!((b.relevance - 0.95).abs() < 1e-9);
         let e = find(&items, "EVENT_DATE", "04/02/2024").expect("event date");
         assert_eq!(e.normalized, "2024-04-02");
-        assert!((e.relevance - 0.6).abs() < 1e-9);
+        assert!((e.relevance - 0.7).abs() < 1e-9);
     }
 
     #[test]
@@ -2128,7 +2424,7 @@ mod tests {
         let items = run("Member ID: MBR-448213    Claim no. CLM-2024-00917");
         let m = find(&items, "PATIENT_ID", "MBR-448213").expect("member id");
         assert_eq!(m.normalized, "MBR448213");
-        assert!((m.relevance - 0.9).abs() < 1e-9);
+        assert!((m.relevance - 1.0).abs() < 1e-9);
         let c = find(&items, "NON_PERSONAL_ID", "CLM-2024-00917").expect("claim");
         assert_eq!(c.normalized, "CLM202400917");
     }
@@ -2150,7 +2446,7 @@ mod tests {
     fn context_free_ids_have_lower_relevance() {
         let items = run("Subject: Escalation – repeat fault, TCK-558201");
         let t = find(&items, "NON_PERSONAL_ID", "TCK-558201").expect("ticket");
-        assert!((t.relevance - 0.6).abs() < 1e-9);
+        assert!((t.relevance - 0.7).abs() < 1e-9);
     }
 
     #[test]
@@ -2173,11 +2469,62 @@ mod tests {
         );
         let r = find(&items, "NAME", "Raman, Priya").expect("label name");
         assert_eq!(r.normalized, "priya raman");
-        assert!((r.relevance - 0.95).abs() < 1e-9);
-        let d = find(&items, "NAME", "Dr. Elise Varga").expect("honorific");
+        assert!((r.relevance - 1.0).abs() < 1e-9);
+        // A doctor is a provider (thesis schema), named without the title.
+        let d = find(&items, "PROVIDER", "Dr. Elise Varga").expect("honorific");
         assert_eq!(d.normalized, "elise varga");
-        assert!((d.relevance - 0.9).abs() < 1e-9);
+        assert!((d.relevance - 1.0).abs() < 1e-9);
         assert!(has(&items, "NAME", "Maria T. Lopez"));
+        let ms = run("Seen by Ms. Priya Raman today.");
+        assert!(has(&ms, "NAME", "Ms. Priya Raman"), "{ms:?}");
+    }
+
+    #[test]
+    fn clinicians_are_providers() {
+        let items = run(
+            "Therapist: Owen Castellanos, PT\nVisit by Harriet Lindqvist, RN. \
+             The treating surgeon, Dr. Anton Brevik, asked us to call Anton Brevik back. \
+             Patient: Priya Raman",
+        );
+        for n in ["Owen Castellanos", "Harriet Lindqvist", "Dr. Anton Brevik"] {
+            assert!(has(&items, "PROVIDER", n), "{n}: {items:?}");
+        }
+        // The name's other mention follows; the patient stays a NAME.
+        assert!(has(&items, "PROVIDER", "Anton Brevik"), "{items:?}");
+        assert!(has(&items, "NAME", "Priya Raman"));
+    }
+
+    #[test]
+    fn clinical_phrases_by_head_word_and_suffix() {
+        let items = run(
+            "Patients with lumbar degenerative disc disease were diagnosed with \
+             autoimmune thyroiditis and received aquatic therapy and monthly nerve blocks. \
+             The disease was stable; diagnosis pending; the therapy continues.",
+        );
+        assert!(
+            has(
+                &items,
+                "MEDICAL_CONDITION",
+                "lumbar degenerative disc disease"
+            ),
+            "{items:?}"
+        );
+        assert!(
+            has(&items, "MEDICAL_CONDITION", "autoimmune thyroiditis"),
+            "{items:?}"
+        );
+        assert!(has(&items, "TREATMENT", "aquatic therapy"), "{items:?}");
+        assert!(
+            has(&items, "TREATMENT", "monthly nerve blocks"),
+            "{items:?}"
+        );
+        // A head word alone, or an ordinary word with a clinical suffix, is no entity.
+        for w in ["disease", "diagnosis", "therapy"] {
+            assert!(
+                !items.iter().any(|i| i.original.eq_ignore_ascii_case(w)),
+                "{w}: {items:?}"
+            );
+        }
     }
 
     #[test]
@@ -2257,7 +2604,7 @@ mod tests {
     fn multibyte_text_gives_code_point_spans() {
         let text = "Zoë Müller — Dr. Elise Varga";
         let items = run(text);
-        let d = find(&items, "NAME", "Dr. Elise Varga").expect("name");
+        let d = find(&items, "PROVIDER", "Dr. Elise Varga").expect("name");
         assert_eq!(d.spans, vec![Span { start: 13, end: 28 }]);
         assert_eq!(char_slice(text, d.spans[0]), "Dr. Elise Varga");
     }
@@ -2276,9 +2623,15 @@ mod tests {
             "Harborline Specialty Pharmacy",
         ] {
             let i = find(&items, "PROVIDER", p).unwrap_or_else(|| panic!("{p}: {items:?}"));
-            assert!((i.relevance - 0.7).abs() < 1e-9);
+            assert!((i.relevance - 0.8).abs() < 1e-9);
         }
         assert!(!has(&items, "PROVIDER", "Home Health"));
+        let more = run("Seen at Hemisphere Oncology; Quality of Care and Pastoral Care teams.");
+        assert!(has(&more, "PROVIDER", "Hemisphere Oncology"), "{more:?}");
+        assert!(
+            !more.iter().any(|i| i.original.contains("Care")),
+            "{more:?}"
+        );
     }
 
     #[test]

@@ -1,0 +1,284 @@
+//! The context pass (the offline counterpart of the thesis's context-aware extraction,
+//! §4.2.2): a value the recognizers typed in one document is looked for in every other
+//! document, so that "Rex Marin" found after "patient" in a claim is also found in the
+//! survey that says "Rex Marin's positive experience" with no context word at all.
+//!
+//! Only the value itself is carried over, whole-word and case-insensitively, never a
+//! guess: a partial name is not resolved across documents (SPEC §2), so names carry
+//! over only as full names, and proper-noun types only where the occurrence is
+//! capitalised as written. Values that are too short or too common to identify anyone
+//! (ages, dates, demographics, bare numbers) stay where their recognizer found them.
+//! A carried value gets the highest relevance its recognizers gave it anywhere: the
+//! value is the same identifier wherever it occurs.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::corpus::Document;
+use crate::entity::spans::{FoldedText, WordMatcher, fold};
+use crate::extract::{ExtractedItem, Span};
+
+/// Types whose values are carried to other documents.
+const CARRIED: &[&str] = &[
+    "NAME",
+    "PATIENT_ID",
+    "NON_PERSONAL_ID",
+    "EMAIL",
+    "PHONE_NUMBER",
+    "ADDRESS",
+    "PROVIDER",
+    "LOCATION",
+    "EVENT",
+    "UNIQUE_FACT",
+    "INDIRECT_IDENTIFIER",
+    "MEDICAL_CONDITION",
+    "TREATMENT",
+];
+
+/// Proper-noun types: an occurrence must start with a capital letter (or digit) as
+/// written, so "Mercy" the hospital does not match "mercy" the word.
+const PROPER: &[&str] = &["NAME", "PROVIDER", "LOCATION", "EVENT"];
+
+/// A value in more than this share of the documents identifies nobody; it is not
+/// carried (its own occurrences stay).
+const MAX_SHARE: f64 = 0.5;
+
+fn carried_value_ok(ty: &str, original: &str) -> bool {
+    let letters = original.chars().filter(|c| c.is_alphabetic()).count();
+    let digits = original.chars().filter(|c| c.is_ascii_digit()).count();
+    match ty {
+        "NAME" => original.split_whitespace().count() >= 2 && letters >= 5,
+        "PATIENT_ID" | "NON_PERSONAL_ID" | "PHONE_NUMBER" => letters + digits >= 5,
+        _ => letters >= 4,
+    }
+}
+
+/// Types that one value may be given by different recognizers in different documents
+/// ("PT-8872-3A" after "patient ID" in a claim, bare in an audit); the first listed
+/// wins ties.
+const TYPE_GROUPS: &[&[&str]] = &[
+    &["PATIENT_ID", "NON_PERSONAL_ID"],
+    &["PROVIDER", "LOCATION"],
+];
+
+fn group_key(ty: &str, original: &str) -> Option<(usize, String)> {
+    let g = TYPE_GROUPS.iter().position(|g| g.contains(&ty))?;
+    let key = if g == 0 {
+        original
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_uppercase)
+            .collect()
+    } else {
+        fold(original.trim())
+    };
+    Some((g, key))
+}
+
+/// Gives one value one type across the corpus: within each group of [`TYPE_GROUPS`],
+/// every occurrence takes the type of the most relevant one (ties: the group's
+/// order), so the same id is one entity whether or not a context word said "patient".
+pub fn harmonize_types(items: &mut [Vec<ExtractedItem>]) {
+    let mut best: BTreeMap<(usize, String), (f64, usize)> = BTreeMap::new();
+    for it in items.iter().flatten() {
+        let Some(key) = group_key(&it.entity_type, &it.original) else {
+            continue;
+        };
+        let rank = TYPE_GROUPS[key.0]
+            .iter()
+            .position(|t| *t == it.entity_type)
+            .unwrap_or(usize::MAX);
+        let slot = best.entry(key).or_insert((it.relevance, rank));
+        if it.relevance > slot.0 || (it.relevance == slot.0 && rank < slot.1) {
+            *slot = (it.relevance, rank);
+        }
+    }
+    for it in items.iter_mut().flatten() {
+        let Some(key) = group_key(&it.entity_type, &it.original) else {
+            continue;
+        };
+        if let Some((_, rank)) = best.get(&key)
+            && let Some(ty) = TYPE_GROUPS[key.0].get(*rank)
+        {
+            it.entity_type = (*ty).to_string();
+        }
+    }
+}
+
+/// Items the context pass adds per document (corpus order), given every document's
+/// recognizer items.
+pub fn propagate(docs: &[Document], items: &[Vec<ExtractedItem>]) -> Vec<Vec<ExtractedItem>> {
+    // (type, folded original) → best relevance and the normalized value.
+    let mut values: BTreeMap<(String, String), (f64, String)> = BTreeMap::new();
+    for its in items {
+        for it in its {
+            if !CARRIED.contains(&it.entity_type.as_str())
+                || !carried_value_ok(&it.entity_type, it.original.trim())
+            {
+                continue;
+            }
+            let key = (it.entity_type.clone(), fold(it.original.trim()));
+            let slot = values
+                .entry(key)
+                .or_insert((it.relevance, it.normalized.clone()));
+            if it.relevance > slot.0 {
+                *slot = (it.relevance, it.normalized.clone());
+            }
+        }
+    }
+    let keys: Vec<(String, String)> = values.keys().cloned().collect();
+    let patterns: Vec<&str> = keys.iter().map(|(_, v)| v.as_str()).collect();
+    let matcher = WordMatcher::new(&patterns);
+
+    let mut found: Vec<Vec<(usize, Span)>> = Vec::with_capacity(docs.len());
+    let mut df: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); keys.len()];
+    for (d, doc) in docs.iter().enumerate() {
+        let folded = FoldedText::new(&doc.content);
+        let chars: Vec<char> = doc.content.chars().collect();
+        let mut here = Vec::new();
+        for m in matcher.find_all(&folded) {
+            let (ty, _) = &keys[m.pattern];
+            if PROPER.contains(&ty.as_str())
+                && !chars
+                    .get(m.span.start)
+                    .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+            {
+                continue;
+            }
+            df[m.pattern].insert(d);
+            here.push((m.pattern, m.span));
+        }
+        found.push(here);
+    }
+    let max_df = ((docs.len() as f64) * MAX_SHARE).floor().max(2.0) as usize;
+
+    let mut out: Vec<Vec<ExtractedItem>> = vec![Vec::new(); docs.len()];
+    for (d, here) in found.into_iter().enumerate() {
+        let mine = items.get(d).map(Vec::as_slice).unwrap_or(&[]);
+        let has: BTreeSet<(&str, String)> = mine
+            .iter()
+            .map(|i| (i.entity_type.as_str(), fold(i.original.trim())))
+            .collect();
+        let mut by_key: BTreeMap<usize, Vec<Span>> = BTreeMap::new();
+        for (k, span) in here {
+            if df[k].len() > max_df {
+                continue;
+            }
+            let (ty, v) = &keys[k];
+            if has.contains(&(ty.as_str(), v.clone())) {
+                continue;
+            }
+            // The same place already typed otherwise (an id read as a phone) stays.
+            if mine.iter().any(|i| i.spans.contains(&span)) {
+                continue;
+            }
+            by_key.entry(k).or_default().push(span);
+        }
+        let content: Vec<char> = docs[d].content.chars().collect();
+        for (k, spans) in by_key {
+            let (ty, _) = &keys[k];
+            let (relevance, normalized) = &values[&keys[k]];
+            let Some(first) = spans.first() else {
+                continue;
+            };
+            out[d].push(ExtractedItem {
+                original: content[first.start..first.end].iter().collect(),
+                normalized: normalized.clone(),
+                entity_type: ty.clone(),
+                relevance: *relevance,
+                spans,
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(id: &str, content: &str) -> Document {
+        Document::new(id, content)
+    }
+
+    fn item(original: &str, ty: &str, relevance: f64) -> ExtractedItem {
+        ExtractedItem {
+            original: original.into(),
+            normalized: original.to_lowercase(),
+            entity_type: ty.into(),
+            relevance,
+            spans: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn full_names_and_ids_are_found_in_other_documents() {
+        let docs = vec![
+            doc("a", "Claim for patient Rex Marin, policy GP-22987XL."),
+            doc("b", "The survey praised Rex Marin's recovery."),
+            doc("c", "Coverage under GP-22987XL was confirmed."),
+            doc("d", "Nothing here about rex marin in lower case? yes."),
+        ];
+        let items = vec![
+            vec![
+                item("Rex Marin", "NAME", 0.9),
+                item("GP-22987XL", "NON_PERSONAL_ID", 0.8),
+            ],
+            vec![],
+            vec![],
+            vec![],
+        ];
+        let out = propagate(&docs, &items);
+        assert!(out[0].is_empty(), "nothing new where it was found");
+        assert_eq!(out[1].len(), 1);
+        assert_eq!(out[1][0].entity_type, "NAME");
+        assert_eq!(out[1][0].relevance, 0.9);
+        assert_eq!(out[1][0].spans, vec![Span { start: 19, end: 28 }]);
+        assert_eq!(out[2][0].entity_type, "NON_PERSONAL_ID");
+        // A proper noun written in lower case is not the name.
+        assert!(out[3].is_empty());
+    }
+
+    #[test]
+    fn one_id_gets_one_type_across_documents() {
+        let mut items = vec![
+            vec![item("PT-8872-3A", "PATIENT_ID", 1.0)],
+            vec![item("PT88723A", "NON_PERSONAL_ID", 0.7)],
+            vec![item("CLM-1", "NON_PERSONAL_ID", 1.0)],
+            vec![item("Mercy Hospital", "LOCATION", 0.5)],
+            vec![item("mercy hospital", "PROVIDER", 0.7)],
+        ];
+        harmonize_types(&mut items);
+        assert_eq!(items[1][0].entity_type, "PATIENT_ID");
+        assert_eq!(items[2][0].entity_type, "NON_PERSONAL_ID");
+        assert_eq!(items[3][0].entity_type, "PROVIDER");
+    }
+
+    #[test]
+    fn partial_names_short_values_and_common_values_stay_put() {
+        let mut docs = vec![doc(
+            "a",
+            "Dr. Varga saw the patient, aged 58, in Mercy Hall.",
+        )];
+        for i in 0..5 {
+            docs.push(doc(
+                &format!("d{i}"),
+                "Varga noted 58 visits at Mercy Hall.",
+            ));
+        }
+        let items = vec![
+            vec![
+                item("Varga", "NAME", 0.9),
+                item("58", "AGE", 0.7),
+                item("Mercy Hall", "PROVIDER", 0.7),
+            ],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+        ];
+        let out = propagate(&docs, &items);
+        // "Mercy Hall" is in every document: it identifies nobody.
+        assert!(out.iter().all(Vec::is_empty), "{out:?}");
+    }
+}
