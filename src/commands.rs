@@ -142,7 +142,7 @@ fn load_corpus(args: &CorpusArgs, config: &Config) -> Result<Corpus> {
 }
 
 fn extractor(config: &Config) -> Result<OfflineExtractor> {
-    Ok(OfflineExtractor::new(config.date_order))
+    Ok(OfflineExtractor::from_config(config))
 }
 
 /// Opens the session: `--session`, else the corpus's default one (created only if

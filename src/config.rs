@@ -49,7 +49,52 @@ pub struct ConfigLayer {
     pub max_document_bytes: Option<u64>,
     pub linker: Option<bool>,
     pub context_pass: Option<bool>,
+    pub extract: Option<ExtractLayer>,
     pub schema: Option<BTreeMap<String, SchemaEntry>>,
+}
+
+/// The `[extract]` table of a layer: extensions of the offline extractor. Lists add up
+/// across layers (a corpus's terms extend the user's).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtractLayer {
+    /// Type → gazetteer files (one term per line, `#` starts a comment), relative to
+    /// the configuration file. Read when the file is parsed; their terms join
+    /// `gazetteer_terms`.
+    pub gazetteer_files: Option<BTreeMap<String, Vec<PathBuf>>>,
+    /// Type → extra gazetteer terms.
+    pub gazetteer_terms: Option<BTreeMap<String, Vec<String>>>,
+    /// Values that are never extracted, whatever recognizer finds them (the
+    /// insurer's own name, a ward called "Hope").
+    pub allow: Option<Vec<String>>,
+    /// Type → values that are always extracted with that type and relevance 1.0
+    /// wherever they occur as whole words.
+    pub deny: Option<BTreeMap<String, Vec<String>>>,
+}
+
+/// The resolved `[extract]` table.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ExtractConfig {
+    pub gazetteer_terms: BTreeMap<String, Vec<String>>,
+    pub allow: Vec<String>,
+    pub deny: BTreeMap<String, Vec<String>>,
+}
+
+impl ExtractConfig {
+    /// Nothing configured: the extractor runs as shipped.
+    pub fn is_empty(&self) -> bool {
+        self.gazetteer_terms.is_empty() && self.allow.is_empty() && self.deny.is_empty()
+    }
+}
+
+fn extend_unique(list: &mut Vec<String>, extra: &[String]) {
+    for v in extra {
+        let v = v.trim();
+        if !v.is_empty() && !list.iter().any(|x| x == v) {
+            list.push(v.to_string());
+        }
+    }
 }
 
 /// The resolved configuration.
@@ -74,6 +119,9 @@ pub struct Config {
     pub linker: bool,
     /// Look for every typed value in the other documents too (extract::propagate).
     pub context_pass: bool,
+    /// Gazetteer extensions, allow and deny lists of the offline extractor.
+    #[serde(default)]
+    pub extract: ExtractConfig,
     pub schema: Schema,
 }
 
@@ -98,6 +146,7 @@ impl Default for Config {
             max_document_bytes: DEFAULT_MAX_DOCUMENT_BYTES,
             linker: false,
             context_pass: true,
+            extract: ExtractConfig::default(),
             schema: Schema::default(),
         }
     }
@@ -136,14 +185,47 @@ impl ConfigLayer {
         Ok(layer)
     }
 
-    /// Reads and parses a TOML file.
+    /// Reads and parses a TOML file; gazetteer files are read relative to its folder.
     pub fn from_file(path: &Path) -> Result<Self, ConfigError> {
         let origin = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Read {
             origin: origin.clone(),
             message: e.to_string(),
         })?;
-        Self::from_toml(&text, &origin)
+        let mut layer = Self::from_toml(&text, &origin)?;
+        let base = path.parent().unwrap_or(Path::new("."));
+        layer.read_gazetteer_files(base, &origin)?;
+        Ok(layer)
+    }
+
+    /// Reads `[extract] gazetteer_files` (relative to `base`) into `gazetteer_terms`.
+    /// A missing or unreadable file is an error naming the key and the file.
+    pub fn read_gazetteer_files(&mut self, base: &Path, origin: &str) -> Result<(), ConfigError> {
+        let Some(extract) = &mut self.extract else {
+            return Ok(());
+        };
+        let Some(files) = extract.gazetteer_files.take() else {
+            return Ok(());
+        };
+        let terms = extract.gazetteer_terms.get_or_insert_with(BTreeMap::new);
+        for (ty, paths) in files {
+            for rel in paths {
+                let path = base.join(&rel);
+                let text = std::fs::read_to_string(&path).map_err(|e| ConfigError::Invalid {
+                    origin: origin.to_string(),
+                    key: format!("extract.gazetteer_files.{ty}"),
+                    message: format!("cannot read {}: {e}", path.display()),
+                })?;
+                let list = terms.entry(ty.clone()).or_default();
+                let entries: Vec<String> = text
+                    .lines()
+                    .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
+                    .filter(|l| !l.is_empty())
+                    .collect();
+                extend_unique(list, &entries);
+            }
+        }
+        Ok(())
     }
 
     /// Parses a JSON layer (a snapshot's `config`).
@@ -239,6 +321,25 @@ impl ConfigLayer {
             linker,
             context_pass
         );
+        if let Some(x) = &self.extract {
+            if x.gazetteer_files.is_some() {
+                return Err(ConfigError::Invalid {
+                    origin: origin.to_string(),
+                    key: "extract.gazetteer_files".into(),
+                    message: "files can only be read from a configuration file".into(),
+                });
+            }
+            for (ty, terms) in x.gazetteer_terms.iter().flatten() {
+                extend_unique(
+                    base.extract.gazetteer_terms.entry(ty.clone()).or_default(),
+                    terms,
+                );
+            }
+            extend_unique(&mut base.extract.allow, x.allow.as_deref().unwrap_or(&[]));
+            for (ty, values) in x.deny.iter().flatten() {
+                extend_unique(base.extract.deny.entry(ty.clone()).or_default(), values);
+            }
+        }
         if let Some(schema) = &self.schema {
             for (name, entry) in schema {
                 match base.schema.types.iter_mut().find(|t| &t.name == name) {
@@ -297,6 +398,26 @@ impl Config {
                         format!(
                             "unknown entity type {t:?}; the schema has: {}",
                             self.schema.names().join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        for (key, map) in [
+            ("extract.gazetteer_terms", &self.extract.gazetteer_terms),
+            ("extract.deny", &self.extract.deny),
+        ] {
+            for t in map.keys() {
+                if !crate::schema::DEFAULT_TYPES.iter().any(|(n, ..)| n == t) {
+                    return Err(invalid(
+                        &format!("{key}.{t}"),
+                        format!(
+                            "the offline extractor extends the built-in types only: {}",
+                            crate::schema::DEFAULT_TYPES
+                                .iter()
+                                .map(|(n, ..)| *n)
+                                .collect::<Vec<_>>()
+                                .join(", ")
                         ),
                     ));
                 }
@@ -466,6 +587,69 @@ mod tests {
         let err = c.validate("c.toml").unwrap_err();
         assert!(err.to_string().contains("key `always_mask`"), "{err}");
         assert!(err.to_string().contains("SHOE_SIZE"), "{err}");
+    }
+
+    #[test]
+    fn extract_lists_read_files_relative_to_the_config_and_add_up() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            dir.path().join("drugs.txt"),
+            "# house formulary\nZyntheril\n\nPexorabine # brand\n",
+        )
+        .expect("write");
+        let file = dir.path().join("clam.toml");
+        std::fs::write(
+            &file,
+            "[extract]\ngazetteer_files = { TREATMENT = [\"drugs.txt\"] }\n\
+             gazetteer_terms = { TREATMENT = [\"Quelorin\"] }\n\
+             allow = [\"Meridian Mutual Health\"]\ndeny = { NAME = [\"Jo Public\"] }\n",
+        )
+        .expect("write");
+        let flags =
+            ConfigLayer::from_toml("[extract]\nallow = [\"Hope Ward\"]", "flags").expect("flags");
+        let config = resolve(&ConfigSources {
+            file: Some(file),
+            flags,
+            ..ConfigSources::default()
+        })
+        .expect("resolve");
+        assert_eq!(
+            config.extract.gazetteer_terms["TREATMENT"],
+            vec!["Quelorin", "Zyntheril", "Pexorabine"]
+        );
+        assert_eq!(
+            config.extract.allow,
+            vec!["Meridian Mutual Health", "Hope Ward"]
+        );
+        assert_eq!(config.extract.deny["NAME"], vec!["Jo Public"]);
+    }
+
+    #[test]
+    fn extract_list_errors_name_the_key_and_the_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let file = dir.path().join("clam.toml");
+        std::fs::write(
+            &file,
+            "[extract]\ngazetteer_files = { TREATMENT = [\"gone.txt\"] }\n",
+        )
+        .expect("write");
+        let e = ConfigLayer::from_file(&file)
+            .expect_err("missing file")
+            .to_string();
+        assert!(
+            e.contains("extract.gazetteer_files.TREATMENT") && e.contains("gone.txt"),
+            "{e}"
+        );
+        let layer = ConfigLayer::from_toml("[extract]\ndeny = { PET = [\"Rex\"] }", "x.toml")
+            .expect("parses");
+        let mut c = Config::default();
+        layer.apply(&mut c, "x.toml").expect("apply");
+        let e = c.validate("x.toml").expect_err("unknown type").to_string();
+        assert!(e.contains("extract.deny.PET"), "{e}");
+        let e = ConfigLayer::from_toml("[extract]\nallowed = []", "x.toml")
+            .expect_err("unknown key")
+            .to_string();
+        assert!(e.contains("allowed"), "{e}");
     }
 
     #[test]

@@ -46,6 +46,14 @@
 //! gazetteer types, guessed places; among equals the longer span, then the higher
 //! relevance, then the earlier start.
 //!
+//! # Extending it from the configuration
+//!
+//! `[extract]` in `clam.toml` adds gazetteer terms per built-in type
+//! (`gazetteer_terms`, or `gazetteer_files` read relative to the configuration file;
+//! relevance of the type's shipped list), a deny list (`deny = { TYPE = [values] }`:
+//! always extracted with that type, relevance 1.0, winning every overlap) and an allow
+//! list (`allow = [values]`: never extracted, nor anything inside their occurrences).
+//!
 //! # Pattern compilation
 //!
 //! All regular expressions are literals compiled once per process into a
@@ -63,6 +71,7 @@ use aho_corasick::{AhoCorasick, Input, MatchKind};
 use regex::Regex;
 
 use super::{ExtractError, ExtractedItem, Extractor, Span};
+use crate::config::{Config, ExtractConfig};
 use crate::corpus::Document;
 use crate::entity::normalize::{DateOrder, canonical, parse_date};
 
@@ -84,6 +93,8 @@ const GAZETTEERS: &[(&str, &str, f64)] = &[
 /// Preference when spans overlap: lower wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Tier {
+    /// A value of the configured deny list: it wins every overlap.
+    Deny,
     Email,
     Phone,
     Id,
@@ -1024,27 +1035,58 @@ fn fold_term(term: &str) -> String {
 
 struct Gazetteer {
     automaton: AhoCorasick,
-    /// Per pattern: (entity type, relevance).
-    kinds: Vec<(&'static str, f64)>,
+    /// Per pattern: (entity type, relevance, from the deny list).
+    kinds: Vec<(&'static str, f64, bool)>,
+}
+
+/// The built-in type name for a configured one (config validation allows only these).
+fn static_type(name: &str) -> Option<&'static str> {
+    crate::schema::DEFAULT_TYPES
+        .iter()
+        .map(|(n, ..)| *n)
+        .find(|n| *n == name)
 }
 
 impl Gazetteer {
-    fn build() -> Result<Self, aho_corasick::BuildError> {
+    /// The shipped lists, then the configured terms (relevance of the type's shipped
+    /// list, 0.9 for other types), then the deny list (relevance 1.0). The deny list
+    /// goes first into the automaton so that its entries win a tie.
+    fn build(extra: &ExtractConfig) -> Result<Self, aho_corasick::BuildError> {
         let mut seen = BTreeSet::new();
         let mut terms = Vec::new();
         let mut kinds = Vec::new();
+        let mut add = |entry: &str, kind: (&'static str, f64, bool)| {
+            let term = fold_term(entry.trim());
+            if !term.is_empty() && seen.insert(term.clone()) {
+                terms.push(term);
+                kinds.push(kind);
+            }
+        };
+        for (ty, values) in &extra.deny {
+            if let Some(ty) = static_type(ty) {
+                for v in values {
+                    add(v, (ty, 1.0, true));
+                }
+            }
+        }
         for (list, ty, relevance) in GAZETTEERS {
             for line in list.lines() {
                 let entry = line.split('#').next().unwrap_or("").trim();
-                if entry.is_empty() {
-                    continue;
+                if !entry.is_empty() {
+                    add(entry, (ty, *relevance, false));
                 }
-                let term = fold_term(entry);
-                if term.is_empty() || !seen.insert(term.clone()) {
-                    continue;
-                }
-                terms.push(term);
-                kinds.push((*ty, *relevance));
+            }
+        }
+        for (ty, values) in &extra.gazetteer_terms {
+            let Some(ty) = static_type(ty) else {
+                continue;
+            };
+            let relevance = GAZETTEERS
+                .iter()
+                .find(|(_, t, _)| *t == ty)
+                .map_or(0.9, |(_, _, r)| *r);
+            for v in values {
+                add(v, (ty, relevance, false));
             }
         }
         let automaton = AhoCorasick::builder()
@@ -1134,12 +1176,24 @@ pub struct OfflineExtractor {
     date_order: DateOrder,
     patterns: Option<&'static Patterns>,
     gazetteer: Option<Gazetteer>,
+    /// Folded values of the allow list: never extracted.
+    allow: BTreeSet<String>,
 }
 
 impl OfflineExtractor {
     /// Builds the extractor. Regular expressions are compiled once per process; the
     /// gazetteer automaton is built here.
     pub fn new(date_order: DateOrder) -> Self {
+        Self::with_extensions(date_order, &ExtractConfig::default())
+    }
+
+    /// The extractor a configuration asks for: its date order, gazetteer terms, allow
+    /// and deny lists (`[extract]` in `clam.toml`).
+    pub fn from_config(config: &Config) -> Self {
+        Self::with_extensions(config.date_order, &config.extract)
+    }
+
+    fn with_extensions(date_order: DateOrder, extra: &ExtractConfig) -> Self {
         let patterns = match &*PATTERNS {
             Ok(p) => Some(p),
             Err(e) => {
@@ -1147,7 +1201,7 @@ impl OfflineExtractor {
                 None
             }
         };
-        let gazetteer = match Gazetteer::build() {
+        let gazetteer = match Gazetteer::build(extra) {
             Ok(g) => Some(g),
             Err(e) => {
                 tracing::error!("offline extractor: gazetteer automaton failed: {e}");
@@ -1158,6 +1212,7 @@ impl OfflineExtractor {
             date_order,
             patterns,
             gazetteer,
+            allow: extra.allow.iter().map(|v| fold_term(v.trim())).collect(),
         }
     }
 
@@ -1186,6 +1241,20 @@ impl OfflineExtractor {
         }
         if let Some(g) = &self.gazetteer {
             self.gazetteer_terms(g, text, &folded, &mut cands);
+        }
+        if !self.allow.is_empty() {
+            // An allowed value and everything inside its occurrences stays text
+            // ("Fenwick Falls" inside an allowed "Fenwick Falls Community Hospital").
+            let allowed: Vec<&String> = self.allow.iter().collect();
+            let regions: Vec<(usize, usize)> = find_words_few(&allowed, &folded, text)
+                .into_iter()
+                .map(|(s, e, _)| (s, e))
+                .collect();
+            cands.retain(|c| {
+                c.tier == Tier::Deny
+                    || !(self.allow.contains(&c.normalized.to_lowercase())
+                        || regions.iter().any(|&(s, e)| s <= c.start && c.end <= e))
+            });
         }
         let kept = resolve_overlaps(cands);
         to_items(text, kept)
@@ -1592,9 +1661,13 @@ impl OfflineExtractor {
         let negation = self.patterns.map(|p| (&p.negation, &p.negation_after));
         let occupation_prefix = self.patterns.map(|p| &p.occupation_prefix);
         for (mut start, end, pattern) in find_words(&g.automaton, folded, text) {
-            let Some(&(ty, relevance)) = g.kinds.get(pattern) else {
+            let Some(&(ty, relevance, denied)) = g.kinds.get(pattern) else {
                 continue;
             };
+            if denied {
+                self.push(cands, text, (start, end), ty, relevance, Tier::Deny);
+                continue;
+            }
             let original = &text[start..end];
             // Short abbreviations only in upper or lower case ("MS", "ms", not "Ms").
             let letters: Vec<char> = original.chars().filter(|c| c.is_alphabetic()).collect();
@@ -2477,6 +2550,104 @@ mod tests {
         assert!(has(&items, "NAME", "Maria T. Lopez"));
         let ms = run("Seen by Ms. Priya Raman today.");
         assert!(has(&ms, "NAME", "Ms. Priya Raman"), "{ms:?}");
+    }
+
+    #[test]
+    fn configured_terms_allow_and_deny_lists() {
+        let mut config = Config::default();
+        config
+            .extract
+            .gazetteer_terms
+            .insert("TREATMENT".into(), vec!["Zyntheril".into()]);
+        config.extract.allow = vec!["Fenwick Falls Community Hospital".into()];
+        config
+            .extract
+            .deny
+            .insert("NAME".into(), vec!["jo public".into()]);
+        let ex = OfflineExtractor::from_config(&config);
+        let items = ex.extract_text(
+            "Jo Public started zyntheril at Fenwick Falls Community Hospital; \
+             Bayshore Oncology Associates agreed.",
+        );
+        let jo = find(&items, "NAME", "Jo Public").expect("deny list");
+        assert_eq!(jo.relevance, 1.0);
+        assert!(has(&items, "TREATMENT", "zyntheril"), "{items:?}");
+        assert!(
+            !items.iter().any(|i| i.original.contains("Fenwick")),
+            "allowed value extracted: {items:?}"
+        );
+        assert!(has(&items, "PROVIDER", "Bayshore Oncology Associates"));
+        // Without the configuration none of this happens.
+        let plain = run("Jo Public started zyntheril at Fenwick Falls Community Hospital.");
+        assert!(!has(&plain, "NAME", "Jo Public") && !has(&plain, "TREATMENT", "zyntheril"));
+        assert!(has(&plain, "PROVIDER", "Fenwick Falls Community Hospital"));
+    }
+
+    /// Pathological inputs finish and give sane output. The bound is on input size
+    /// (megabytes of hostile text), not on wall time; a super-linear path would turn
+    /// this test into minutes and fail CI's time limit.
+    #[test]
+    fn pathological_inputs_finish() {
+        // A 10 MB document on one line.
+        let unit = "Patient Rex Marin paid $12.50 on 2024-01-02 at Bayshore Oncology Associates; ";
+        let reps = 10_000_000 / unit.len() + 1;
+        let big = unit.repeat(reps);
+        let items = run(&big);
+        let name = find(&items, "NAME", "Rex Marin").expect("name");
+        assert_eq!(name.spans.len(), reps);
+        let provider = find(&items, "PROVIDER", "Bayshore Oncology Associates").expect("provider");
+        assert_eq!(provider.spans.len(), reps);
+        // 100k repeated tokens of every shape the patterns start on.
+        for token in [
+            "Hospital ",
+            "Mary ",
+            "Dr. ",
+            "12345 ",
+            "MRN ",
+            "born ",
+            "St. ",
+            "disease ",
+        ] {
+            let text = token.repeat(100_000);
+            let items = run(&text);
+            assert!(
+                items.iter().map(|i| i.spans.len()).sum::<usize>() <= 100_000,
+                "{token}"
+            );
+        }
+        // Deeply repeated punctuation and separators.
+        for unit in ["(", "-", ".", "@", "#-", "'", ", ", "/", "\u{a0}"] {
+            let text = unit.repeat(1_000_000 / unit.len());
+            assert!(run(&text).is_empty(), "{unit:?}");
+        }
+    }
+
+    #[test]
+    fn unicode_text_never_panics_and_keeps_code_point_spans() {
+        let text = "Dr.\u{a0}Zoë Müller-Lüdenscheidt saw Ñuño Pérez. \
+                    שלום עולם مرحبا بالعالم — patient Renée O'Brien, \
+                    phone 555\u{a0}010\u{a0}4417, 👩‍⚕️ e\u{301}te\u{301} ﷽ \u{200f}\u{202e}abc";
+        let items = run(text);
+        for i in &items {
+            for sp in &i.spans {
+                assert_eq!(char_slice(text, *sp), i.original, "{i:?}");
+            }
+        }
+        assert!(
+            has(&items, "PROVIDER", "Dr.\u{a0}Zoë Müller-Lüdenscheidt"),
+            "{items:?}"
+        );
+        assert!(has(&items, "NAME", "Renée O'Brien"), "{items:?}");
+        // Right-to-left scripts, emoji sequences and lone combining marks alone.
+        for t in [
+            "שלום עולם",
+            "مرحبا بالعالم 2024-01-02",
+            "\u{301}\u{301}",
+            "👩‍⚕️👩‍⚕️",
+            "\u{202e}",
+        ] {
+            let _ = run(t);
+        }
     }
 
     #[test]
