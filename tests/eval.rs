@@ -245,7 +245,13 @@ fn devset_with_mentions() {
 #[test]
 fn thesis_tuning_sets() {
     let env = Env::new();
-    for set in ["5_tuning_chain_risk", "5_tuning_entity_filter"] {
+    // Regression floors (README "Extraction quality" explains why the entity-filter
+    // set stays below the 0.75: its gold names absent documents and its own
+    // `entities` annotation links fewer pairs than the gold lists).
+    for (set, min_f1) in [
+        ("5_tuning_chain_risk", 0.75),
+        ("5_tuning_entity_filter", 0.40),
+    ] {
         let dir = root("../shared/thesis-data").join(set);
         if !shared_present(&dir) {
             return;
@@ -268,7 +274,12 @@ fn thesis_tuning_sets() {
             count(red, "matched") + red["missed"].as_array().map_or(0, |m| m.len() as u64),
             count(red, "gold")
         );
-        assert!(r["mentions"].is_null() && r["ceiling"].is_null());
+        assert!(r["mentions"].is_null());
+        let f1 = r["chains"]["pairs"]["f1"].as_f64().expect("pair f1");
+        assert!(f1 >= min_f1, "{set}: pair F1 {f1} < {min_f1}");
+        // The ceiling: the same pipeline on the gold `entities` annotation.
+        assert_eq!(r["ceiling"]["source"], "gold entities");
+        check_chains(&r["ceiling"]["chains"], gold_pairs, gold_chains, set);
         // The gold.json itself works as GOLD too.
         let again = env.json(&[
             "eval",

@@ -297,6 +297,10 @@ pub fn load(path: &Path, mentions: Option<&Path>) -> Result<Gold, GoldError> {
     };
     if let Some(m) = &mentions_file {
         gold.mentions = Some(load_mentions(m)?);
+    } else if gold.relevant.is_some() {
+        gold.notes.push(
+            "no mentions file: mention metrics are absent; the ceiling uses the gold `entities` (relevance 1.0, person types, others UNIQUE_FACT)".into(),
+        );
     } else {
         gold.notes
             .push("no mentions file: mention metrics and the ceiling are absent".into());

@@ -127,9 +127,12 @@ pub struct RedactionEval {
     pub missed: Vec<String>,
 }
 
-/// The analysis on the gold mentions.
+/// The analysis on the gold annotation instead of the extractor's entities: the
+/// devset's mentions, or the thesis's per-document `entities`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Ceiling {
+    /// "gold mentions" or "gold entities".
+    pub source: &'static str,
     pub entities: usize,
     pub chains: Option<ChainEval>,
     pub edges: Option<ClusterCounts>,
@@ -486,31 +489,69 @@ pub fn gold_items(doc: &Document, mentions: &[&GoldMention], gold: &Gold) -> Vec
         .collect()
 }
 
-fn ceiling(
-    ws: &Workspace,
-    gold: &Gold,
-    mentions: &[GoldMention],
-    clusters: &BTreeMap<&str, &str>,
-) -> Ceiling {
+/// The thesis's per-document `entities` as extracted items: relevance 1.0, the type of
+/// the hidden person's entity with that value when there is one (the thesis lists
+/// values untyped), otherwise UNIQUE_FACT; located in the text like any item.
+pub fn gold_entity_items(doc: &Document, values: &[String], gold: &Gold) -> Vec<ExtractedItem> {
+    let persons: Vec<&GoldEntity> = gold
+        .clusters
+        .iter()
+        .filter(|c| c.docs.contains(&doc.id))
+        .flat_map(|c| &c.persons)
+        .collect();
+    values
+        .iter()
+        .map(|v| {
+            let entity_type = persons
+                .iter()
+                .find(|e| e.forms().any(|f| f.eq_ignore_ascii_case(v)))
+                .map_or_else(|| "UNIQUE_FACT".to_string(), |e| e.entity_type.clone());
+            ExtractedItem {
+                original: v.clone(),
+                normalized: String::new(),
+                entity_type,
+                relevance: 1.0,
+                spans: Vec::new(),
+            }
+        })
+        .collect()
+}
+
+fn ceiling(ws: &Workspace, gold: &Gold, clusters: &BTreeMap<&str, &str>) -> Option<Ceiling> {
     let docs = &ws.corpus.documents;
-    let mut by_doc: BTreeMap<&str, Vec<&GoldMention>> = BTreeMap::new();
-    for m in mentions {
-        by_doc.entry(m.doc.as_str()).or_default().push(m);
-    }
     let mut store = EntityStore::with_documents(docs);
-    for (i, d) in docs.iter().enumerate() {
-        let ms = by_doc.get(d.id.as_str()).map_or(&[][..], Vec::as_slice);
-        let items = gold_items(d, ms, gold);
-        store.set_document_items(i, d, &items, &ws.config.schema, ws.config.date_order);
-    }
+    let source = if let Some(mentions) = &gold.mentions {
+        let mut by_doc: BTreeMap<&str, Vec<&GoldMention>> = BTreeMap::new();
+        for m in mentions {
+            by_doc.entry(m.doc.as_str()).or_default().push(m);
+        }
+        for (i, d) in docs.iter().enumerate() {
+            let ms = by_doc.get(d.id.as_str()).map_or(&[][..], Vec::as_slice);
+            let items = gold_items(d, ms, gold);
+            store.set_document_items(i, d, &items, &ws.config.schema, ws.config.date_order);
+        }
+        "gold mentions"
+    } else if let Some(relevant) = &gold.relevant {
+        let by_doc: BTreeMap<&str, &Vec<String>> =
+            relevant.iter().map(|(d, v)| (d.as_str(), v)).collect();
+        for (i, d) in docs.iter().enumerate() {
+            let values = by_doc.get(d.id.as_str()).map_or(&[][..], |v| v.as_slice());
+            let items = gold_entity_items(d, values, gold);
+            store.set_document_items(i, d, &items, &ws.config.schema, ws.config.date_order);
+        }
+        "gold entities"
+    } else {
+        return None;
+    };
     let model = Model::from_store(&store, &ws.config.schema);
     let an = Analysis::new(&model, &ws.config.analysis_params());
     let (chains, edges) = chain_eval(&model, &an, &ws.config, gold, clusters);
-    Ceiling {
+    Some(Ceiling {
+        source,
         entities: model.entities.len(),
         chains,
         edges,
-    }
+    })
 }
 
 /// Evaluates a workspace (corpus extracted, analysed and planned) against gold.
@@ -586,10 +627,7 @@ pub fn evaluate(ws: &Workspace, gold: &Gold) -> EvalReport {
         metrics::mention_scores(&extracted_spans(&ws.store), &gold_spans)
     });
     let redaction = gold.redaction.as_ref().map(|r| redaction_eval(ws, r));
-    let ceiling = gold
-        .mentions
-        .as_ref()
-        .map(|ms| ceiling(ws, gold, ms, &clusters));
+    let ceiling = ceiling(ws, gold, &clusters);
     if chains.as_ref().is_some_and(|c| {
         c.pairs.undefined.contains(&"precision") || c.exact.undefined.contains(&"precision")
     }) {
@@ -702,8 +740,13 @@ impl EvalReport {
                 o.push_str(&prf_row("document pairs", &c.pairs));
                 o.push_str(&prf_row("exact document sets", &c.exact));
             }
-            if let Some(c) = self.ceiling.as_ref().and_then(|c| c.chains.as_ref()) {
-                o.push_str(&prf_row("ceiling: pairs (gold mentions)", &c.pairs));
+            if let Some(ceil) = &self.ceiling
+                && let Some(c) = &ceil.chains
+            {
+                o.push_str(&prf_row(
+                    &format!("ceiling: pairs ({})", ceil.source),
+                    &c.pairs,
+                ));
                 o.push_str(&prf_row("ceiling: exact sets", &c.exact));
             }
             if let Some(c) = &self.chains {

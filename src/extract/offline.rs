@@ -30,6 +30,7 @@
 //! | clinical noun phrase by its head (`aquatic therapy`, `nerve blocks`, `… repair`) or suffix (`arthroplasty`, `adalimumab`) | TREATMENT | 0.9 |
 //! | gazetteer `conditions.txt` (skipped after "no", "denies", "negative for", "without" ... within five words, or before "was ruled out") | MEDICAL_CONDITION | 0.85 |
 //! | gazetteer `treatments.txt` (a named drug or procedure is a strong linking value) | TREATMENT | 1.0 |
+//! | gazetteer `treatments_common.txt` (physical therapy, dialysis: many patients get them) | TREATMENT | 0.7 |
 //! | gazetteer `occupations.txt` (a leading "retired"/"former" is kept) | INDIRECT_IDENTIFIER | 0.8 |
 //! | gazetteer `demographics.txt` | DEMOGRAPHIC | 0.6 |
 //! | gazetteer `places.txt`; place-shaped names (`Willow Creek`, `Port Calder`) | LOCATION | 0.6 |
@@ -77,6 +78,7 @@ use crate::entity::normalize::{DateOrder, canonical, parse_date};
 
 const CONDITIONS: &str = include_str!("../../data/gazetteers/conditions.txt");
 const TREATMENTS: &str = include_str!("../../data/gazetteers/treatments.txt");
+const TREATMENTS_COMMON: &str = include_str!("../../data/gazetteers/treatments_common.txt");
 const OCCUPATIONS: &str = include_str!("../../data/gazetteers/occupations.txt");
 const DEMOGRAPHICS: &str = include_str!("../../data/gazetteers/demographics.txt");
 const PLACES: &str = include_str!("../../data/gazetteers/places.txt");
@@ -85,6 +87,7 @@ const PLACES: &str = include_str!("../../data/gazetteers/places.txt");
 const GAZETTEERS: &[(&str, &str, f64)] = &[
     (CONDITIONS, "MEDICAL_CONDITION", 0.95),
     (TREATMENTS, "TREATMENT", 1.0),
+    (TREATMENTS_COMMON, "TREATMENT", 0.7),
     (OCCUPATIONS, "INDIRECT_IDENTIFIER", 0.8),
     (DEMOGRAPHICS, "DEMOGRAPHIC", 0.6),
     (PLACES, "LOCATION", 0.6),
@@ -1035,6 +1038,8 @@ fn fold_term(term: &str) -> String {
 
 struct Gazetteer {
     automaton: AhoCorasick,
+    /// Every folded term, for exact lookups.
+    terms: BTreeSet<String>,
     /// Per pattern: (entity type, relevance, from the deny list).
     kinds: Vec<(&'static str, f64, bool)>,
 }
@@ -1092,7 +1097,11 @@ impl Gazetteer {
         let automaton = AhoCorasick::builder()
             .match_kind(MatchKind::LeftmostLongest)
             .build(&terms)?;
-        Ok(Gazetteer { automaton, kinds })
+        Ok(Gazetteer {
+            automaton,
+            terms: seen,
+            kinds,
+        })
     }
 }
 
@@ -1305,11 +1314,15 @@ impl OfflineExtractor {
                     .split([' ', '\u{a0}'])
                     .filter(|w| !w.is_empty())
                     .collect();
+                // The phrase starts after its last function word, verb form or
+                // possessive ("utilization of physical therapy", "Maplewood's aquatic
+                // therapy", "wait for pulsed ablation" → the clinical part only).
+                let cut = words[..words.len().saturating_sub(1)]
+                    .iter()
+                    .rposition(|w| generic_modifier(w) || w.ends_with("'s") || w.ends_with("’s"))
+                    .map_or(0, |i| i + 1);
                 let mut kept = words.len();
-                for w in &words[..words.len().saturating_sub(1)] {
-                    if !generic_modifier(w) {
-                        break;
-                    }
+                for w in &words[..cut] {
                     kept -= 1;
                     start += text[start..].find(w).map_or(0, |i| i + w.len());
                     start += text[start..].len() - text[start..].trim_start().len();
@@ -1322,6 +1335,14 @@ impl OfflineExtractor {
                 let by_suffix =
                     last.chars().count() >= 6 && suffixes.split('|').any(|x| last.ends_with(x));
                 if kept == 0 || (kept < 2 && !by_suffix) {
+                    continue;
+                }
+                // A listed term keeps its list's relevance ("physical therapy").
+                if self
+                    .gazetteer
+                    .as_ref()
+                    .is_some_and(|g| g.terms.contains(&fold_term(&text[start..m.end()])))
+                {
                     continue;
                 }
                 self.push(
@@ -1537,6 +1558,40 @@ impl OfflineExtractor {
                     .iter()
                     .any(|u| rest.starts_with(u))
                 {
+                    continue;
+                }
+                // A range or a bound describes a population, not a person: "aged
+                // 58-72", "aged 55+", "over age 65", "aged 40 to 55", "aged 50 and over".
+                let after = text[n.end()..]
+                    .chars()
+                    .take(12)
+                    .collect::<String>()
+                    .to_lowercase();
+                let mut after_chars = after.chars();
+                let range_after = after.starts_with('+')
+                    || (matches!(after_chars.next(), Some('-' | '–' | '—'))
+                        && after_chars.next().is_some_and(|c| c.is_ascii_digit()))
+                    || [
+                        "s ",
+                        " to ",
+                        " and over",
+                        " and older",
+                        " and above",
+                        " or older",
+                        " or over",
+                        " and under",
+                        " or younger",
+                    ]
+                    .iter()
+                    .any(|t| after.starts_with(t));
+                let from = window_start(text, whole.start(), 24, 0);
+                let before = text[from..whole.start()].to_lowercase();
+                let bound_before = [
+                    "over", "under", "above", "below", "least", "than", "between", "from",
+                ]
+                .iter()
+                .any(|w| before.trim_end().ends_with(w));
+                if range_after || bound_before || is_range_end(text, n.start()) {
                     continue;
                 }
                 self.push(cands, text, (n.start(), n.end()), "AGE", 0.8, Tier::Date);
@@ -1920,112 +1975,23 @@ const NOT_CLINICAL: &[&str] = &[
 /// Words that start no clinical phrase: function words, determiners, generic
 /// adjectives and verb forms ("with", "his", "rare", "novel", "requiring", "treated").
 fn generic_modifier(word: &str) -> bool {
-    const GENERIC: &[&str] = &[
-        "a",
-        "an",
-        "the",
-        "and",
-        "or",
-        "of",
-        "in",
-        "on",
-        "at",
-        "to",
-        "for",
-        "from",
-        "by",
-        "with",
-        "without",
-        "after",
-        "before",
-        "during",
-        "since",
-        "for",
-        "as",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "has",
-        "have",
-        "had",
-        "his",
-        "her",
-        "their",
-        "its",
-        "our",
-        "my",
-        "your",
-        "this",
-        "that",
-        "these",
-        "those",
-        "any",
-        "all",
-        "some",
-        "no",
-        "not",
-        "new",
-        "rare",
-        "novel",
-        "unusual",
-        "specialized",
-        "specialised",
-        "several",
-        "other",
-        "previous",
-        "prior",
-        "current",
-        "recent",
-        "such",
-        "more",
-        "most",
-        "many",
-        "multiple",
-        "various",
-        "certain",
-        "specific",
-        "additional",
-        "related",
-        "standard",
-        "further",
-        "possible",
-        "suspected",
-        "known",
-        "severe",
-        "mild",
-        "moderate",
-        "both",
-        "also",
-        "patient",
-        "patients",
-        "covered",
-        "experimental",
-        "outpatient",
-        "inpatient",
-        "which",
-        "who",
-        "whose",
-        "than",
-        "via",
-        "per",
-        "into",
-        "under",
-        "over",
-        "between",
-        "among",
-        "while",
-        "then",
-        "including",
-        "includes",
-        "included",
-        "include",
-    ];
+    const GENERIC: &str = "a an the and or of in on at to for from by with without after \
+        before during since as is are was were be been has have had his her their its our \
+        my your this that these those any all some no not new rare novel unusual \
+        specialized specialised several other previous prior current recent such more most \
+        many multiple various certain specific additional related standard further possible \
+        suspected known severe mild moderate both also patient patients covered experimental \
+        outpatient inpatient which who whose than via per into under over between among \
+        while then including includes included include when where whether because though \
+        although within wait shows show showed underwent undergo undergoes receive receives \
+        received require requires required start starts began begin begins needs need \
+        completed completes prescribed scheduled denied approved recommended reported noted \
+        indicates reveals suggests analysis utilization use uses using like due post pre \
+        cost costs coverage claims claim billing authorization approval documentation \
+        outcomes";
     let lower = word.to_lowercase();
     let lower = lower.trim_end_matches(['\'', '’']);
-    GENERIC.contains(&lower)
+    GENERIC.split_whitespace().any(|g| g == lower)
         || (lower.len() > 4
             && (lower.ends_with("ing") || lower.ends_with("ed"))
             && !lower.contains('-'))
@@ -2046,6 +2012,13 @@ fn clinician_context(p: &Patterns, text: &str, start: usize, end: usize) -> bool
     let before = &text[from..start];
     let line = before.rsplit('\n').next().unwrap_or(before);
     p.clinician_before.is_match(line) || p.clinician_after.is_match(&text[end..])
+}
+
+/// The digits at `start` end a range ("45-65"): a digit, then a dash, right before.
+fn is_range_end(text: &str, start: usize) -> bool {
+    let mut before = text[..start].chars().rev();
+    matches!(before.next(), Some('-' | '–' | '—'))
+        && before.next().is_some_and(|c| c.is_ascii_digit())
 }
 
 fn leading_digits(s: &str) -> usize {
