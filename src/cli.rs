@@ -39,6 +39,26 @@ pub enum Command {
     /// Session files.
     #[command(subcommand)]
     Session(SessionCommand),
+    /// Write a deterministic synthetic corpus (clusters of documents about hidden
+    /// persons, Zipf-distributed values, hub values) with its gold chains, to try clam
+    /// at scale: OUT/corpus.jsonl and OUT/gold.json.
+    GenCorpus(GenCorpusArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GenCorpusArgs {
+    /// Number of documents.
+    #[arg(long)]
+    pub docs: usize,
+    /// Seed: the same docs and seed give byte-identical files.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Output folder (created; must not hold corpus.jsonl or gold.json unless --force).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Overwrite corpus.jsonl and gold.json in OUT.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Subcommand)]

@@ -18,8 +18,8 @@ use clam::snapshot::{Snapshot, SnapshotDoc, SnapshotEntity, plan_snapshot};
 use clam::workspace::{Workspace, extract_all};
 
 use crate::cli::{
-    AnalyzeArgs, Cli, Command, CorpusArgs, EvalArgs, ExtractArgs, PlanArgs, PlanningArgs, RunArgs,
-    SessionCommand,
+    AnalyzeArgs, Cli, Command, CorpusArgs, EvalArgs, ExtractArgs, GenCorpusArgs, PlanArgs,
+    PlanningArgs, RunArgs, SessionCommand,
 };
 
 pub const EXIT_OK: u8 = 0;
@@ -70,6 +70,7 @@ pub fn dispatch(cli: Cli) -> Result<u8> {
         Command::Extract(a) => extract(a),
         Command::Plan(a) => plan(a),
         Command::Eval(a) => eval(a),
+        Command::GenCorpus(a) => gen_corpus(a),
         Command::Session(SessionCommand::Export {
             corpus,
             file,
@@ -602,4 +603,36 @@ fn eval(a: EvalArgs) -> Result<u8> {
     } else {
         EXIT_SKIPPED
     })
+}
+
+fn gen_corpus(a: GenCorpusArgs) -> Result<u8> {
+    if a.docs == 0 {
+        eprintln!("error: --docs must be at least 1");
+        return Ok(2);
+    }
+    for name in ["corpus.jsonl", "gold.json"] {
+        let p = a.out.join(name);
+        if p.exists() && !a.force {
+            eprintln!(
+                "error: {}: already exists; pass --force to overwrite",
+                p.display()
+            );
+            return Ok(1);
+        }
+    }
+    let params = clam::gencorpus::GenParams {
+        docs: a.docs,
+        seed: a.seed,
+    };
+    let g = clam::gencorpus::write(&a.out, params)
+        .with_context(|| format!("writing the corpus to {}", a.out.display()))?;
+    let clusters = g.gold["clusters"].as_array().map_or(0, Vec::len);
+    println!(
+        "wrote {} documents ({} clusters of hidden persons) to {} and their gold to {}",
+        g.documents.len(),
+        clusters,
+        a.out.join("corpus.jsonl").display(),
+        a.out.join("gold.json").display()
+    );
+    Ok(0)
 }

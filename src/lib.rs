@@ -11,6 +11,7 @@ pub mod entity;
 pub mod eval;
 pub mod export;
 pub mod extract;
+pub mod gencorpus;
 pub mod hashing;
 pub mod plan;
 pub mod redact;

@@ -9,6 +9,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use aho_corasick::{AhoCorasick, MatchKind};
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 
@@ -73,38 +74,145 @@ pub struct Replacer {
     date_re: Option<Regex>,
     dates: HashMap<String, usize>,
     date_order: DateOrder,
-    /// One regex per masked phone or id, owned by that entity.
-    shaped: Vec<(Regex, usize)>,
+    /// Masked phone numbers by their digits, and ids by their canonical form, found in
+    /// one linear pass each (a regex per value would scan every document once per
+    /// masked value: quadratic at corpus scale).
+    phones: Shaped,
+    ids: Shaped,
 }
 
-fn shaped_pattern(kind: ValueKind, normalized: &str) -> Option<String> {
-    match kind {
-        ValueKind::Phone => {
-            let digits: Vec<char> = normalized.chars().filter(|c| c.is_ascii_digit()).collect();
-            if digits.len() < 5 {
-                return None;
+/// Values of one shape (phone digits, id characters) and who owns them, searched in a
+/// projection of the text that drops the separators the shape allows.
+struct Shaped {
+    automaton: Option<AhoCorasick>,
+    owners: Vec<usize>,
+}
+
+impl Shaped {
+    fn new(keys: Vec<(String, usize)>) -> Self {
+        let mut seen = HashMap::new();
+        let mut patterns = Vec::new();
+        let mut owners = Vec::new();
+        for (k, owner) in keys {
+            if !k.is_empty() && seen.insert(k.clone(), owner).is_none() {
+                patterns.push(k);
+                owners.push(owner);
             }
-            let body = digits
-                .iter()
-                .map(|d| d.to_string())
-                .collect::<Vec<_>>()
-                .join("[\\s().\\-]{0,3}");
-            Some(format!("(?:\\+\\d{{0,3}}[\\s.\\-]{{0,2}})?\\(?{body}"))
         }
-        ValueKind::Id => {
-            let chars: Vec<char> = normalized.chars().collect();
-            if chars.len() < 2 {
-                return None;
-            }
-            let body = chars
-                .iter()
-                .map(|c| regex::escape(&c.to_string()))
-                .collect::<Vec<_>>()
-                .join("[\\s\\-]?");
-            Some(format!("(?i){body}"))
-        }
-        _ => None,
+        let automaton = if patterns.is_empty() {
+            None
+        } else {
+            AhoCorasick::builder()
+                .match_kind(MatchKind::Standard)
+                .build(&patterns)
+                .ok()
+        };
+        Shaped { automaton, owners }
     }
+
+    /// Every match in `proj` as (owner, first projected char, last projected char).
+    fn find(&self, proj: &Projection) -> Vec<(usize, usize, usize)> {
+        let Some(ac) = &self.automaton else {
+            return Vec::new();
+        };
+        ac.find_overlapping_iter(proj.text.as_str())
+            .filter_map(|m| {
+                let first = proj.char_at_byte(m.start())?;
+                let last = proj.char_at_byte(m.end().checked_sub(1)?)?;
+                Some((self.owners[m.pattern().as_usize()], first, last))
+            })
+            .collect()
+    }
+}
+
+/// The text with allowed separators dropped: each kept char (mapped) remembers the
+/// original byte range it came from; a run of more than `max_sep` separators, or a char
+/// that is neither kept nor a separator, becomes a barrier no value can cross.
+struct Projection {
+    text: String,
+    /// Per projected char: original byte range.
+    origin: Vec<(usize, usize)>,
+    /// Byte offset in `text` of each projected char.
+    starts: Vec<usize>,
+}
+
+const BARRIER: char = '\u{0}';
+
+impl Projection {
+    fn new(
+        text: &str,
+        keep: impl Fn(char) -> Option<char>,
+        is_sep: impl Fn(char) -> bool,
+        max_sep: usize,
+    ) -> Self {
+        let mut p = Projection {
+            text: String::with_capacity(text.len()),
+            origin: Vec::with_capacity(text.len()),
+            starts: Vec::with_capacity(text.len()),
+        };
+        let mut seps = 0usize;
+        let push = |p: &mut Projection, c: char, range: (usize, usize)| {
+            p.starts.push(p.text.len());
+            p.text.push(c);
+            p.origin.push(range);
+        };
+        for (i, c) in text.char_indices() {
+            let range = (i, i + c.len_utf8());
+            if let Some(k) = keep(c) {
+                seps = 0;
+                push(&mut p, k, range);
+            } else if is_sep(c) {
+                seps += 1;
+                if seps == max_sep + 1 {
+                    push(&mut p, BARRIER, range);
+                }
+            } else {
+                seps = 0;
+                push(&mut p, BARRIER, range);
+            }
+        }
+        p
+    }
+
+    fn char_at_byte(&self, b: usize) -> Option<usize> {
+        match self.starts.binary_search(&b) {
+            Ok(i) => Some(i),
+            Err(i) => i.checked_sub(1),
+        }
+    }
+}
+
+/// An id's characters as its canonical form writes them (upper case); dashes and
+/// white space are the separators an id may be written with.
+fn id_char(c: char) -> Option<char> {
+    if c.is_whitespace() || c == '-' || c == BARRIER {
+        return None;
+    }
+    let mut up = c.to_uppercase();
+    match (up.next(), up.next()) {
+        (Some(u), None) => Some(u),
+        _ => Some(c),
+    }
+}
+
+/// Byte start of a phone match extended over a `(` and a `+` country-code prefix
+/// written right before it (`+1 (555) 010-4417` for 5550104417).
+fn phone_start(text: &str, start: usize) -> usize {
+    let before = &text[..start];
+    let mut s = start;
+    if before.ends_with('(') {
+        s -= 1;
+    }
+    let head = &text[..s];
+    let trimmed = head.trim_end_matches([' ', '.', '-', '\t']);
+    if head.len() - trimmed.len() > 2 {
+        return s;
+    }
+    let no_digits = trimmed.trim_end_matches(|c: char| c.is_ascii_digit());
+    if trimmed.len() - no_digits.len() <= 3 && no_digits.ends_with('+') {
+        return no_digits.len() - 1;
+    }
+    s
 }
 
 impl Replacer {
@@ -119,7 +227,8 @@ impl Replacer {
         let mut values = Vec::new();
         let mut word_owner = Vec::new();
         let mut dates = HashMap::new();
-        let mut shaped = Vec::new();
+        let mut phone_keys = Vec::new();
+        let mut id_keys = Vec::new();
         for (i, e) in entities.iter().enumerate() {
             for o in &e.originals {
                 values.push(o.clone());
@@ -132,10 +241,19 @@ impl Replacer {
             if kind == ValueKind::Date && parse_date(&e.normalized, DateOrder::Ymd).is_some() {
                 dates.entry(e.normalized.clone()).or_insert(i);
             }
-            if let Some(p) = shaped_pattern(kind, &e.normalized)
-                && let Ok(re) = Regex::new(&p)
-            {
-                shaped.push((re, i));
+            match kind {
+                ValueKind::Phone => {
+                    let digits: String =
+                        e.normalized.chars().filter(char::is_ascii_digit).collect();
+                    if digits.len() >= 5 {
+                        phone_keys.push((digits, i));
+                    }
+                }
+                ValueKind::Id if e.normalized.chars().count() >= 2 => {
+                    let key: String = e.normalized.chars().filter_map(id_char).collect();
+                    id_keys.push((key, i));
+                }
+                _ => {}
             }
         }
         let date_re = (!dates.is_empty())
@@ -154,7 +272,8 @@ impl Replacer {
             date_re,
             dates,
             date_order,
-            shaped,
+            phones: Shaped::new(phone_keys),
+            ids: Shaped::new(id_keys),
         }
     }
 
@@ -203,15 +322,25 @@ impl Replacer {
                 }
             }
         }
-        for (re, owner) in &self.shaped {
-            for m in re.find_iter(text) {
-                let kind = value_kind(&self.entities[*owner].entity_type);
-                if kind == ValueKind::Id
-                    && canonical_id(m.as_str()) != self.entities[*owner].normalized
-                {
-                    continue;
+        if self.phones.automaton.is_some() {
+            let proj = Projection::new(
+                text,
+                |c| c.is_ascii_digit().then_some(c),
+                |c| c.is_whitespace() || matches!(c, '(' | ')' | '.' | '-'),
+                3,
+            );
+            for (owner, first, last) in self.phones.find(&proj) {
+                let start = phone_start(text, proj.origin[first].0);
+                push(start, proj.origin[last].1, owner);
+            }
+        }
+        if self.ids.automaton.is_some() {
+            let proj = Projection::new(text, id_char, |c| c.is_whitespace() || c == '-', 1);
+            for (owner, first, last) in self.ids.find(&proj) {
+                let (start, end) = (proj.origin[first].0, proj.origin[last].1);
+                if canonical_id(&text[start..end]) == self.entities[owner].normalized {
+                    push(start, end, owner);
                 }
-                push(m.start(), m.end(), *owner);
             }
         }
         all.sort_by(|a, b| {

@@ -513,3 +513,53 @@ fn a_session_decision_is_applied_by_headless_commands() {
     assert!(stderr(&o).contains("unreviewed"), "{}", stderr(&o));
     assert!(!env.path("out2").exists());
 }
+
+#[test]
+fn gen_corpus_is_deterministic_and_its_gold_evaluates() {
+    let env = Env::new();
+    let a = env.path("gen-a");
+    let b = env.path("gen-b");
+    for dir in [&a, &b] {
+        let o = env.clam(&[
+            "gen-corpus",
+            "--docs",
+            "120",
+            "--seed",
+            "9",
+            "--out",
+            &dir.display().to_string(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    for f in ["corpus.jsonl", "gold.json"] {
+        let x = std::fs::read(a.join(f)).expect("read");
+        let y = std::fs::read(b.join(f)).expect("read");
+        assert!(!x.is_empty());
+        assert_eq!(x, y, "{f} differs between two runs with the same seed");
+    }
+    let lines = std::fs::read_to_string(a.join("corpus.jsonl")).expect("read");
+    assert_eq!(lines.lines().count(), 120);
+    // Existing output is not overwritten without --force.
+    let again = env.clam(&[
+        "gen-corpus",
+        "--docs",
+        "5",
+        "--out",
+        &a.display().to_string(),
+    ]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(stderr(&again).contains("--force"), "{}", stderr(&again));
+    // The corpus and its gold go straight into clam eval.
+    let o = env.clam(&[
+        "eval",
+        &a.join("corpus.jsonl").display().to_string(),
+        "--gold",
+        &a.join("gold.json").display().to_string(),
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(r["documents"], 120);
+    let recall = r["chains"]["pairs"]["recall"].as_f64().expect("recall");
+    assert!(recall > 0.5, "generated links are found: recall {recall}");
+}
