@@ -16,6 +16,7 @@ case "$seconds" in
   '' | *[!0-9]*) echo "usage: scripts/fuzz.sh [SECONDS]" >&2; exit 2 ;;
 esac
 jobs="${CARGO_BUILD_JOBS:-1}"
+export CARGO_BUILD_JOBS="$jobs"
 
 if ! cargo +nightly --version >/dev/null 2>&1; then
   echo "error: the nightly toolchain is missing; run: rustup toolchain install nightly" >&2
@@ -29,14 +30,14 @@ fi
 targets=$(cargo fuzz list --fuzz-dir fuzz)
 for t in $targets; do
   echo "== building $t"
-  cargo +nightly fuzz build --fuzz-dir fuzz -j "$jobs" "$t"
+  cargo +nightly fuzz build --fuzz-dir fuzz "$t"
 done
 for t in $targets; do
   echo "== fuzzing $t for ${seconds}s"
   mkdir -p "fuzz/corpus/$t"
   # -rss_limit_mb guards against inputs that blow up memory; -max_len keeps the
   # inputs small enough for short runs to explore.
-  cargo +nightly fuzz run --fuzz-dir fuzz -j "$jobs" "$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -- \
+  cargo +nightly fuzz run --fuzz-dir fuzz "$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -- \
     -max_total_time="$seconds" -rss_limit_mb=2048 -max_len=4096 -timeout=10
 done
 echo "== fuzzing finished without a crash"

@@ -93,8 +93,8 @@ fn contains_word(haystack: &str, needle: &str) -> bool {
         let (a1, a2) = (after.next(), after.next());
         let first_digit = needle.starts_with(|c: char| c.is_ascii_digit());
         let last_digit = needle.ends_with(|c: char| c.is_ascii_digit());
-        let left = !b1.is_some_and(char::is_alphanumeric) && !(first_digit && numeric_edge(b1, b2));
-        let right = !a1.is_some_and(char::is_alphanumeric) && !(last_digit && numeric_edge(a1, a2));
+        let left = !(b1.is_some_and(char::is_alphanumeric) || first_digit && numeric_edge(b1, b2));
+        let right = !(a1.is_some_and(char::is_alphanumeric) || last_digit && numeric_edge(a1, a2));
         if left && right {
             return true;
         }
