@@ -436,6 +436,9 @@ impl Session {
                 message: "already exists; choose a new file name".into(),
             });
         }
+        // VACUUM INTO accepts an empty file: created owner-only, the copy never is
+        // readable by others.
+        create_owner_only(dest);
         self.conn
             .execute("VACUUM INTO ?1", params![dest.to_string_lossy()])
             .map_err(|e| self.sql_err(e))?;
