@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use clam::Config;
 use clam::config::{ConfigSources, resolve};
 use clam::corpus::{self, Corpus, LoadOptions};
+use clam::display::escape_line;
 use clam::export::{ExportError, ExportOptions, export};
 use clam::extract::offline::OfflineExtractor;
 use clam::plan::ProvenanceText;
@@ -126,7 +127,7 @@ fn load_corpus(args: &CorpusArgs, config: &Config) -> Result<Corpus> {
         },
     )?;
     for d in &corpus.diagnostics {
-        eprintln!("warning: {d}");
+        eprintln!("warning: {}", escape_line(&d.to_string()));
     }
     if corpus.documents.is_empty() {
         bail!(
@@ -187,7 +188,7 @@ fn build_workspace(
     let session = open_session(&args.corpus, planning.session.as_ref(), create_session)?;
     let ws = Workspace::new(corpus, config, store, session, "offline")?;
     for w in ws.plan.warnings.iter().chain(ws.warnings.iter()) {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", escape_line(w));
     }
     Ok(ws)
 }
@@ -239,7 +240,7 @@ fn run(a: RunArgs) -> Result<u8> {
                 summary.files_scanned
             );
             for w in &summary.warnings {
-                eprintln!("warning: {w}");
+                eprintln!("warning: {}", escape_line(w));
             }
             if summary.skipped > 0 {
                 eprintln!(
@@ -254,7 +255,7 @@ fn run(a: RunArgs) -> Result<u8> {
         Err(ExportError::Leak(hits)) => {
             eprintln!("error: leak check failed; nothing was exported. Masked values remain at:");
             for h in &hits {
-                eprintln!("  {h}");
+                eprintln!("  {}", escape_line(&h.to_string()));
             }
             Ok(EXIT_LEAK)
         }

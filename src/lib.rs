@@ -7,6 +7,7 @@
 pub mod analysis;
 pub mod config;
 pub mod corpus;
+pub mod display;
 pub mod entity;
 pub mod eval;
 pub mod export;

@@ -301,9 +301,12 @@ impl Replacer {
                 span: m.span,
             })
             .collect();
-        let char_of = byte_to_char_table(text);
+        if self.date_re.is_none() && self.shaped.is_empty() {
+            return select(all);
+        }
+        let char_of = CharStarts::new(text);
         let mut push = |start_b: usize, end_b: usize, owner: usize| {
-            let (Some(&s), Some(&e)) = (char_of.get(&start_b), char_of.get(&end_b)) else {
+            let (Some(s), Some(e)) = (char_of.char_at(start_b), char_of.char_at(end_b)) else {
                 return;
             };
             if folded.is_whole_word(s, e) {
@@ -343,20 +346,7 @@ impl Replacer {
                 }
             }
         }
-        all.sort_by(|a, b| {
-            a.span
-                .start
-                .cmp(&b.span.start)
-                .then(b.span.end.cmp(&a.span.end))
-                .then(a.pattern.cmp(&b.pattern))
-        });
-        leftmost_longest(&all)
-            .into_iter()
-            .map(|m| Hit {
-                entity: m.pattern,
-                span: m.span,
-            })
-            .collect()
+        select(all)
     }
 
     /// `text` with every occurrence replaced.
@@ -401,14 +391,38 @@ impl Replacer {
     }
 }
 
-fn byte_to_char_table(text: &str) -> HashMap<usize, usize> {
-    let mut map: HashMap<usize, usize> = text
-        .char_indices()
-        .enumerate()
-        .map(|(ci, (bi, _))| (bi, ci))
-        .collect();
-    map.insert(text.len(), text.chars().count());
-    map
+/// Leftmost-longest selection of word, date and shaped matches, as hits.
+fn select(mut all: Vec<WordMatch>) -> Vec<Hit> {
+    all.sort_by(|a, b| {
+        a.span
+            .start
+            .cmp(&b.span.start)
+            .then(b.span.end.cmp(&a.span.end))
+            .then(a.pattern.cmp(&b.pattern))
+    });
+    leftmost_longest(&all)
+        .into_iter()
+        .map(|m| Hit {
+            entity: m.pattern,
+            span: m.span,
+        })
+        .collect()
+}
+
+/// Byte offset → code-point index for the regex matches (sorted offsets and a binary
+/// search: a hash map per call made large documents and line-by-line leak checks slow).
+struct CharStarts(Vec<usize>);
+
+impl CharStarts {
+    fn new(text: &str) -> Self {
+        let mut starts: Vec<usize> = text.char_indices().map(|(b, _)| b).collect();
+        starts.push(text.len());
+        CharStarts(starts)
+    }
+
+    fn char_at(&self, byte: usize) -> Option<usize> {
+        self.0.binary_search(&byte).ok()
+    }
 }
 
 /// Pseudonym hex of an entity: HMAC-SHA256(project key, entity_id).

@@ -23,6 +23,9 @@ pub fn fold_char(c: char) -> char {
 
 /// Simple case folding of a string (same number of characters).
 pub fn fold(s: &str) -> String {
+    if s.is_ascii() {
+        return s.to_ascii_lowercase();
+    }
     s.chars().map(fold_char).collect()
 }
 
@@ -32,6 +35,72 @@ pub struct FoldedText {
     chars: Vec<char>,
     /// Byte offset in `folded` of each char, plus the total length at the end.
     byte_starts: Vec<usize>,
+    /// Chars that belong to a terminal escape sequence, when the text has any: they
+    /// are word boundaries, so "\x1b[31mPriya" still shows (and matches) "Priya".
+    in_escape: Option<Vec<bool>>,
+}
+
+/// Marks the characters of ECMA-48 escape sequences: CSI (`ESC [` or U+009B, then
+/// parameters and one final byte), string controls (OSC, DCS, SOS, PM, APC up to BEL
+/// or ST) and two-character escapes.
+fn escape_sequences(text: &str) -> Option<Vec<bool>> {
+    // ESC, or the lead byte of U+0090..U+00BF (the C1 introducers among them).
+    let bytes = text.as_bytes();
+    if !bytes.contains(&0x1b) && !bytes.contains(&0xc2) {
+        return None;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut marks = vec![false; chars.len()];
+    let mut i = 0;
+    while i < chars.len() {
+        let (csi, string) = match (chars[i], chars.get(i + 1)) {
+            ('\u{1b}', Some('[')) => (Some(i + 2), None),
+            ('\u{9b}', _) => (Some(i + 1), None),
+            ('\u{1b}', Some(']' | 'P' | 'X' | '^' | '_')) => (None, Some(i + 2)),
+            ('\u{9d}' | '\u{90}', _) => (None, Some(i + 1)),
+            ('\u{1b}', Some(c)) if (' '..='~').contains(c) => {
+                marks[i] = true;
+                marks[i + 1] = true;
+                i += 2;
+                continue;
+            }
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        let mut j = if let Some(mut j) = csi {
+            while j < chars.len() && ('\u{20}'..='\u{3f}').contains(&chars[j]) {
+                j += 1;
+            }
+            if j < chars.len() && ('\u{40}'..='\u{7e}').contains(&chars[j]) {
+                j += 1;
+            }
+            j
+        } else {
+            let mut j = string.unwrap_or(i + 1);
+            while j < chars.len() {
+                match (chars[j], chars.get(j + 1)) {
+                    ('\u{7}' | '\u{9c}', _) => {
+                        j += 1;
+                        break;
+                    }
+                    ('\u{1b}', Some('\\')) => {
+                        j += 2;
+                        break;
+                    }
+                    _ => j += 1,
+                }
+            }
+            j
+        };
+        j = j.min(chars.len());
+        for m in &mut marks[i..j] {
+            *m = true;
+        }
+        i = j.max(i + 1);
+    }
+    Some(marks)
 }
 
 impl FoldedText {
@@ -48,6 +117,7 @@ impl FoldedText {
             folded,
             chars,
             byte_starts,
+            in_escape: escape_sequences(text),
         }
     }
 
@@ -68,13 +138,21 @@ impl FoldedText {
         let last = self.chars[end - 1];
         let separator = |c: char| matches!(c, '.' | ',');
         let digit_at = |i: usize| self.chars.get(i).is_some_and(char::is_ascii_digit);
-        let left_ok = start == 0 || {
+        let escape = |i: usize| {
+            self.in_escape
+                .as_ref()
+                .is_some_and(|m| m.get(i).copied().unwrap_or(false))
+        };
+        if escape(start) || escape(end - 1) {
+            return false;
+        }
+        let left_ok = start == 0 || escape(start - 1) || {
             let prev = self.chars[start - 1];
             let inside_number =
                 first.is_ascii_digit() && separator(prev) && start >= 2 && digit_at(start - 2);
             !prev.is_alphanumeric() && !inside_number
         };
-        let right_ok = end == self.chars.len() || {
+        let right_ok = end == self.chars.len() || escape(end) || {
             let next = self.chars[end];
             let inside_number = last.is_ascii_digit() && separator(next) && digit_at(end + 1);
             !next.is_alphanumeric() && !inside_number
@@ -253,6 +331,16 @@ mod tests {
             .map(|m| (m.pattern, m.span.start, m.span.end))
             .collect();
         assert_eq!(got, vec![(1, 0, 15), (0, 20, 25)]);
+    }
+
+    #[test]
+    fn terminal_escape_sequences_are_word_boundaries() {
+        let text = "\u{1b}[1;31mPriya Raman\u{1b}[0m and \u{1b}]0;x\u{7}Priya Raman\u{9b}2Jok";
+        assert_eq!(spans(text, "priya raman"), vec![(7, 18), (33, 44)]);
+        // Without an escape, a glued letter still prevents the match.
+        assert!(spans("mPriya Raman", "priya raman").is_empty());
+        // An escape sequence's own letters never match.
+        assert!(spans("\u{1b}[31m", "m").is_empty());
     }
 
     #[test]

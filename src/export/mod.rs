@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 
 use crate::corpus::Format;
+use crate::display::json_escape_unsafe;
 use crate::extract::Extractor;
 use crate::hashing::hmac_hex;
 use crate::plan::ProvenanceText;
@@ -106,23 +107,50 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
 }
 
 fn is_inside(child: &Path, parent: &Path) -> bool {
-    let abs = |p: &Path| -> PathBuf {
-        if let Ok(c) = std::fs::canonicalize(p) {
-            return c;
-        }
-        // Not yet existing: canonicalize the parent and append the name.
-        match (p.parent(), p.file_name()) {
-            (Some(par), Some(name)) => std::fs::canonicalize(if par.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                par
-            })
-            .map(|c| c.join(name))
-            .unwrap_or_else(|_| p.to_path_buf()),
-            _ => p.to_path_buf(),
-        }
+    resolve_path(child).starts_with(resolve_path(parent))
+}
+
+/// `p` made absolute, `.` and `..` applied, and symlinks resolved for the part that
+/// exists, so that paths that do not exist yet (a new export folder, a relative
+/// `--with-mapping` inside it) compare correctly with existing ones.
+fn resolve_path(p: &Path) -> PathBuf {
+    let abs = if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .map(|cwd| cwd.join(p))
+            .unwrap_or_else(|_| p.to_path_buf())
     };
-    abs(child).starts_with(abs(parent))
+    let mut lexical = PathBuf::new();
+    for c in abs.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                lexical.pop();
+            }
+            other => lexical.push(other.as_os_str()),
+        }
+    }
+    let mut existing = lexical.clone();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(mut resolved) = std::fs::canonicalize(&existing) {
+            for name in rest.iter().rev() {
+                resolved.push(name);
+            }
+            return resolved;
+        }
+        match (
+            existing.file_name().map(|n| n.to_os_string()),
+            existing.parent(),
+        ) {
+            (Some(name), Some(up)) => {
+                rest.push(name);
+                existing = up.to_path_buf();
+            }
+            _ => return lexical,
+        }
+    }
 }
 
 /// The redacted file name of a document: its own, unless it contains a masked value.
@@ -202,7 +230,8 @@ pub fn export(
     let manifest = replacer.replace_json(&manifest_json(ws, project_key, &scan_warnings));
     write_file(
         &tmp.path().join("manifest.json"),
-        (serde_json::to_string_pretty(&manifest).unwrap_or_default() + "\n").as_bytes(),
+        (json_escape_unsafe(&serde_json::to_string_pretty(&manifest).unwrap_or_default()) + "\n")
+            .as_bytes(),
     )?;
     let mut decisions = String::new();
     if let Some(s) = &ws.session {
@@ -211,8 +240,9 @@ pub fn export(
             let mut v = serde_json::to_value(&entry).unwrap_or(Value::Null);
             // Entities are referenced by export id only.
             reference_entities_by_export_id(&mut v, project_key);
-            decisions
-                .push_str(&serde_json::to_string(&replacer.replace_json(&v)).unwrap_or_default());
+            decisions.push_str(&json_escape_unsafe(
+                &serde_json::to_string(&replacer.replace_json(&v)).unwrap_or_default(),
+            ));
             decisions.push('\n');
         }
     }

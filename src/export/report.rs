@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use super::export_id;
+use crate::display::markdown_cell as cell;
 use crate::plan::{Provenance, ProvenanceText};
 use crate::workspace::Workspace;
 
@@ -73,7 +74,7 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
     if !ws.corpus.diagnostics.is_empty() {
         let _ = writeln!(s, "## Skipped input\n");
         for d in &ws.corpus.diagnostics {
-            let _ = writeln!(s, "- {d}");
+            let _ = writeln!(s, "- {}", cell(&d.to_string()));
         }
         let _ = writeln!(s);
     }
@@ -87,7 +88,7 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
         let _ = writeln!(
             s,
             "| {} | {} | {} | {} |",
-            doc.id,
+            cell(&doc.id),
             f(an.doc_risk_initial[d]),
             f(plan.doc_risk_final[d]),
             if residual { "yes" } else { "" }
@@ -98,10 +99,10 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
         "\n## Chains\n\n| chain | initial | pre | final | category | target | residual |\n|---|---:|---:|---:|---|---:|---|"
     );
     for (i, (c, r)) in an.chains.iter().zip(&plan.chains).enumerate() {
-        let docs: Vec<&str> = c
+        let docs: Vec<String> = c
             .docs
             .iter()
-            .map(|&d| m.docs[d as usize].id.as_str())
+            .map(|&d| cell(&m.docs[d as usize].id))
             .collect();
         let _ = writeln!(
             s,
@@ -138,11 +139,11 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
             s,
             "| {} | {} | {} | {} | {:?} | {} |",
             export_id(key, &e.id),
-            e.entity_type,
+            cell(&e.entity_type),
             an.entity_docs[i].len(),
             f(an.global_contribution[i]),
             ws.review_state(i),
-            prov
+            cell(&prov.to_string())
         );
     }
     let kept_forced = plan
@@ -165,7 +166,7 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
     if !warnings.is_empty() {
         let _ = writeln!(s, "## Warnings\n");
         for w in warnings {
-            let _ = writeln!(s, "- {w}");
+            let _ = writeln!(s, "- {}", cell(w));
         }
     }
     s

@@ -228,6 +228,22 @@ fn restrict(path: &Path, mode: u32) {
 #[cfg(not(unix))]
 fn restrict(_path: &Path, _mode: u32) {}
 
+/// Creates a missing database file owner-only before SQLite opens it, so it is never
+/// readable by others, not even between creation and `restrict`. SQLite gives its
+/// `-wal` and `-shm` files the database file's permissions.
+#[cfg(unix)]
+fn create_owner_only(path: &Path) {
+    use std::os::unix::fs::OpenOptionsExt;
+    let _ = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path);
+}
+
+#[cfg(not(unix))]
+fn create_owner_only(_path: &Path) {}
+
 impl Session {
     /// Opens (creating if needed) the session at `path`, owner-only.
     pub fn open(path: &Path) -> Result<Self, SessionError> {
@@ -246,6 +262,7 @@ impl Session {
             path: shown.clone(),
             source,
         };
+        create_owner_only(path);
         let conn = Connection::open(path).map_err(sql)?;
         restrict(path, 0o600);
         conn.pragma_update(None, "journal_mode", "WAL")
@@ -268,6 +285,20 @@ impl Session {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The connection's durability settings: the journal mode ("wal") and the
+    /// `synchronous` level (2 = FULL), as SQLite reports them.
+    pub fn durability(&self) -> Result<(String, i64), SessionError> {
+        let mode: String = self
+            .conn
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .map_err(|e| self.sql_err(e))?;
+        let sync: i64 = self
+            .conn
+            .query_row("PRAGMA synchronous", [], |r| r.get(0))
+            .map_err(|e| self.sql_err(e))?;
+        Ok((mode, sync))
     }
 
     fn sql_err(&self, source: rusqlite::Error) -> SessionError {
@@ -405,6 +436,9 @@ impl Session {
                 message: "already exists; choose a new file name".into(),
             });
         }
+        // VACUUM INTO accepts an empty file: created owner-only, the copy never is
+        // readable by others.
+        create_owner_only(dest);
         self.conn
             .execute("VACUUM INTO ?1", params![dest.to_string_lossy()])
             .map_err(|e| self.sql_err(e))?;
