@@ -301,7 +301,8 @@ impl Replacer {
                 span: m.span,
             })
             .collect();
-        if self.date_re.is_none() && self.shaped.is_empty() {
+        if self.date_re.is_none() && self.phones.automaton.is_none() && self.ids.automaton.is_none()
+        {
             return select(all);
         }
         let char_of = CharStarts::new(text);
