@@ -197,7 +197,7 @@ fn extract_store(
         eprintln!(
             "warning: {}: {kind} ({})",
             safe(&d.id),
-            d.reason.as_deref().unwrap_or("")
+            safe(d.reason.as_deref().unwrap_or(""))
         );
     }
     eprintln!(
@@ -432,17 +432,30 @@ fn analyze(a: AnalyzeArgs) -> Result<u8> {
                 r.requests,
                 r.cache_hits
             )?;
-            for d in r.documents.iter().filter(|d| d.reason.is_some()) {
+            for (i, d) in r.documents.iter().enumerate() {
+                let unlocated = ws.store.docs.get(i).map_or(0, |x| x.unlocated);
+                if d.reason.is_none() && d.dropped.total() == 0 && unlocated == 0 {
+                    continue;
+                }
+                let status = match (d.source, &d.reason) {
+                    (LlmSource::Fallback, _) => "fallback",
+                    (LlmSource::Llm, Some(_)) => "partial",
+                    (LlmSource::Llm, None) => "llm",
+                };
                 writeln!(
                     out,
-                    "  {:<30} {:<8} {}",
+                    "  {:<30} {:<8} dropped {} (shape {}, type {}, relevance {}), unlocated {}{}",
                     safe(&d.id),
-                    if d.source == LlmSource::Fallback {
-                        "fallback"
-                    } else {
-                        "partial"
-                    },
-                    d.reason.as_deref().unwrap_or("")
+                    status,
+                    d.dropped.total(),
+                    d.dropped.shape,
+                    d.dropped.unknown_type,
+                    d.dropped.relevance,
+                    unlocated,
+                    d.reason
+                        .as_deref()
+                        .map(|r| format!("; {}", safe(r)))
+                        .unwrap_or_default()
                 )?;
             }
             writeln!(out)?;

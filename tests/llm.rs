@@ -756,6 +756,65 @@ fn the_response_format_falls_back_when_refused() {
     );
 }
 
+#[test]
+fn results_stream_through_the_channel() {
+    use clam::extract::llm::LlmEvent;
+    let server = Server::start(|req, _| {
+        if req.doc.contains("night-shift") && req.pass == "local" {
+            Reply::Raw(500, vec![], String::new())
+        } else {
+            Reply::Model
+        }
+    });
+    let dirs = Dirs::new();
+    let c = config(&server.base_url(), "max_retries = 0\n");
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    let ex = LlmExtractor::new(&c, &dirs.no_cache()).unwrap();
+    let run = ex.run_blocking(&docs(), Some(tx)).unwrap();
+    let mut events = Vec::new();
+    while let Ok(e) = rx.try_recv() {
+        events.push(e);
+    }
+    assert!(matches!(
+        events[0],
+        LlmEvent::Started {
+            documents: 3,
+            passes: 6
+        }
+    ));
+    let passes = events
+        .iter()
+        .filter(|e| matches!(e, LlmEvent::Pass { .. }))
+        .count();
+    assert_eq!(passes, 6, "a skipped context pass is reported too");
+    let local_a = events.iter().find_map(|e| match e {
+        LlmEvent::Pass {
+            index: 0,
+            pass,
+            items,
+            ..
+        } if pass.as_str() == "local" => Some(items.len()),
+        _ => None,
+    });
+    assert!(local_a.unwrap() >= 3);
+    let finished: Vec<(usize, Source)> = events
+        .iter()
+        .filter_map(|e| match e {
+            LlmEvent::Document { index, report, .. } => Some((*index, report.source)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        finished,
+        vec![
+            (0, Source::Llm),
+            (1, Source::Fallback),
+            (2, Source::Fallback)
+        ]
+    );
+    assert_eq!(run.report.fallbacks, 2);
+}
+
 // ---------------------------------------------------------------------------
 // Concurrency and cache
 // ---------------------------------------------------------------------------
@@ -1185,4 +1244,72 @@ fn the_cli_refuses_llm_in_a_corpus_clam_toml_and_remote_without_opt_in() {
             .status
             .success()
     );
+}
+
+#[test]
+fn the_cli_shows_dropped_and_unlocated_items_per_document() {
+    let server = Server::start(|req, _| {
+        if req.pass == "context" || !req.doc.contains("lupus") {
+            return Reply::Content("{\"entities\": []}".into());
+        }
+        Reply::Content(
+            json!({"entities": [
+                ["lupus nephritis", "lupus nephritis", "MEDICAL_CONDITION", 0.9],
+                ["x", "x", "SHOE_SIZE", 0.5],
+                ["lupus"],
+                ["Atlantis General", "atlantis general", "PROVIDER", 0.9]
+            ]})
+            .to_string(),
+        )
+    });
+    let env = common::Env::new();
+    let corpus = env.path("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    std::fs::write(corpus.join("a.txt"), "Dana has lupus nephritis.").unwrap();
+    std::fs::write(corpus.join("b.txt"), "Nothing here.").unwrap();
+    user_config(
+        &env,
+        &format!(
+            "[llm]\nbase_url = \"{}\"\nmodel = \"fake\"\n",
+            server.base_url()
+        ),
+    );
+    let o = clam(
+        &env,
+        &[
+            "analyze",
+            &corpus.display().to_string(),
+            "--extractor",
+            "llm",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("dropped 2 (shape 1, type 1, relevance 0), unlocated 1"),
+        "{out}"
+    );
+    assert!(out.contains("2 invalid item(s) dropped"), "{out}");
+    assert!(
+        !out.lines()
+            .any(|l| l.trim_start().starts_with("b ") && l.contains("dropped")),
+        "clean documents are not listed: {out}"
+    );
+    let o = clam(
+        &env,
+        &[
+            "analyze",
+            &corpus.display().to_string(),
+            "--extractor",
+            "llm",
+            "--json",
+        ],
+    );
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["documents"][0]["unlocated"], 1);
+    assert_eq!(
+        v["documents"][0]["extraction"]["dropped"]["unknown_type"],
+        1
+    );
+    assert_eq!(v["llm"]["dropped"]["shape"], 1);
 }

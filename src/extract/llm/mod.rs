@@ -157,12 +157,14 @@ pub struct LlmReport {
 pub enum LlmEvent {
     /// Extraction starts: `passes` units of work will be reported.
     Started { documents: usize, passes: usize },
-    /// One pass of one document finished (a skipped context pass counts too).
+    /// One pass of one document finished (a skipped context pass counts too), with
+    /// the pass's valid items, so a consumer can show local results before the
+    /// context pass (which needs the whole corpus) has run.
     Pass {
         index: usize,
         pass: Pass,
-        ok: bool,
-        cached: bool,
+        report: PassReport,
+        items: Vec<ExtractedItem>,
     },
     /// A document's final items (before the corpus-level steps of the workspace).
     Document {
@@ -327,8 +329,16 @@ impl LlmExtractor {
                     send(LlmEvent::Pass {
                         index: i,
                         pass: Pass::Context,
-                        ok: false,
-                        cached: false,
+                        report: PassReport {
+                            pass: Pass::Context,
+                            ok: false,
+                            cached: false,
+                            attempts: 0,
+                            items: 0,
+                            dropped: Dropped::default(),
+                            error: Some("skipped: the local pass failed".into()),
+                        },
+                        items: Vec::new(),
                     });
                     None
                 }
@@ -450,8 +460,8 @@ impl LlmExtractor {
                     let _ = tx.send(LlmEvent::Pass {
                         index: i,
                         pass,
-                        ok: out.report.ok,
-                        cached: out.report.cached,
+                        report: out.report.clone(),
+                        items: out.items.clone(),
                     });
                 }
                 (i, out)
