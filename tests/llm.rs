@@ -236,9 +236,11 @@ async fn serve(
             String::new()
         }
     };
+    // Counted out before the answer is written: the client holds its permit until it
+    // has read the answer, so this count never exceeds the client's.
+    in_flight.fetch_sub(1, Ordering::SeqCst);
     let _ = sock.write_all(out.as_bytes()).await;
     let _ = sock.flush().await;
-    in_flight.fetch_sub(1, Ordering::SeqCst);
     let _ = sock.shutdown().await;
 }
 

@@ -176,7 +176,11 @@ impl Client {
                 "type": "json_schema",
                 "json_schema": {"name": "entities", "schema": self.schema_json},
             })),
-            ResponseFormat::JsonObject => Some(json!({"type": "json_object"})),
+            // `schema` is an extension (llama.cpp, llama-cpp-python) that constrains
+            // the output with a grammar; other servers ignore it.
+            ResponseFormat::JsonObject => {
+                Some(json!({"type": "json_object", "schema": self.schema_json}))
+            }
             ResponseFormat::Text => None,
         };
         if let (Some(rf), Value::Object(o)) = (rf, &mut body) {
