@@ -673,6 +673,25 @@ fn truncated_and_non_json_bodies_fall_back() {
 }
 
 #[test]
+fn client_errors_are_not_retried_and_never_echo_the_key() {
+    let server = Server::start(|req, _| {
+        let echo = req.auth.clone().unwrap_or_default();
+        Reply::Raw(401, vec![], format!("{{\"error\": \"bad key {echo}\"}}"))
+    });
+    let dirs = Dirs::new();
+    // Any variable that is set serves as the key here (PATH: long and distinctive).
+    let key = std::env::var("PATH").unwrap();
+    let c = config(&server.base_url(), "api_key_env = \"PATH\"\n");
+    let r = run(&c, &dirs.no_cache(), &docs()[..1]);
+    assert_fallback(&r, "HTTP 401");
+    assert_eq!(server.count(), 1, "a 401 is not retried");
+    assert_eq!(r.report.documents[0].passes[0].attempts, 1);
+    let all = serde_json::to_string(&r.report).unwrap();
+    assert!(!all.contains(&key), "{all}");
+    assert!(all.contains("<redacted>"), "{all}");
+}
+
+#[test]
 fn a_stalled_response_times_out_and_falls_back() {
     let (r, server, took) = one_doc("timeout_secs = 1\nmax_retries = 1\n", |_, _| Reply::Stall);
     assert_fallback(&r, "timed out");

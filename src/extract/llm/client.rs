@@ -221,11 +221,12 @@ impl Client {
             if e.is_timeout() {
                 Fault::Timeout(timeout)
             } else if e.is_connect() {
-                Fault::Connect(
-                    std::error::Error::source(&e)
-                        .map(|s| s.to_string())
-                        .unwrap_or_else(|| "connection failed".into()),
-                )
+                // The innermost cause says what happened ("Connection refused").
+                let mut cause: &dyn std::error::Error = &e;
+                while let Some(inner) = cause.source() {
+                    cause = inner;
+                }
+                Fault::Connect(cause.to_string())
             } else {
                 Fault::Body(e.without_url().to_string())
             }
@@ -239,15 +240,17 @@ impl Client {
             let mut text = Vec::new();
             while let Ok(Some(chunk)) = resp.chunk().await {
                 text.extend_from_slice(&chunk);
-                if text.len() > 300 {
+                if text.len() > 4096 {
                     break;
                 }
             }
-            let mut text: String = String::from_utf8_lossy(&text).chars().take(200).collect();
+            let mut text = String::from_utf8_lossy(&text).to_string();
             if let Some(ApiKey(k)) = &self.key {
-                // A server that echoes the request must not put the key in a report.
+                // A server that echoes the request must not put the key in a report;
+                // scrubbed before the text is shortened, so no part of it survives.
                 text = text.replace(k.as_str(), "<redacted>");
             }
+            let text: String = text.chars().take(200).collect();
             let fault = match code {
                 408 | 425 | 429 | 500..=599 => Fault::Status(code),
                 _ => Fault::Rejected(code, text.trim().to_string()),
@@ -299,8 +302,8 @@ impl Client {
     }
 
     /// Sends the messages until an answer with the entities JSON arrives or the
-    /// retries are spent.
-    pub async fn complete(&self, messages: &[Message]) -> Result<Completion, Fault> {
+    /// retries are spent; a failure comes with the number of attempts made.
+    pub async fn complete(&self, messages: &[Message]) -> Result<Completion, (Fault, u32)> {
         let mut retries = 0;
         let mut attempts = 0;
         loop {
@@ -328,7 +331,7 @@ impl Client {
                 }
                 Err((fault, wait)) => {
                     if !fault.retryable() || retries >= self.settings.max_retries {
-                        return Err(fault);
+                        return Err((fault, attempts));
                     }
                     let delay = self.backoff(retries, wait);
                     tracing::warn!(fault = %fault, retry = retries + 1, delay_ms = delay.as_millis() as u64, "LLM request failed; retrying");

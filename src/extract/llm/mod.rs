@@ -521,9 +521,9 @@ impl Inner {
                         }
                         entities_of(&c.content).unwrap_or_default()
                     }
-                    Err(fault) => {
+                    Err((fault, attempts)) => {
                         tracing::warn!(doc = %doc.id, pass = pass.as_str(), fault = %fault, "LLM pass failed");
-                        report.attempts = s.max_retries + 1;
+                        report.attempts = attempts;
                         report.error = Some(fault.to_string());
                         return PassOutcome {
                             items: Vec::new(),
