@@ -43,6 +43,9 @@ pub enum Command {
     /// persons, Zipf-distributed values, hub values) with its gold chains, to try clam
     /// at scale: OUT/corpus.jsonl and OUT/gold.json.
     GenCorpus(GenCorpusArgs),
+    /// The LLM response cache.
+    #[command(subcommand)]
+    Cache(CacheCommand),
 }
 
 #[derive(Debug, Args)]
@@ -59,6 +62,36 @@ pub struct GenCorpusArgs {
     /// Overwrite corpus.jsonl and gold.json in OUT.
     #[arg(long)]
     pub force: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CacheCommand {
+    /// Delete every cached LLM response (the folder in the user cache directory, or $CLAM_CACHE_DIR).
+    Clear,
+}
+
+/// Which extractor finds the entities.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum ExtractorKind {
+    /// Built-in recognizers; nothing leaves the machine.
+    #[default]
+    Offline,
+    /// The OpenAI-compatible server configured under [llm] (two passes, cached).
+    Llm,
+}
+
+/// Extractor choice, shared by run, analyze and extract.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ExtractorArgs {
+    /// Extractor to use.
+    #[arg(long, value_enum, default_value_t)]
+    pub extractor: ExtractorKind,
+    /// Allow sending documents to an [llm] endpoint that is not this machine.
+    #[arg(long)]
+    pub allow_remote: bool,
+    /// Neither read nor write the LLM response cache.
+    #[arg(long)]
+    pub no_cache: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -169,6 +202,8 @@ pub struct RunArgs {
     pub require_reviewed: bool,
     #[command(flatten)]
     pub planning: PlanningArgs,
+    #[command(flatten)]
+    pub extraction: ExtractorArgs,
 }
 
 #[derive(Debug, Args)]
@@ -180,6 +215,8 @@ pub struct AnalyzeArgs {
     pub json: bool,
     #[command(flatten)]
     pub planning: PlanningArgs,
+    #[command(flatten)]
+    pub extraction: ExtractorArgs,
 }
 
 #[derive(Debug, Args)]
@@ -195,6 +232,8 @@ pub struct ExtractArgs {
     /// Overwrite an existing snapshot file.
     #[arg(long)]
     pub force: bool,
+    #[command(flatten)]
+    pub extraction: ExtractorArgs,
 }
 
 #[derive(Debug, Args)]

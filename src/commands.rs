@@ -12,6 +12,8 @@ use clam::config::{ConfigSources, resolve};
 use clam::corpus::{self, Corpus, LoadOptions};
 use clam::display::escape_line;
 use clam::export::{ExportError, ExportOptions, export};
+use clam::extract::llm::progress::run_with_progress;
+use clam::extract::llm::{LlmExtractor, LlmOptions, LlmReport, Source as LlmSource};
 use clam::extract::offline::OfflineExtractor;
 use clam::plan::ProvenanceText;
 use clam::session::{Session, default_session_path};
@@ -19,8 +21,8 @@ use clam::snapshot::{Snapshot, SnapshotDoc, SnapshotEntity, plan_snapshot};
 use clam::workspace::{Workspace, extract_all};
 
 use crate::cli::{
-    AnalyzeArgs, Cli, Command, CorpusArgs, EvalArgs, ExtractArgs, GenCorpusArgs, PlanArgs,
-    PlanningArgs, RunArgs, SessionCommand,
+    AnalyzeArgs, CacheCommand, Cli, Command, CorpusArgs, EvalArgs, ExtractArgs, ExtractorArgs,
+    ExtractorKind, GenCorpusArgs, PlanArgs, PlanningArgs, RunArgs, SessionCommand,
 };
 
 pub const EXIT_OK: u8 = 0;
@@ -72,6 +74,17 @@ pub fn dispatch(cli: Cli) -> Result<u8> {
         Command::Plan(a) => plan(a),
         Command::Eval(a) => eval(a),
         Command::GenCorpus(a) => gen_corpus(a),
+        Command::Cache(CacheCommand::Clear) => {
+            let cache = clam::extract::llm::cache::Cache::new(
+                clam::extract::llm::cache::default_cache_dir(),
+            );
+            let n = cache.clear()?;
+            match cache.dir() {
+                Some(d) => eprintln!("removed {n} cached LLM response(s) from {}", d.display()),
+                None => eprintln!("this platform has no user cache directory; nothing to clear"),
+            }
+            Ok(EXIT_OK)
+        }
         Command::Session(SessionCommand::Export {
             corpus,
             file,
@@ -147,6 +160,61 @@ fn extractor(config: &Config) -> Result<OfflineExtractor> {
     Ok(OfflineExtractor::from_config(config))
 }
 
+/// Extracts with the chosen extractor; returns the store, the extractor's name and,
+/// for the LLM, its report (fallbacks and dropped items are also printed).
+fn extract_store(
+    corpus: &Corpus,
+    config: &Config,
+    ext: &ExtractorArgs,
+) -> Result<(clam::entity::EntityStore, &'static str, Option<LlmReport>)> {
+    if ext.extractor == ExtractorKind::Offline {
+        let ex = extractor(config)?;
+        return Ok((extract_all(corpus, config, &ex), "offline", None));
+    }
+    let opts = LlmOptions {
+        allow_remote: ext.allow_remote,
+        no_cache: ext.no_cache,
+        ..LlmOptions::default()
+    };
+    let ex = LlmExtractor::new(config, &opts)?;
+    eprintln!(
+        "LLM extractor: {} document(s) → {} (model {}){}",
+        corpus.documents.len(),
+        ex.endpoint(),
+        config.llm.model,
+        if config.llm.is_loopback() {
+            ""
+        } else {
+            " — REMOTE endpoint: documents leave this machine"
+        }
+    );
+    let run = run_with_progress(&ex, &corpus.documents)?;
+    let r = &run.report;
+    for d in r.documents.iter().filter(|d| d.reason.is_some()) {
+        let kind = if d.source == LlmSource::Fallback {
+            "fell back to the offline extractor"
+        } else {
+            "kept the local pass only"
+        };
+        eprintln!(
+            "warning: {}: {kind} ({})",
+            safe(&d.id),
+            safe(d.reason.as_deref().unwrap_or(""))
+        );
+    }
+    eprintln!(
+        "LLM extractor: {} of {} document(s) by the model, {} fallback(s); {} request(s), {} cached pass(es); {} invalid item(s) dropped",
+        r.documents.len() - r.fallbacks,
+        r.documents.len(),
+        r.fallbacks,
+        r.requests,
+        r.cache_hits,
+        r.dropped.total()
+    );
+    let store = clam::workspace::finish_extraction(corpus, config, run.items);
+    Ok((store, "llm", Some(run.report)))
+}
+
 /// Opens the session: `--session`, else the corpus's default one (created only if
 /// `create`).
 fn open_session(
@@ -174,6 +242,7 @@ fn build_workspace(
     planning: &PlanningArgs,
     mode: Option<clam::redact::Mode>,
     create_session: bool,
+    ext: &ExtractorArgs,
 ) -> Result<Workspace> {
     let config = load_config(
         Some(&args.corpus),
@@ -183,10 +252,10 @@ fn build_workspace(
         None,
     )?;
     let corpus = load_corpus(args, &config)?;
-    let ex = extractor(&config)?;
-    let store = extract_all(&corpus, &config, &ex);
+    let (store, name, llm) = extract_store(&corpus, &config, ext)?;
     let session = open_session(&args.corpus, planning.session.as_ref(), create_session)?;
-    let ws = Workspace::new(corpus, config, store, session, "offline")?;
+    let mut ws = Workspace::new(corpus, config, store, session, name)?;
+    ws.llm = llm;
     for w in ws.plan.warnings.iter().chain(ws.warnings.iter()) {
         eprintln!("warning: {}", escape_line(w));
     }
@@ -194,7 +263,7 @@ fn build_workspace(
 }
 
 fn run(a: RunArgs) -> Result<u8> {
-    let ws = build_workspace(&a.corpus, &a.planning, a.mode, true)?;
+    let ws = build_workspace(&a.corpus, &a.planning, a.mode, true, &a.extraction)?;
     let key = match &ws.session {
         Some(s) => s.project_key()?,
         None => bail!(
@@ -281,10 +350,17 @@ fn analysis_json(ws: &Workspace) -> Value {
         "extractor": ws.extractor,
         "skipped": ws.corpus.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
         "unlocated": ws.store.unlocated_total(),
+        "llm": ws.llm,
         "documents": m.docs.iter().enumerate().map(|(d, doc)| json!({
             "id": doc.id,
             "entities": doc.entities.len(),
             "unlocated": ws.store.docs.get(doc.corpus_index).map_or(0, |x| x.unlocated),
+            "invalid": ws.store.docs.get(doc.corpus_index).map_or(0, |x| x.invalid),
+            "extraction": ws.llm.as_ref().and_then(|r| r.documents.get(doc.corpus_index)).map(|r| json!({
+                "source": r.source,
+                "reason": r.reason,
+                "dropped": r.dropped,
+            })),
             "risk": an.doc_risk_initial[d],
             "risk_after": p.doc_risk_final[d],
         })).collect::<Vec<_>>(),
@@ -328,7 +404,7 @@ fn safe(s: &str) -> String {
 }
 
 fn analyze(a: AnalyzeArgs) -> Result<u8> {
-    let ws = build_workspace(&a.corpus, &a.planning, None, false)?;
+    let ws = build_workspace(&a.corpus, &a.planning, None, false, &a.extraction)?;
     let mut out = std::io::stdout().lock();
     if a.json {
         serde_json::to_writer_pretty(&mut out, &analysis_json(&ws))?;
@@ -347,6 +423,45 @@ fn analyze(a: AnalyzeArgs) -> Result<u8> {
             an.chains.len(),
             p.masked_count()
         )?;
+        if let Some(r) = &ws.llm {
+            writeln!(
+                out,
+                "LLM extraction via {} (model {}): {} fallback(s), {} invalid item(s) dropped, {} request(s), {} cached pass(es)",
+                r.endpoint,
+                r.model,
+                r.fallbacks,
+                r.dropped.total(),
+                r.requests,
+                r.cache_hits
+            )?;
+            for (i, d) in r.documents.iter().enumerate() {
+                let unlocated = ws.store.docs.get(i).map_or(0, |x| x.unlocated);
+                if d.reason.is_none() && d.dropped.total() == 0 && unlocated == 0 {
+                    continue;
+                }
+                let status = match (d.source, &d.reason) {
+                    (LlmSource::Fallback, _) => "fallback",
+                    (LlmSource::Llm, Some(_)) => "partial",
+                    (LlmSource::Llm, None) => "llm",
+                };
+                writeln!(
+                    out,
+                    "  {:<30} {:<8} dropped {} (shape {}, type {}, relevance {}), unlocated {}{}",
+                    safe(&d.id),
+                    status,
+                    d.dropped.total(),
+                    d.dropped.shape,
+                    d.dropped.unknown_type,
+                    d.dropped.relevance,
+                    unlocated,
+                    d.reason
+                        .as_deref()
+                        .map(|r| format!("; {}", safe(r)))
+                        .unwrap_or_default()
+                )?;
+            }
+            writeln!(out)?;
+        }
         writeln!(
             out,
             "DOCUMENT                         RISK   AFTER  ENTITIES"
@@ -478,8 +593,7 @@ fn extract(a: ExtractArgs) -> Result<u8> {
             a.out.display()
         );
     }
-    let ex = extractor(&config)?;
-    let store = extract_all(&corpus, &config, &ex);
+    let (store, _, _) = extract_store(&corpus, &config, &a.extraction)?;
     let documents: Vec<SnapshotDoc> = store
         .docs
         .iter()
@@ -590,7 +704,13 @@ fn plan(a: PlanArgs) -> Result<u8> {
 fn eval(a: EvalArgs) -> Result<u8> {
     // The gold is read first: a bad gold file fails before the corpus is extracted.
     let gold = clam::eval::load(&a.gold, a.mentions.as_deref())?;
-    let ws = build_workspace(&a.corpus, &a.planning, None, false)?;
+    let ws = build_workspace(
+        &a.corpus,
+        &a.planning,
+        None,
+        false,
+        &ExtractorArgs::default(),
+    )?;
     let report = clam::eval::evaluate(&ws, &gold);
     let mut out = std::io::stdout().lock();
     if a.json {

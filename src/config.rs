@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::AnalysisParams;
 use crate::corpus::DEFAULT_MAX_DOCUMENT_BYTES;
 use crate::entity::DateOrder;
+use crate::extract::llm::settings::{LlmLayer, LlmSettings};
 use crate::plan::{Constraints, PlanParams, Strategy, UtilityCost};
 use crate::redact::Mode;
 use crate::schema::{Category, DIRECT_IDENTIFIERS, EntityType, Schema};
@@ -51,6 +52,8 @@ pub struct ConfigLayer {
     pub context_pass: Option<bool>,
     pub extract: Option<ExtractLayer>,
     pub schema: Option<BTreeMap<String, SchemaEntry>>,
+    /// `[llm]`: refused in a corpus folder's `clam.toml` (see [`resolve`]).
+    pub llm: Option<LlmLayer>,
 }
 
 /// The `[extract]` table of a layer: extensions of the offline extractor. Lists add up
@@ -123,6 +126,10 @@ pub struct Config {
     #[serde(default)]
     pub extract: ExtractConfig,
     pub schema: Schema,
+    /// The LLM extractor's endpoint and limits. Not part of the serialized config
+    /// (snapshots, config hash): it changes how entities are found, not the plan.
+    #[serde(skip)]
+    pub llm: LlmSettings,
 }
 
 impl Default for Config {
@@ -148,6 +155,7 @@ impl Default for Config {
             context_pass: true,
             extract: ExtractConfig::default(),
             schema: Schema::default(),
+            llm: LlmSettings::default(),
         }
     }
 }
@@ -269,6 +277,9 @@ impl ConfigLayer {
                 format!("{k} is not a chain length: use 2..={MAX_CHAIN_LENGTH} documents"),
             ));
         }
+        if let Some(llm) = &self.llm {
+            llm.validate(origin)?;
+        }
         if self.max_document_bytes == Some(0) {
             return Err(invalid("max_document_bytes", "must be at least 1".into()));
         }
@@ -321,6 +332,9 @@ impl ConfigLayer {
             linker,
             context_pass
         );
+        if let Some(llm) = &self.llm {
+            llm.apply(&mut base.llm);
+        }
         if let Some(x) = &self.extract {
             if x.gazetteer_files.is_some() {
                 return Err(ConfigError::Invalid {
@@ -502,6 +516,23 @@ pub struct ConfigSources {
     pub flags: ConfigLayer,
 }
 
+/// A corpus must not be able to send itself somewhere: `[llm]` is refused in `what`.
+fn refuse_llm(layer: &ConfigLayer, origin: &str, what: &str) -> Result<(), ConfigError> {
+    if layer.llm.is_some() {
+        return Err(ConfigError::Invalid {
+            origin: origin.to_string(),
+            key: "llm".into(),
+            message: format!(
+                "{what} cannot set [llm] (a corpus must not choose where it is sent); put [llm] in your own config ({}) or in a --config file",
+                user_config_path().map_or("the user config directory".into(), |p| p
+                    .display()
+                    .to_string())
+            ),
+        });
+    }
+    Ok(())
+}
+
 /// Resolves the configuration from its layers, lowest precedence first.
 pub fn resolve(sources: &ConfigSources) -> Result<Config, ConfigError> {
     let mut config = Config::default();
@@ -516,16 +547,36 @@ pub fn resolve(sources: &ConfigSources) -> Result<Config, ConfigError> {
     if let Some(dir) = &sources.corpus_dir {
         let path = dir.join(CONFIG_FILE_NAME);
         if path.is_file() {
-            ConfigLayer::from_file(&path)?.apply(&mut config, &path.display().to_string())?;
+            let layer = ConfigLayer::from_file(&path)?;
+            refuse_llm(
+                &layer,
+                &path.display().to_string(),
+                "a clam.toml inside the corpus folder",
+            )?;
+            layer.apply(&mut config, &path.display().to_string())?;
             origins.push(path.display().to_string());
         }
     }
     if let Some(layer) = &sources.snapshot {
+        refuse_llm(layer, "snapshot config", "a snapshot")?;
         layer.apply(&mut config, "snapshot config")?;
         origins.push("snapshot config".into());
     }
     if let Some(path) = &sources.file {
-        ConfigLayer::from_file(path)?.apply(&mut config, &path.display().to_string())?;
+        let layer = ConfigLayer::from_file(path)?;
+        if layer.llm.as_ref().is_some_and(|l| l.allow_remote.is_some()) {
+            return Err(ConfigError::Invalid {
+                origin: path.display().to_string(),
+                key: "llm.allow_remote".into(),
+                message: format!(
+                    "sending documents off this machine is allowed only from your own config ({}) or with --allow-remote",
+                    user_config_path().map_or("the user config directory".into(), |p| p
+                        .display()
+                        .to_string())
+                ),
+            });
+        }
+        layer.apply(&mut config, &path.display().to_string())?;
         origins.push(path.display().to_string());
     }
     sources.flags.validate("command line")?;

@@ -40,8 +40,7 @@ pub enum WorkspaceError {
 /// context pass that finds every typed value in the other documents too, and (when
 /// enabled) the corpus-level linker pass over what the recognizers left untyped.
 pub fn extract_all(corpus: &Corpus, config: &Config, extractor: &dyn Extractor) -> EntityStore {
-    let mut store = EntityStore::with_documents(&corpus.documents);
-    let mut items: Vec<Vec<ExtractedItem>> = corpus
+    let items: Vec<Vec<ExtractedItem>> = corpus
         .documents
         .iter()
         .map(|doc| {
@@ -51,6 +50,17 @@ pub fn extract_all(corpus: &Corpus, config: &Config, extractor: &dyn Extractor) 
             })
         })
         .collect();
+    finish_extraction(corpus, config, items)
+}
+
+/// The corpus-level steps after a per-document extractor (offline or LLM): the
+/// context pass, the linker, then canonicalization and the unlocated guard.
+pub fn finish_extraction(
+    corpus: &Corpus,
+    config: &Config,
+    mut items: Vec<Vec<ExtractedItem>>,
+) -> EntityStore {
+    let mut store = EntityStore::with_documents(&corpus.documents);
     if config.context_pass {
         crate::extract::propagate::harmonize_types(&mut items);
         let carried = crate::extract::propagate::propagate(&corpus.documents, &items);
@@ -78,6 +88,8 @@ pub struct Workspace {
     pub session: Option<Session>,
     pub state: SessionState,
     pub extractor: String,
+    /// How the LLM extractor went (fallbacks, dropped items); `None` when offline.
+    pub llm: Option<crate::extract::llm::LlmReport>,
     pub model: Model,
     pub analysis: Analysis,
     pub plan: Plan,
@@ -116,6 +128,7 @@ impl Workspace {
             session,
             state,
             extractor: extractor.to_string(),
+            llm: None,
             model,
             analysis,
             globals: BTreeMap::new(),

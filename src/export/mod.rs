@@ -459,6 +459,7 @@ fn manifest_json(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> Value 
     json!({
         "tool": {"name": "clam", "version": env!("CARGO_PKG_VERSION")},
         "extractor": ws.extractor,
+        "llm": ws.llm,
         "corpus": {
             "format": ws.corpus.format,
             "documents": ws.corpus.documents.len(),

@@ -52,6 +52,15 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
         "| unlocated extractor items (dropped) | {} |",
         ws.store.unlocated_total()
     );
+    if let Some(r) = &ws.llm {
+        let _ = writeln!(s, "| LLM endpoint / model | {} / {} |", r.endpoint, r.model);
+        let _ = writeln!(
+            s,
+            "| LLM fallbacks to offline / invalid items dropped | {} / {} |",
+            r.fallbacks,
+            r.dropped.total()
+        );
+    }
     let _ = writeln!(s, "| masked entities | {} |", plan.masked_count());
     let _ = writeln!(s, "| kept edges | {} |", an.edges.len());
     let _ = writeln!(

