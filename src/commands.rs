@@ -18,8 +18,8 @@ use clam::snapshot::{Snapshot, SnapshotDoc, SnapshotEntity, plan_snapshot};
 use clam::workspace::{Workspace, extract_all};
 
 use crate::cli::{
-    AnalyzeArgs, Cli, Command, CorpusArgs, EvalArgs, ExtractArgs, PlanArgs, PlanningArgs, RunArgs,
-    SessionCommand,
+    AnalyzeArgs, Cli, Command, CorpusArgs, EvalArgs, ExtractArgs, PlanArgs, PlanningArgs,
+    ReviewArgs, RunArgs, SessionCommand,
 };
 
 pub const EXIT_OK: u8 = 0;
@@ -70,6 +70,7 @@ pub fn dispatch(cli: Cli) -> Result<u8> {
         Command::Extract(a) => extract(a),
         Command::Plan(a) => plan(a),
         Command::Eval(a) => eval(a),
+        Command::Review(a) => review(a, actor),
         Command::Session(SessionCommand::Export {
             corpus,
             file,
@@ -602,4 +603,46 @@ fn eval(a: EvalArgs) -> Result<u8> {
     } else {
         EXIT_SKIPPED
     })
+}
+
+/// `clam review`: loads the corpus and the session (created if needed), then hands a
+/// workspace whose documents are still pending to the terminal application, which
+/// extracts them in the background.
+fn review(a: ReviewArgs, actor: String) -> Result<u8> {
+    let config = load_config(
+        Some(&a.corpus.corpus),
+        a.planning.config.as_ref(),
+        &a.planning,
+        a.mode,
+        None,
+    )?;
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let theme_name = a.theme.clone();
+    let theme = clam::tui::Theme::select(theme_name.as_deref(), no_color)?;
+    let keymap_file =
+        directories::ProjectDirs::from("", "", "clam").map(|d| d.config_dir().join("keymap.toml"));
+    let keymap = clam::tui::Keymap::load(keymap_file.as_deref())?;
+    let corpus = load_corpus(&a.corpus, &config)?;
+    let session = open_session(&a.corpus.corpus, a.planning.session.as_ref(), true)?;
+    if session.is_none() {
+        bail!("this platform has no user data directory for the session; pass --session FILE");
+    }
+    let ex = extractor(&config)?;
+    let ws = Workspace::pending(corpus, config, session, clam::extract::Extractor::name(&ex))?;
+    let corpus_name = a
+        .corpus
+        .corpus
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| a.corpus.corpus.display().to_string());
+    clam::tui::run(
+        ws,
+        clam::tui::ReviewOptions {
+            theme,
+            keymap,
+            actor,
+            corpus_name,
+        },
+    )?;
+    Ok(EXIT_OK)
 }

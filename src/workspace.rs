@@ -77,6 +77,10 @@ pub struct Workspace {
     pub globals: BTreeMap<String, GlobalEntity>,
     /// Warnings from replaying the session (edits that no longer apply).
     pub warnings: Vec<String>,
+    /// The extractor's results before session edits, kept by workspaces that are
+    /// extracted incrementally ([`Workspace::pending`]) so a burst of new results or
+    /// an undone edit can rebuild `store` as extracted + edits.
+    pub extracted: Option<EntityStore>,
 }
 
 impl Workspace {
@@ -112,6 +116,7 @@ impl Workspace {
             analysis,
             globals: BTreeMap::new(),
             warnings: Vec::new(),
+            extracted: None,
         };
         let edits = ws.state.edits.clone();
         for edit in &edits {
@@ -124,6 +129,84 @@ impl Workspace {
         }
         ws.replan()?;
         Ok(ws)
+    }
+
+    /// A workspace whose documents are all still pending extraction: the terminal
+    /// application shows it at once and feeds results in with
+    /// [`Workspace::set_extracted`]. Session edits wait until their documents are
+    /// extracted (an added entity would otherwise mark its document complete).
+    pub fn pending(
+        corpus: Corpus,
+        config: Config,
+        session: Option<Session>,
+        extractor: &str,
+    ) -> Result<Self, WorkspaceError> {
+        let store = EntityStore::with_documents(&corpus.documents);
+        let mut ws = Workspace::new(corpus, config, store, None, extractor)?;
+        if let Some(s) = &session {
+            ws.state = s.state()?;
+        }
+        ws.session = session;
+        ws.extracted = Some(ws.store.clone());
+        ws.rebuild_store()?;
+        Ok(ws)
+    }
+
+    /// True when every document's extraction is complete.
+    pub fn extraction_complete(&self) -> bool {
+        let store = self.extracted.as_ref().unwrap_or(&self.store);
+        store.docs.iter().all(|d| d.complete)
+    }
+
+    /// Records the extractor's items for a burst of documents (corpus indices), then
+    /// rebuilds the entities and re-plans once for the whole burst.
+    pub fn set_extracted(
+        &mut self,
+        batch: impl IntoIterator<Item = (usize, Vec<ExtractedItem>)>,
+    ) -> Result<(), WorkspaceError> {
+        let raw = self.extracted.get_or_insert_with(|| self.store.clone());
+        for (i, items) in batch {
+            if let Some(doc) = self.corpus.documents.get(i) {
+                raw.set_document_items(i, doc, &items, &self.config.schema, self.config.date_order);
+            }
+        }
+        self.rebuild_store()
+    }
+
+    /// `store` = extracted results + the session's entity edits, then re-plans.
+    /// Warnings about edits that no longer apply are kept only once extraction is
+    /// complete (before that, an edit's entity may simply not be extracted yet).
+    pub fn rebuild_store(&mut self) -> Result<(), WorkspaceError> {
+        let Some(raw) = &self.extracted else {
+            return self.replan();
+        };
+        self.store = raw.clone();
+        let complete = self.extraction_complete();
+        self.warnings.clear();
+        let edits = self.state.edits.clone();
+        for edit in &edits {
+            if let Action::AddEntity { doc, .. } = edit {
+                let ready = self
+                    .corpus
+                    .documents
+                    .iter()
+                    .position(|d| &d.id == doc)
+                    .and_then(|i| self.store.docs.get(i))
+                    .is_some_and(|d| d.complete);
+                if !ready {
+                    continue;
+                }
+            }
+            if let Err(e) = self.apply_edit(edit)
+                && complete
+            {
+                self.warnings.push(format!(
+                    "session edit {} no longer applies: {e}",
+                    edit.name()
+                ));
+            }
+        }
+        self.replan()
     }
 
     fn doc_index(&self, id: &str) -> Result<usize, WorkspaceError> {

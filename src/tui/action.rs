@@ -1,0 +1,45 @@
+//! The one way the UI changes state: keys (through the keymap), mouse clicks and
+//! popups all become an [`Action`], and `App::update` is the only place that acts on
+//! one. Actions are data (serde, snake_case) so the keymap file names them directly.
+
+use serde::{Deserialize, Serialize};
+
+/// Everything a user can ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    Quit,
+    FocusNext,
+    FocusPrev,
+    FocusDocuments,
+    FocusDocument,
+    FocusChains,
+    FocusMasks,
+    FocusGraph,
+    Help,
+    /// Close the topmost popup, or clear a filter.
+    Back,
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    Top,
+    Bottom,
+    /// Open the selected document (lists, graph).
+    Open,
+    /// Filter the focused list by text.
+    Search,
+    ToggleSort,
+    NextEntity,
+    PrevEntity,
+    ToggleRedacted,
+    /// Masks pane: show every entity, not only the masked ones.
+    ToggleAll,
+    Accept,
+    Override,
+    Pin,
+    Undo,
+    /// Accept every proposal in the (filtered) masks list, after a confirmation.
+    BulkAccept,
+    Export,
+}
