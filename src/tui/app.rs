@@ -489,6 +489,7 @@ impl App {
                         && row < list.rows.len()
                     {
                         list.selected = row;
+                        list.touched = true;
                     }
                     self.after_move(pane);
                 }
@@ -708,7 +709,6 @@ impl App {
             }
             .to_string()
         });
-        let id = entity.map(|i| self.ws.model.entities[i].id.clone());
         let decision = Decision {
             actor: self.actor.clone(),
             action,
@@ -719,7 +719,6 @@ impl App {
         };
         match self.ws.apply(decision) {
             Ok(_) => {
-                let _ = id;
                 self.refresh();
                 true
             }

@@ -171,7 +171,15 @@ fn component_layout(n: usize, edges: &[(usize, usize)]) -> Vec<(f64, f64)> {
                 Some((ia, ib))
             })
             .collect();
-        let inner = force_layout(members.len(), local.into_iter());
+        // Unlinked documents stand in a column; clusters get the force layout.
+        let inner = if local.is_empty() {
+            let k = members.len().max(1) as f64;
+            (0..members.len())
+                .map(|j| (0.5, if k > 1.0 { j as f64 / (k - 1.0) } else { 0.5 }))
+                .collect()
+        } else {
+            force_layout(members.len(), local.into_iter())
+        };
         for (j, &m) in members.iter().enumerate() {
             let (x, y) = inner[j];
             // Cells fill the square top to bottom; a margin keeps clusters apart.

@@ -13,6 +13,9 @@ pub struct ListState {
     pub offset: usize,
     /// The text filter (empty: none).
     pub filter: String,
+    /// The user moved the selection: new rows keep the selected item. Until then
+    /// the selection stays on the first row while results stream in.
+    pub touched: bool,
 }
 
 impl ListState {
@@ -23,7 +26,7 @@ impl ListState {
 
     /// Replaces the rows, keeping the selected item when it is still listed.
     pub fn set_rows(&mut self, rows: Vec<usize>) {
-        let keep = self.current();
+        let keep = if self.touched { self.current() } else { None };
         self.rows = rows;
         self.selected = keep
             .and_then(|k| self.rows.iter().position(|r| *r == k))
@@ -35,6 +38,7 @@ impl ListState {
         match self.rows.iter().position(|r| *r == item) {
             Some(p) => {
                 self.selected = p;
+                self.touched = true;
                 true
             }
             None => false,
@@ -49,14 +53,17 @@ impl ListState {
         }
         let last = self.rows.len() - 1;
         self.selected = self.selected.saturating_add_signed(delta).min(last);
+        self.touched = true;
     }
 
     pub fn top(&mut self) {
         self.selected = 0;
+        self.touched = true;
     }
 
     pub fn bottom(&mut self) {
         self.selected = self.rows.len().saturating_sub(1);
+        self.touched = true;
     }
 
     /// The window of rows to draw for `height` lines, scrolled so the selection is
@@ -100,6 +107,9 @@ mod tests {
             selected: 1,
             ..ListState::default()
         };
+        l.set_rows(vec![9, 6, 5]);
+        assert_eq!(l.current(), Some(6), "untouched: the position stays");
+        l.select_item(5);
         l.set_rows(vec![9, 6, 5]);
         assert_eq!(l.current(), Some(5));
         l.set_rows(vec![1]);

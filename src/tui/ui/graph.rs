@@ -61,19 +61,51 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Rect {
             // Neighbours first, the selected document last, so its label is on top.
             let mut order: Vec<&(usize, f64, f64)> = nodes.iter().collect();
             order.sort_by_key(|(d, _, _)| (Some(*d) == selected, near.contains(d)));
-            for &&(d, x, y) in &order {
+            // Cells already taken by a label, per row: a label that would overlap
+            // one drawn later in priority order is left out (the node still shows).
+            let (w, h) = (
+                f64::from(inner.width.max(1)),
+                f64::from(inner.height.max(1)),
+            );
+            let mut taken: Vec<(u16, u16, u16)> = Vec::new();
+            for &&(d, x, y) in order.iter().rev() {
                 let r = app.ws.plan.doc_risk_final.get(d).copied().unwrap_or(0.0);
                 let is_sel = Some(d) == selected;
                 let mut style = t.risk(r, high, medium);
+                let col = (x * w).min(w - 1.0) as u16;
+                let row = ((1.0 - y) * h).min(h - 1.0) as u16;
+                let overlaps = |a: u16, b: u16| {
+                    taken
+                        .iter()
+                        .any(|&(r0, a0, b0)| r0 == row && a <= b0 + 1 && a0 <= b + 1)
+                };
+                if overlaps(col, col) {
+                    continue;
+                }
+                let mut text = "•".to_string();
+                let mut at = x;
                 if is_sel || near.contains(&d) || labelled {
                     if is_sel {
                         style = style.add_modifier(Modifier::BOLD | Modifier::REVERSED);
                     }
                     let id = fit(&sanitize::line(&app.ws.model.docs[d].id), 14);
-                    ctx.print(x, y, Span::styled(format!("●{id}"), style));
-                } else {
-                    ctx.print(x, y, Span::styled("•", style));
+                    let len = id.chars().count() as u16;
+                    // Near the right edge the label goes to the left of the node.
+                    let (a, b, label) = if f64::from(col + 1 + len) <= w {
+                        (col, col + len, format!("●{id}"))
+                    } else {
+                        (col.saturating_sub(len), col, format!("{id}●"))
+                    };
+                    if !overlaps(a, b) {
+                        at = if a < col { x - f64::from(len) / w } else { x };
+                        text = label;
+                    } else {
+                        text = "●".to_string();
+                    }
                 }
+                let start = ((at * w).max(0.0)) as u16;
+                taken.push((row, start, start + text.chars().count() as u16 - 1));
+                ctx.print(at, y, Span::styled(text, style));
             }
         });
     frame.render_widget(canvas, area);

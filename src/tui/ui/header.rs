@@ -62,7 +62,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     }
     let [(h0, h1), (m0, m1), (l0, l1)] = app.chain_counts();
     let (reviewed, masked) = app.reviewed_masks();
-    let wide = area.width >= 100;
+    let wide = area.width >= 110;
     let second = vec![
         Span::styled(
             if wide {
@@ -118,14 +118,14 @@ pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
     let pane = app.ui.focus;
     let hint = |a: Action, what: &str| app.keymap.key_for(pane, a).map(|k| format!("{k} {what}"));
     let hints: Vec<String> = [
+        hint(Action::Help, "help"),
+        hint(Action::Quit, "quit"),
         hint(Action::FocusNext, "pane"),
         hint(Action::Accept, "accept"),
         hint(Action::Override, "override"),
         hint(Action::Pin, "pin"),
         hint(Action::Undo, "undo"),
         hint(Action::Export, "export"),
-        hint(Action::Help, "help"),
-        hint(Action::Quit, "quit"),
     ]
     .into_iter()
     .flatten()
