@@ -79,6 +79,13 @@ async fn run_async(ws: Workspace, opts: ReviewOptions) -> std::io::Result<()> {
     }
     let mut terminal = ratatui::init();
     let mouse = crossterm::execute!(std::io::stdout(), crossterm::event::EnableMouseCapture);
+    // `ratatui::init` restores the screen on panic; mouse reporting must go too, or
+    // the shell receives escape codes for every mouse move after a crash.
+    let restore = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = crossterm::execute!(std::io::stdout(), crossterm::event::DisableMouseCapture);
+        restore(info);
+    }));
     let result = event_loop(&mut terminal, &mut app, &mut rx, cancel.clone()).await;
     cancel.cancel();
     if mouse.is_ok() {
