@@ -555,9 +555,9 @@ fn help_lists_the_focused_panes_keys_and_the_global_ones() {
     key(&mut app, KeyCode::Char('3'));
     key(&mut app, KeyCode::Char('?'));
     let screen = render(&mut app, 80, 24);
-    assert!(screen.contains("accept every listed proposal"), "{screen}");
+    assert!(screen.contains("accept all listed (asks)"), "{screen}");
     assert!(
-        screen.contains("undo the last decision") && screen.contains("quit (every"),
+        screen.contains("undo the last decision") && screen.contains("quit (decisions are saved)"),
         "{screen}"
     );
     assert!(
@@ -784,4 +784,144 @@ fn snapshots_of_the_popups() {
     key(&mut app, KeyCode::Esc);
     key(&mut app, KeyCode::Char('e'));
     insta::assert_snapshot!("export_80x24", render(&mut app, 80, 24));
+}
+
+// ----- entity edits -----
+
+/// Moves the type picker to `ty` and chooses it.
+fn pick_type(app: &mut App, ty: &str) {
+    let pos = match app.layers.last() {
+        Some(Layer::TypePicker {
+            types, selected, ..
+        }) => {
+            let target = types
+                .iter()
+                .position(|t| t == ty)
+                .expect("type in the schema");
+            (target as isize) - (*selected as isize)
+        }
+        other => panic!("no type picker: {other:?}"),
+    };
+    for _ in 0..pos.unsigned_abs() {
+        key(app, if pos > 0 { KeyCode::Down } else { KeyCode::Up });
+    }
+    key(app, KeyCode::Enter);
+}
+
+#[test]
+fn removing_a_false_positive_replans_and_undo_brings_it_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('2'));
+    let m = app.cursor_mention().unwrap();
+    let count = |app: &App| {
+        app.mentions(0)
+            .iter()
+            .filter(|x| x.entity_id == m.entity_id)
+            .count()
+    };
+    assert!(count(&app) > 0);
+    let risk_before = app.ws.analysis.doc_risk_initial[0];
+    key(&mut app, KeyCode::Char('x'));
+    assert_eq!(count(&app), 0, "gone from this document");
+    assert!(
+        app.ws.analysis.doc_risk_initial[0] < risk_before,
+        "the analysis no longer counts it"
+    );
+    key(&mut app, KeyCode::Char('u'));
+    assert!(count(&app) > 0, "undo restores the entity");
+    assert_eq!(app.ws.analysis.doc_risk_initial[0], risk_before);
+}
+
+#[test]
+fn retyping_an_entity_persists_across_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_path(&dir);
+    {
+        let mut app = open(small_corpus(), &path);
+        select_mask(&mut app, "hannah brooks");
+        key(&mut app, KeyCode::Char('T'));
+        pick_type(&mut app, "PROVIDER");
+        let e = app
+            .ws
+            .model
+            .entities
+            .iter()
+            .find(|e| e.value == "hannah brooks")
+            .unwrap();
+        assert_eq!(e.entity_type, "PROVIDER");
+    }
+    let app = open(small_corpus(), &path);
+    let e = app
+        .ws
+        .model
+        .entities
+        .iter()
+        .find(|e| e.value == "hannah brooks")
+        .unwrap();
+    assert_eq!(
+        e.entity_type, "PROVIDER",
+        "the retype is replayed after extraction"
+    );
+}
+
+#[test]
+fn adding_an_entity_by_text_marks_it_and_refuses_text_that_is_not_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('j'));
+    key(&mut app, KeyCode::Char('2'));
+    key(&mut app, KeyCode::Char('+'));
+    chars(&mut app, "no such words");
+    key(&mut app, KeyCode::Enter);
+    assert!(matches!(
+        app.layers.last(),
+        Some(Layer::AddText { error: Some(_), .. })
+    ));
+    assert!(render(&mut app, 80, 24).contains("does not occur"));
+    for _ in 0.."no such words".len() {
+        key(&mut app, KeyCode::Backspace);
+    }
+    chars(&mut app, "ocrelizumab infusion");
+    key(&mut app, KeyCode::Enter);
+    pick_type(&mut app, "TREATMENT");
+    assert!(app.layers.is_empty());
+    let m = app.cursor_mention().expect("cursor on the new entity");
+    assert_eq!(m.entity_type, "TREATMENT");
+    let content: Vec<char> = app.ws.corpus.documents[1].content.chars().collect();
+    assert_eq!(
+        content[m.start..m.end].iter().collect::<String>(),
+        "ocrelizumab infusion"
+    );
+    assert!(
+        app.ws
+            .model
+            .entities
+            .iter()
+            .any(|e| e.value == "ocrelizumab infusion")
+    );
+}
+
+#[test]
+fn merging_two_entities_keeps_the_target_and_joins_their_documents() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    let from = select_mask(&mut app, "3125550142");
+    let from_id = app.ws.model.entities[from].id.clone();
+    key(&mut app, KeyCode::Char('m'));
+    assert!(app.message.as_ref().unwrap().text.contains("marked"));
+    let into = select_mask(&mut app, "MBR390115");
+    let into_id = app.ws.model.entities[into].id.clone();
+    key(&mut app, KeyCode::Char('m'));
+    assert!(render(&mut app, 80, 24).contains("Merge PHONE_NUMBER"));
+    key(&mut app, KeyCode::Char('y'));
+    assert!(
+        app.ws.model.entity_index(&from_id).is_none(),
+        "the source is gone"
+    );
+    let j = app.ws.model.entity_index(&into_id).unwrap();
+    assert!(
+        app.ws.analysis.entity_docs[j].contains(&0),
+        "the target occurs where the source did"
+    );
 }

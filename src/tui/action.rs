@@ -42,4 +42,12 @@ pub enum Action {
     /// Accept every proposal in the (filtered) masks list, after a confirmation.
     BulkAccept,
     Export,
+    /// Remove the entity under the cursor from this document (a false positive).
+    RemoveEntity,
+    /// Change the type of the selected entity.
+    Retype,
+    /// Mark text of the open document as a new entity.
+    AddEntity,
+    /// Mark the selected entity for a merge; on a second entity, merge into it.
+    Merge,
 }

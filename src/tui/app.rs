@@ -121,6 +121,36 @@ pub enum Layer {
         entities: Vec<String>,
     },
     Export(Box<ExportDialog>),
+    /// Text to mark as a new entity in document `doc` (corpus index).
+    AddText {
+        doc: usize,
+        input: TextArea<'static>,
+        error: Option<String>,
+    },
+    /// Choose an entity type for `purpose`.
+    TypePicker {
+        purpose: TypePurpose,
+        types: Vec<String>,
+        selected: usize,
+    },
+    /// Merge `from` into `into`?
+    ConfirmMerge {
+        from: String,
+        into: String,
+    },
+}
+
+/// What a chosen type is for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TypePurpose {
+    Retype {
+        entity: String,
+    },
+    Add {
+        doc: usize,
+        start: usize,
+        end: usize,
+    },
 }
 
 /// The rectangles of the last draw, for mouse hit-testing, plus the scroll offsets
@@ -176,6 +206,8 @@ pub struct App {
     pub corpus_name: String,
     /// Default export folder offered by the dialog.
     pub export_default: PathBuf,
+    /// Entity marked as the source of a merge.
+    pub merge_from: Option<String>,
     project_key: Vec<u8>,
     burst: Vec<(usize, Vec<ExtractedItem>)>,
 }
@@ -248,6 +280,7 @@ impl App {
             dirty: true,
             corpus_name,
             export_default,
+            merge_from: None,
             project_key,
             burst: Vec::new(),
         };
@@ -552,6 +585,7 @@ impl App {
                     self.ui.focus(Pane::Documents);
                 }
                 self.message = None;
+                self.merge_from = None;
             }
             Action::Up | Action::Down | Action::PageUp | Action::PageDown => {
                 let step: isize = match action {
@@ -624,6 +658,10 @@ impl App {
             Action::Undo => self.undo(),
             Action::BulkAccept => self.start_bulk_accept(),
             Action::Export => self.open_export(),
+            Action::RemoveEntity => self.remove_entity(),
+            Action::Retype => self.start_retype(),
+            Action::AddEntity => self.start_add(),
+            Action::Merge => self.merge(),
         }
     }
 
@@ -885,6 +923,161 @@ impl App {
         self.info(format!("accepted {n} proposal(s)"));
     }
 
+    // ----- entity edits -----
+
+    fn schema_types(&self) -> Vec<String> {
+        self.ws
+            .config
+            .schema
+            .names()
+            .into_iter()
+            .map(str::to_string)
+            .collect()
+    }
+
+    fn remove_entity(&mut self) {
+        let Some(m) = self
+            .cursor_mention()
+            .filter(|_| self.ui.focus == Pane::Document)
+        else {
+            return self.no_target();
+        };
+        let Some(doc) = self.ui.open_doc else {
+            return;
+        };
+        let doc_id = self.ws.corpus.documents[doc].id.clone();
+        let label = match m.entity {
+            Some(i) => self.entity_label(i),
+            None => m.entity_type.clone(),
+        };
+        if self.decide(
+            SessionAction::RemoveEntity {
+                entity: m.entity_id,
+                doc: Some(doc_id.clone()),
+            },
+            None,
+            m.entity,
+        ) {
+            self.ui.doc_cursor = self
+                .ui
+                .doc_cursor
+                .min(self.mentions(doc).len().saturating_sub(1));
+            self.info(format!(
+                "removed {label} from {} (u undoes)",
+                super::sanitize::line(&doc_id)
+            ));
+        }
+    }
+
+    fn start_retype(&mut self) {
+        let Some(i) = self.target_entity() else {
+            return self.no_target();
+        };
+        let types = self.schema_types();
+        let current = &self.ws.model.entities[i].entity_type;
+        let selected = types.iter().position(|t| t == current).unwrap_or(0);
+        self.layers.push(Layer::TypePicker {
+            purpose: TypePurpose::Retype {
+                entity: self.ws.model.entities[i].id.clone(),
+            },
+            types,
+            selected,
+        });
+    }
+
+    fn start_add(&mut self) {
+        let Some(doc) = self.ui.open_doc else {
+            return self.error("open a document first".into());
+        };
+        self.layers.push(Layer::AddText {
+            doc,
+            input: TextArea::default(),
+            error: None,
+        });
+    }
+
+    /// The first whole-word occurrence of `text` in document `doc` (code points).
+    fn locate_text(&self, doc: usize, text: &str) -> Result<(usize, usize), String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err("type the text to mark (Esc cancels)".into());
+        }
+        let content = &self.ws.corpus.documents[doc].content;
+        crate::entity::spans::locate(content, text)
+            .first()
+            .map(|s| (s.start, s.end))
+            .ok_or_else(|| {
+                format!(
+                    "{:?} does not occur as whole words in this document",
+                    super::sanitize::line(text)
+                )
+            })
+    }
+
+    fn choose_type(&mut self, purpose: TypePurpose, entity_type: String) {
+        match purpose {
+            TypePurpose::Retype { entity } => {
+                let Some(key) = self.ws.store.keys.get(&entity) else {
+                    return self.error("the entity is no longer in the corpus".into());
+                };
+                if key.entity_type == entity_type {
+                    return self.info("the type is unchanged".into());
+                }
+                let new_entity = crate::entity::entity_id(&key.normalized, &entity_type);
+                let i = self.ws.model.entity_index(&entity);
+                if self.decide(
+                    SessionAction::Retype {
+                        entity,
+                        entity_type: entity_type.clone(),
+                        new_entity,
+                    },
+                    None,
+                    i,
+                ) {
+                    self.info(format!("retyped to {entity_type} (u undoes)"));
+                }
+            }
+            TypePurpose::Add { doc, start, end } => {
+                let doc_id = self.ws.corpus.documents[doc].id.clone();
+                if self.decide(
+                    SessionAction::AddEntity {
+                        doc: doc_id,
+                        start,
+                        end,
+                        entity_type: entity_type.clone(),
+                        relevance: None,
+                    },
+                    None,
+                    None,
+                ) {
+                    if let Some(pos) = self.mentions(doc).iter().position(|m| m.start == start) {
+                        self.ui.doc_cursor = pos;
+                        self.ui.doc_follow = true;
+                    }
+                    self.info(format!("added a {entity_type} entity (u undoes)"));
+                }
+            }
+        }
+    }
+
+    fn merge(&mut self) {
+        let Some(i) = self.target_entity() else {
+            return self.no_target();
+        };
+        let id = self.ws.model.entities[i].id.clone();
+        match self.merge_from.take() {
+            None => {
+                self.merge_from = Some(id);
+                self.info(format!(
+                    "merge: {} marked; select the entity to merge it into and press m again (Esc cancels)",
+                    self.entity_label(i)
+                ));
+            }
+            Some(from) if from == id => self.info("merge cancelled".into()),
+            Some(from) => self.layers.push(Layer::ConfirmMerge { from, into: id }),
+        }
+    }
+
     // ----- export -----
 
     fn open_export(&mut self) {
@@ -1038,6 +1231,74 @@ impl App {
                     self.after_move(pane);
                     self.layers.push(Layer::Search { pane, input });
                 }
+            },
+            Layer::AddText { doc, mut input, .. } => match key.code {
+                KeyCode::Esc => {}
+                KeyCode::Enter => match self.locate_text(doc, &input.lines().join(" ")) {
+                    Ok((start, end)) => self.layers.push(Layer::TypePicker {
+                        purpose: TypePurpose::Add { doc, start, end },
+                        types: self.schema_types(),
+                        selected: 0,
+                    }),
+                    Err(msg) => self.layers.push(Layer::AddText {
+                        doc,
+                        input,
+                        error: Some(msg),
+                    }),
+                },
+                _ => {
+                    input.input(key);
+                    self.layers.push(Layer::AddText {
+                        doc,
+                        input,
+                        error: None,
+                    });
+                }
+            },
+            Layer::TypePicker {
+                purpose,
+                types,
+                mut selected,
+            } => match key.code {
+                KeyCode::Esc => {}
+                KeyCode::Enter => {
+                    if let Some(t) = types.get(selected).cloned() {
+                        self.choose_type(purpose, t);
+                    }
+                }
+                code => {
+                    match code {
+                        KeyCode::Up | KeyCode::Char('k') => selected = selected.saturating_sub(1),
+                        KeyCode::Down | KeyCode::Char('j') => {
+                            selected = (selected + 1).min(types.len().saturating_sub(1));
+                        }
+                        _ => {}
+                    }
+                    self.layers.push(Layer::TypePicker {
+                        purpose,
+                        types,
+                        selected,
+                    });
+                }
+            },
+            Layer::ConfirmMerge { from, into } => match key.code {
+                KeyCode::Char('y') | KeyCode::Enter => {
+                    let i = self.ws.model.entity_index(&from);
+                    if self.decide(
+                        SessionAction::Merge {
+                            from,
+                            into: into.clone(),
+                        },
+                        None,
+                        i,
+                    ) {
+                        if let Some(j) = self.ws.model.entity_index(&into) {
+                            self.ui.masks.select_item(j);
+                        }
+                        self.info("merged (u undoes)".into());
+                    }
+                }
+                _ => self.info("merge cancelled".into()),
             },
             Layer::ConfirmBulk { entities } => match key.code {
                 KeyCode::Char('y') | KeyCode::Enter => self.bulk_accept(&entities),
