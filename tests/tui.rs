@@ -925,3 +925,24 @@ fn merging_two_entities_keeps_the_target_and_joins_their_documents() {
         "the target occurs where the source did"
     );
 }
+
+#[test]
+fn slash_in_the_document_finds_text_and_scrolls_to_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(sample_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('2'));
+    let before = render(&mut app, 80, 24);
+    assert!(
+        !before.contains("Agent: Marcus Bell"),
+        "the end of call_04 is below the fold"
+    );
+    key(&mut app, KeyCode::Char('/'));
+    chars(&mut app, "marcus");
+    key(&mut app, KeyCode::Enter);
+    let after = render(&mut app, 80, 24);
+    assert!(after.contains("Agent: Marcus Bell"), "{after}");
+    assert!(after.contains("/marcus: 1 found"), "{after}");
+    key(&mut app, KeyCode::Esc);
+    assert!(app.ui.doc_search.is_empty(), "Esc clears the search first");
+    assert_eq!(app.ui.focus, Pane::Document);
+}

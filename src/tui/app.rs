@@ -581,6 +581,8 @@ impl App {
                 {
                     list.filter.clear();
                     self.refresh_rows();
+                } else if pane == Pane::Document && !self.ui.doc_search.is_empty() {
+                    self.ui.doc_search.clear();
                 } else if pane == Pane::Document {
                     self.ui.focus(Pane::Documents);
                 }
@@ -624,6 +626,9 @@ impl App {
             Action::Search => {
                 if let Some(list) = self.ui.list(pane) {
                     let input = text_input(&list.filter);
+                    self.layers.push(Layer::Search { pane, input });
+                } else if pane == Pane::Document {
+                    let input = text_input(&self.ui.doc_search);
                     self.layers.push(Layer::Search { pane, input });
                 }
             }
@@ -1224,6 +1229,10 @@ impl App {
                 _ => {
                     input.input(key);
                     let text = input.lines().join(" ");
+                    if pane == Pane::Document {
+                        self.ui.doc_search = text.clone();
+                        self.ui.doc_search_jump = true;
+                    }
                     if let Some(list) = self.ui.list_mut(pane) {
                         list.filter = text;
                     }
@@ -1384,6 +1393,7 @@ impl App {
         }
         self.ui.doc_scroll = rects.doc_scroll;
         self.ui.doc_follow = false;
+        self.ui.doc_search_jump = false;
         self.rects = rects;
     }
 }

@@ -101,6 +101,10 @@ pub struct UiState {
     pub doc_scroll: usize,
     /// The next draw scrolls the document so the cursor is visible.
     pub doc_follow: bool,
+    /// Text searched in the open document (highlighted), and whether the next draw
+    /// scrolls to its first match.
+    pub doc_search: String,
+    pub doc_search_jump: bool,
     pub redacted_preview: bool,
 }
 

@@ -7,7 +7,7 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use unicode_width::UnicodeWidthChar;
@@ -19,8 +19,46 @@ use super::super::sanitize;
 use super::super::state::Pane;
 use super::{fit, pane_block};
 
-/// One drawn character: the character, its style, and the mention it belongs to.
-type Cell = (char, Style, Option<usize>);
+/// One drawn character: the character, its style, the mention it belongs to, and
+/// whether it is part of the first search match.
+type Cell = (char, Style, Option<usize>, bool);
+
+/// Character ranges of case-insensitive matches of `needle` in `chars`.
+fn find_all(chars: &[char], needle: &str) -> Vec<(usize, usize)> {
+    let fold = |c: char| c.to_lowercase().next().unwrap_or(c);
+    let pat: Vec<char> = needle.chars().map(fold).collect();
+    if pat.is_empty() || pat.len() > chars.len() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + pat.len() <= chars.len() {
+        if chars[i..i + pat.len()]
+            .iter()
+            .zip(&pat)
+            .all(|(a, b)| fold(*a) == *b)
+        {
+            out.push((i, i + pat.len()));
+            i += pat.len();
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Highlights search matches and flags the first, so the view can scroll to it.
+fn mark_matches(out: &mut [Cell], needle: &str, style: Style) -> usize {
+    let chars: Vec<char> = out.iter().map(|c| c.0).collect();
+    let hits = find_all(&chars, needle);
+    for (k, &(a, b)) in hits.iter().enumerate() {
+        for cell in &mut out[a..b] {
+            cell.1 = cell.1.patch(style);
+            cell.3 |= k == 0;
+        }
+    }
+    hits.len()
+}
 
 /// Styled characters of the document, `\n` kept as line breaks.
 fn cells(app: &App, doc: usize) -> Vec<Cell> {
@@ -36,28 +74,47 @@ fn cells(app: &App, doc: usize) -> Vec<Cell> {
         let mut ci = 0;
         for h in hits {
             while ci < h.span.start && ci < chars.len() {
-                out.push((chars[ci], t.text(), None));
+                out.push((chars[ci], t.text(), None, false));
                 ci += 1;
             }
             let ty = &replacer.entities()[h.entity].entity_type;
             for c in replacer.replacement(h.entity).chars() {
-                out.push((c, t.entity(ty, true), None));
+                out.push((c, t.entity(ty, true), None, false));
             }
             ci = h.span.end;
         }
         out.extend(
             chars[ci.min(chars.len())..]
                 .iter()
-                .map(|&c| (c, t.text(), None)),
+                .map(|&c| (c, t.text(), None, false)),
         );
         return out;
     }
-    out.extend(chars.iter().map(|&c| (c, t.text(), None)));
+    out.extend(chars.iter().map(|&c| (c, t.text(), None, false)));
     let mentions = app.mentions(doc);
+    // The via entities of the chain selected in the chains pane stand out.
+    let via: Vec<usize> = app
+        .selected_chain()
+        .map(|c| {
+            app.ws.analysis.chains[c]
+                .hops
+                .iter()
+                .flat_map(|&h| {
+                    app.ws.analysis.edges[h as usize]
+                        .via
+                        .iter()
+                        .map(|(e, _)| *e as usize)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     for (k, m) in mentions.iter().enumerate() {
         let masked = m.entity.is_some_and(|i| app.ws.plan.masked[i]);
         let style = if k == app.ui.doc_cursor && app.ui.focus == Pane::Document {
             t.cursor()
+        } else if m.entity.is_some_and(|i| via.contains(&i)) {
+            t.entity(&m.entity_type, masked)
+                .add_modifier(Modifier::BOLD | Modifier::ITALIC)
         } else {
             t.entity(&m.entity_type, masked)
         };
@@ -69,19 +126,30 @@ fn cells(app: &App, doc: usize) -> Vec<Cell> {
             }
         }
     }
+    mark_matches(&mut out, &app.ui.doc_search, t.linked());
     out
 }
 
 /// Greedy word wrap of `cells` to `width` columns; returns the lines and the line
 /// holding mention `cursor`.
 fn wrap(cells: &[Cell], width: usize, cursor: usize) -> (Vec<Vec<Cell>>, Option<usize>) {
+    let (lines, found) = wrap_lines(cells, width);
+    let line_of = |m: usize| found.iter().position(|l| l.contains(&m));
+    (lines, line_of(cursor))
+}
+
+/// The line holding the first search match.
+fn match_line(lines: &[Vec<Cell>]) -> Option<usize> {
+    lines.iter().position(|l| l.iter().any(|c| c.3))
+}
+
+fn wrap_lines(cells: &[Cell], width: usize) -> (Vec<Vec<Cell>>, Vec<Vec<usize>>) {
     let width = width.max(1);
     let mut lines: Vec<Vec<Cell>> = Vec::new();
-    let mut cursor_line = None;
     for logical in cells.split(|c| c.0 == '\n') {
         let mut cur: Vec<Cell> = Vec::new();
         let mut cur_w = 0usize;
-        for &(ch, style, m) in logical {
+        for &(ch, style, m, found) in logical {
             if ch == '\r' {
                 continue;
             }
@@ -98,25 +166,27 @@ fn wrap(cells: &[Cell], width: usize, cursor: usize) -> (Vec<Vec<Cell>>, Option<
                 lines.push(std::mem::replace(&mut cur, rest));
                 cur_w = cur.iter().map(|c| c.0.width().unwrap_or(0)).sum();
             }
-            cur.push((ch, style, m));
+            cur.push((ch, style, m, found));
             cur_w += cw;
         }
         lines.push(cur);
     }
-    for (i, l) in lines.iter().enumerate() {
-        if l.iter().any(|c| c.2 == Some(cursor)) {
-            cursor_line = Some(i);
-            break;
-        }
-    }
-    (lines, cursor_line)
+    let mentions = lines
+        .iter()
+        .map(|l| {
+            let mut m: Vec<usize> = l.iter().filter_map(|c| c.2).collect();
+            m.dedup();
+            m
+        })
+        .collect();
+    (lines, mentions)
 }
 
 fn to_line(cells: &[Cell]) -> Line<'static> {
     let mut spans: Vec<Span> = Vec::new();
     let mut buf = String::new();
     let mut style = None;
-    for &(ch, s, _) in cells {
+    for &(ch, s, _, _) in cells {
         if style != Some(s) {
             if let Some(prev) = style {
                 spans.push(Span::styled(std::mem::take(&mut buf), prev));
@@ -244,12 +314,20 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> usize {
         return 0;
     };
     let d = &app.ws.corpus.documents[doc];
-    let mode = if app.ui.redacted_preview {
+    let mut mode = if app.ui.redacted_preview {
         format!("redacted preview ({})", app.ws.config.redaction.as_str())
     } else {
         let n = app.mentions(doc).len();
         format!("{} mention(s)", n)
     };
+    if !app.ui.doc_search.is_empty() {
+        let chars: Vec<char> = d.content.chars().collect();
+        mode = format!(
+            "/{}: {} found",
+            sanitize::line(&app.ui.doc_search),
+            find_all(&chars, &app.ui.doc_search).len()
+        );
+    }
     let title = format!("{} {}", Pane::Document.title(), sanitize::line(&d.id));
     let block = pane_block(&title, &mode, focused, t);
     let inner = block.inner(area);
@@ -268,9 +346,14 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> usize {
     let height = text_area.height as usize;
     let max_scroll = lines.len().saturating_sub(height);
     let mut scroll = app.ui.doc_scroll.min(max_scroll);
-    if app.ui.doc_follow
-        && let Some(cl) = cursor_line
-    {
+    let target = if app.ui.doc_search_jump {
+        match_line(&lines)
+    } else if app.ui.doc_follow {
+        cursor_line
+    } else {
+        None
+    };
+    if let Some(cl) = target {
         if cl < scroll {
             scroll = cl;
         } else if cl >= scroll + height {
@@ -302,7 +385,7 @@ mod tests {
         let cells: Vec<Cell> = "alpha beta gamma\ndelta"
             .chars()
             .enumerate()
-            .map(|(i, c)| (c, s, (11..16).contains(&i).then_some(3)))
+            .map(|(i, c)| (c, s, (11..16).contains(&i).then_some(3), false))
             .collect();
         let (lines, cursor) = wrap(&cells, 11, 3);
         let text: Vec<String> = lines
