@@ -56,9 +56,16 @@ pub fn extract_all(corpus: &Corpus, config: &Config, extractor: &dyn Extractor) 
             mine.extend(extra);
         }
     }
-    for (i, (doc, its)) in corpus.documents.iter().zip(&items).enumerate() {
-        store.set_document_items(i, doc, its, &config.schema, config.date_order);
-    }
+    store.set_many_document_items(
+        corpus
+            .documents
+            .iter()
+            .zip(&items)
+            .enumerate()
+            .map(|(i, (doc, its))| (i, doc, its.as_slice())),
+        &config.schema,
+        config.date_order,
+    );
     store
 }
 
@@ -165,11 +172,17 @@ impl Workspace {
         batch: impl IntoIterator<Item = (usize, Vec<ExtractedItem>)>,
     ) -> Result<(), WorkspaceError> {
         let raw = self.extracted.get_or_insert_with(|| self.store.clone());
-        for (i, items) in batch {
-            if let Some(doc) = self.corpus.documents.get(i) {
-                raw.set_document_items(i, doc, &items, &self.config.schema, self.config.date_order);
-            }
-        }
+        let batch: Vec<(usize, Vec<ExtractedItem>)> = batch
+            .into_iter()
+            .filter(|(i, _)| *i < self.corpus.documents.len())
+            .collect();
+        raw.set_many_document_items(
+            batch
+                .iter()
+                .map(|(i, items)| (*i, &self.corpus.documents[*i], items.as_slice())),
+            &self.config.schema,
+            self.config.date_order,
+        );
         self.rebuild_store()
     }
 

@@ -259,6 +259,55 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_dense_graph_falls_back_to_the_selected_documents_neighbourhood() {
+        use crate::analysis::{AnalysisParams, Model};
+        use crate::schema::Schema;
+        // Pairs of documents share a rare member id: 30 documents, 15 kept edges.
+        let docs: Vec<Vec<(String, &str, f64)>> = (0..30)
+            .map(|i| {
+                vec![
+                    (format!("m{}", i / 2), "PATIENT_ID", 1.0),
+                    (format!("n{}", i / 2), "NAME", 1.0),
+                ]
+            })
+            .collect();
+        let model = Model::from_lists(&docs, &Schema::default());
+        let an = Analysis::new(
+            &model,
+            &AnalysisParams {
+                edge_threshold: 0.5,
+                chain_length: 2,
+            },
+        );
+        assert_eq!(an.edges.len(), 15);
+        let mut layout = GraphLayout::default();
+        layout.update(&model, &an);
+        let roomy = Rect::new(0, 0, 120, 40);
+        assert_eq!(
+            layout.visible(roomy, Some(4), &an).len(),
+            30,
+            "the whole graph fits"
+        );
+        let tiny = Rect::new(0, 0, 12, 6);
+        let near: Vec<usize> = layout
+            .visible(tiny, Some(4), &an)
+            .iter()
+            .map(|n| n.0)
+            .collect();
+        assert_eq!(
+            near,
+            vec![4, 5],
+            "only the selected document and its neighbour"
+        );
+        let hit = layout.hit(tiny, Position::new(6, 3), Some(4), &an);
+        assert_eq!(
+            hit,
+            Some(4),
+            "a click on the centre picks the selected document"
+        );
+    }
+
+    #[test]
     fn components_get_their_own_cells() {
         let edges = [(0, 3), (1, 2)];
         let a = component_layout(5, &edges);
