@@ -317,6 +317,7 @@ fn override_refuses_an_empty_reason_then_flips_the_plan() {
     assert_eq!(log.len(), 1);
     assert_eq!(log[0].reason.as_deref(), Some("public figure"));
     assert_eq!(log[0].state_before.as_deref(), Some("mask"));
+    assert_eq!(log[0].state_after.as_deref(), Some("keep"));
 }
 
 #[test]
@@ -945,4 +946,37 @@ fn slash_in_the_document_finds_text_and_scrolls_to_it() {
     key(&mut app, KeyCode::Esc);
     assert!(app.ui.doc_search.is_empty(), "Esc clears the search first");
     assert_eq!(app.ui.focus, Pane::Document);
+}
+
+#[test]
+fn tiny_and_odd_terminal_sizes_draw_without_panicking() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(sample_corpus(), &session_path(&dir));
+    let sizes = [
+        (1, 1),
+        (10, 3),
+        (20, 6),
+        (40, 10),
+        (80, 24),
+        (81, 25),
+        (139, 39),
+        (140, 40),
+        (250, 70),
+    ];
+    for k in ['1', '2', '3', '4', '5'] {
+        key(&mut app, KeyCode::Char(k));
+        for (w, h) in sizes {
+            render(&mut app, w, h);
+        }
+    }
+    for popup in ['?', 'e'] {
+        key(&mut app, KeyCode::Char('3'));
+        key(&mut app, KeyCode::Char(popup));
+        for (w, h) in sizes {
+            render(&mut app, w, h);
+        }
+        key(&mut app, KeyCode::Esc);
+    }
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains(" ready "), "{screen}");
 }

@@ -208,6 +208,9 @@ pub struct App {
     pub export_default: PathBuf,
     /// Entity marked as the source of a merge.
     pub merge_from: Option<String>,
+    /// How long the last burst's re-plan took, and whether one is running now.
+    pub last_replan: Duration,
+    pub recomputing: bool,
     project_key: Vec<u8>,
     burst: Vec<(usize, Vec<ExtractedItem>)>,
 }
@@ -281,6 +284,8 @@ impl App {
             corpus_name,
             export_default,
             merge_from: None,
+            last_replan: Duration::ZERO,
+            recomputing: false,
             project_key,
             burst: Vec::new(),
         };
@@ -321,11 +326,20 @@ impl App {
         if self.burst.is_empty() {
             return;
         }
+        let started = Instant::now();
         let burst = std::mem::take(&mut self.burst);
         if let Err(e) = self.ws.set_extracted(burst) {
             self.error(format!("re-plan failed: {e}"));
         }
         self.refresh();
+        self.last_replan = started.elapsed();
+        self.recomputing = false;
+    }
+
+    /// True when results are waiting and the last re-plan took longer than a frame:
+    /// the loop then shows `recomputing` before it starts the next one.
+    pub fn slow_replan_ahead(&self) -> bool {
+        !self.burst.is_empty() && self.last_replan > super::FRAME
     }
 
     fn error(&mut self, text: String) {
@@ -752,12 +766,21 @@ impl App {
             }
             .to_string()
         });
+        // What the entity will be once the decision is in force, where the decision
+        // itself says so (an unpin or an edit is known only after the re-plan).
+        let after = match &action {
+            SessionAction::Override { mask, .. } => {
+                Some(if *mask { "mask" } else { "keep" }.to_string())
+            }
+            SessionAction::Accept { .. } | SessionAction::Pin { .. } => before.clone(),
+            _ => None,
+        };
         let decision = Decision {
             actor: self.actor.clone(),
             action,
             reason,
             state_before: before,
-            state_after: None,
+            state_after: after,
             config_hash: self.ws.config.hash(),
         };
         match self.ws.apply(decision) {

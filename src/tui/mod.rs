@@ -131,6 +131,12 @@ async fn event_loop(
                     while let Ok(m) = worker.try_recv() {
                         app.on_worker(m);
                     }
+                    if app.slow_replan_ahead() {
+                        // The re-plan blocks this loop; say so on screen first.
+                        app.recomputing = true;
+                        draw(terminal, app)?;
+                        last_draw = Instant::now();
+                    }
                     app.flush();
                 }
                 None => worker_open = false,

@@ -104,7 +104,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
 
 pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
     let t = &app.theme;
-    let word = if app.is_ready() {
+    let word = if app.recomputing {
+        Span::styled(" recomputing ", t.busy())
+    } else if app.is_ready() {
         Span::styled(" ready ", t.ready())
     } else {
         Span::styled(" extracting ", t.busy())
