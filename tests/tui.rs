@@ -980,3 +980,32 @@ fn tiny_and_odd_terminal_sizes_draw_without_panicking() {
     let screen = render(&mut app, 80, 24);
     assert!(screen.contains(" ready "), "{screen}");
 }
+
+#[test]
+fn no_color_draws_without_any_colour_and_focus_stays_visible() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    app.theme = Theme::select(None, true).unwrap();
+    key(&mut app, KeyCode::Char('2'));
+    let mut term = Terminal::new(TestBackend::new(160, 48)).unwrap();
+    term.draw(|f| {
+        clam::tui::ui::draw(f, &app);
+    })
+    .unwrap();
+    let buf = term.backend().buffer().clone();
+    use ratatui::style::{Color, Modifier};
+    assert!(
+        buf.content()
+            .iter()
+            .all(|c| c.fg == Color::Reset && c.bg == Color::Reset),
+        "NO_COLOR: every cell in the terminal's own colours"
+    );
+    assert!(
+        buf.content()
+            .iter()
+            .any(|c| c.modifier.contains(Modifier::REVERSED)),
+        "masked entities and the cursor still stand out"
+    );
+    let text: String = buf.content().iter().map(|c| c.symbol()).collect();
+    assert!(text.contains("▶ Document"));
+}

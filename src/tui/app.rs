@@ -211,6 +211,8 @@ pub struct App {
     /// How long the last burst's re-plan took, and whether one is running now.
     pub last_replan: Duration,
     pub recomputing: bool,
+    /// Inside a bulk decision: views are refreshed once at the end.
+    batch: bool,
     project_key: Vec<u8>,
     burst: Vec<(usize, Vec<ExtractedItem>)>,
 }
@@ -286,6 +288,7 @@ impl App {
             merge_from: None,
             last_replan: Duration::ZERO,
             recomputing: false,
+            batch: false,
             project_key,
             burst: Vec::new(),
         };
@@ -785,7 +788,9 @@ impl App {
         };
         match self.ws.apply(decision) {
             Ok(_) => {
-                self.refresh();
+                if !self.batch {
+                    self.refresh();
+                }
                 true
             }
             Err(e) => {
@@ -930,6 +935,19 @@ impl App {
     }
 
     fn bulk_accept(&mut self, entities: &[String]) {
+        // One transaction per decision, but the views are rebuilt once at the end.
+        self.batch = true;
+        let n = self.accept_each(entities);
+        self.batch = false;
+        self.refresh();
+        if let Some(n) = n {
+            self.info(format!("accepted {n} proposal(s)"));
+        }
+    }
+
+    /// Accepts each entity's current proposal; None when a decision failed (the
+    /// error is in the status bar).
+    fn accept_each(&mut self, entities: &[String]) -> Option<usize> {
         let mut n = 0;
         for id in entities {
             let Some(i) = self.ws.model.entity_index(id) else {
@@ -944,11 +962,11 @@ impl App {
                 None,
                 Some(i),
             ) {
-                return;
+                return None;
             }
             n += 1;
         }
-        self.info(format!("accepted {n} proposal(s)"));
+        Some(n)
     }
 
     // ----- entity edits -----
