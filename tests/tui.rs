@@ -1009,3 +1009,49 @@ fn no_color_draws_without_any_colour_and_focus_stays_visible() {
     let text: String = buf.content().iter().map(|c| c.symbol()).collect();
     assert!(text.contains("▶ Document"));
 }
+
+#[test]
+fn selecting_a_chain_highlights_its_documents_in_the_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(sample_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('4'));
+    key(&mut app, KeyCode::Char('j'));
+    let c = app.ui.chains.current().unwrap();
+    let ids: Vec<String> = app.ws.analysis.chains[c]
+        .docs
+        .iter()
+        .map(|&d| app.ws.model.docs[d as usize].id.clone())
+        .collect();
+    let mut term = Terminal::new(TestBackend::new(80, 30)).unwrap();
+    term.draw(|f| {
+        clam::tui::ui::draw(f, &app);
+    })
+    .unwrap();
+    let buf = term.backend().buffer().clone();
+    let row_bg = |id: &str| {
+        (0..buf.area.height).find_map(|y| {
+            let row: String = (0..40).map(|x| buf[(x, y)].symbol().to_string()).collect();
+            row.contains(&format!("│{id} ")).then(|| buf[(2, y)].bg)
+        })
+    };
+    for id in &ids {
+        assert_eq!(
+            row_bg(id),
+            Some(app.theme.highlight_bg),
+            "{id} is highlighted"
+        );
+    }
+    let other = app
+        .ws
+        .corpus
+        .documents
+        .iter()
+        .map(|d| d.id.clone())
+        .find(|d| !ids.contains(d) && d != "call_04")
+        .unwrap();
+    assert_ne!(
+        row_bg(&other),
+        Some(app.theme.highlight_bg),
+        "{other} is not"
+    );
+}

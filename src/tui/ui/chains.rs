@@ -4,9 +4,9 @@
 //! in the document list.
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Rect};
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Cell, Row, Table};
+use ratatui::widgets::{Cell, Paragraph, Row, Table, Wrap};
 
 use super::super::app::App;
 use super::super::sanitize;
@@ -25,8 +25,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
         extra.push_str(&format!(" /{}", sanitize::line(&list.filter)));
     }
     let block = pane_block(Pane::Chains.title(), &extra, focused, t);
-    let inner = block.inner(area);
+    let outer = block.inner(area);
     frame.render_widget(block, area);
+    let [inner, detail_area] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(2)]).areas(outer);
     let body_height = inner.height.saturating_sub(1) as usize;
     let (start, end) = list.window(body_height);
     let an = &app.ws.analysis;
@@ -102,10 +104,53 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
             .column_spacing(1),
         inner,
     );
+    frame.render_widget(
+        Paragraph::new(detail(app, list.current())).wrap(Wrap { trim: true }),
+        detail_area,
+    );
     let body = Rect {
         y: inner.y + 1,
         height: inner.height.saturating_sub(1),
         ..inner
     };
     (body, start)
+}
+
+/// The selected chain's via entities (▇ = masked) and its target, under the table.
+fn detail(app: &App, chain: Option<usize>) -> Line<'static> {
+    let t = &app.theme;
+    let Some(c) = chain else {
+        return Line::from(Span::styled(
+            "no chains: no two documents share strong enough entities",
+            t.muted(),
+        ));
+    };
+    let an = &app.ws.analysis;
+    let mut via: Vec<usize> = an.chains[c]
+        .hops
+        .iter()
+        .flat_map(|&h| an.edges[h as usize].via.iter().map(|(e, _)| *e as usize))
+        .collect();
+    via.sort_unstable();
+    via.dedup();
+    let mut spans = vec![Span::styled("via ", t.muted())];
+    for (k, e) in via.iter().enumerate() {
+        let ent = &app.ws.model.entities[*e];
+        let masked = app.ws.plan.masked[*e];
+        if k > 0 {
+            spans.push(Span::styled(", ", t.muted()));
+        }
+        spans.push(Span::styled(
+            format!(
+                "{}{}",
+                if masked { "▇" } else { "" },
+                sanitize::line(&ent.value)
+            ),
+            t.entity(&ent.entity_type, masked),
+        ));
+    }
+    if let Some(target) = app.ws.plan.chains[c].target {
+        spans.push(Span::styled(format!(" · target {target:.2}"), t.muted()));
+    }
+    Line::from(spans)
 }
