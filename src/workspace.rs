@@ -69,6 +69,21 @@ pub fn extract_all(corpus: &Corpus, config: &Config, extractor: &dyn Extractor) 
     store
 }
 
+/// Entities, analysis and plan computed by a background copy of a workspace
+/// ([`Workspace::shadow`]), to be installed with [`Workspace::install`].
+#[derive(Debug, Clone)]
+pub struct Derived {
+    pub extracted: EntityStore,
+    pub store: EntityStore,
+    pub globals: BTreeMap<String, GlobalEntity>,
+    pub model: Model,
+    pub analysis: Analysis,
+    pub plan: Plan,
+    pub warnings: Vec<String>,
+    /// The session state the plan was computed for.
+    pub state: SessionState,
+}
+
 /// Everything the product knows about a corpus.
 pub struct Workspace {
     pub corpus: Corpus,
@@ -157,6 +172,60 @@ impl Workspace {
         ws.extracted = Some(ws.store.clone());
         ws.rebuild_store()?;
         Ok(ws)
+    }
+
+    /// A copy without the session, for planning extraction results off the UI
+    /// thread: it holds the corpus, configuration, extracted entities and session
+    /// state as they are now.
+    pub fn shadow(&self) -> Result<Workspace, WorkspaceError> {
+        let store = EntityStore::with_documents(&self.corpus.documents);
+        let mut ws = Workspace::new(
+            self.corpus.clone(),
+            self.config.clone(),
+            store,
+            None,
+            &self.extractor,
+        )?;
+        ws.state = self.state.clone();
+        ws.extracted = Some(self.extracted.clone().unwrap_or_else(|| self.store.clone()));
+        ws.rebuild_store()?;
+        Ok(ws)
+    }
+
+    /// The derived results of this workspace, to install in another.
+    pub fn derived(&self) -> Derived {
+        Derived {
+            extracted: self.extracted.clone().unwrap_or_else(|| self.store.clone()),
+            store: self.store.clone(),
+            globals: self.globals.clone(),
+            model: self.model.clone(),
+            analysis: self.analysis.clone(),
+            plan: self.plan.clone(),
+            warnings: self.warnings.clone(),
+            state: self.state.clone(),
+        }
+    }
+
+    /// Installs results computed by a shadow. Decisions taken since the shadow's
+    /// state are applied on top: entity edits rebuild the entities, other decisions
+    /// only re-plan.
+    pub fn install(&mut self, d: Derived) -> Result<(), WorkspaceError> {
+        let edits_changed = d.state.edits != self.state.edits;
+        let state_changed = d.state != self.state;
+        self.extracted = Some(d.extracted);
+        self.store = d.store;
+        self.globals = d.globals;
+        self.model = d.model;
+        self.analysis = d.analysis;
+        self.plan = d.plan;
+        self.warnings = d.warnings;
+        if edits_changed {
+            self.rebuild_store()
+        } else if state_changed {
+            self.plan_only()
+        } else {
+            Ok(())
+        }
     }
 
     /// True when every document's extraction is complete.

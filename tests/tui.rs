@@ -1055,3 +1055,79 @@ fn selecting_a_chain_highlights_its_documents_in_the_list() {
         "{other} is not"
     );
 }
+
+/// Runs the background extract-and-plan worker to the end, collecting its messages.
+fn plan_in_background(app: &App) -> Vec<WorkerMsg> {
+    let shadow = app.ws.shadow().expect("shadow");
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    let ex = clam::extract::offline::OfflineExtractor::new(app.ws.config.date_order);
+    clam::tui::worker::extract_and_plan(
+        shadow,
+        &ex,
+        false,
+        &tx,
+        &tokio_util::sync::CancellationToken::new(),
+    );
+    let mut out = Vec::new();
+    while let Ok(m) = rx.try_recv() {
+        out.push(m);
+    }
+    out
+}
+
+#[test]
+fn planning_off_the_ui_thread_gives_the_same_plan() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = open(sample_corpus(), &dir.path().join("a.sqlite"));
+    let mut app = pending(sample_corpus(), &dir.path().join("b.sqlite"));
+    let msgs = plan_in_background(&app);
+    assert!(matches!(msgs.last(), Some(WorkerMsg::Done)));
+    assert!(msgs.iter().any(|m| matches!(m, WorkerMsg::Planned(_))));
+    for m in msgs {
+        app.on_worker(m);
+    }
+    assert!(app.is_ready());
+    assert_eq!(app.ws.model.docs.len(), 25);
+    assert_eq!(app.ws.plan.masked, reference.ws.plan.masked);
+    assert_eq!(
+        app.ws.analysis.edges.len(),
+        reference.ws.analysis.edges.len()
+    );
+}
+
+#[test]
+fn a_decision_taken_while_extraction_runs_survives_the_next_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = pending(sample_corpus(), &session_path(&dir));
+    let msgs = plan_in_background(&app);
+    let mut msgs = msgs.into_iter();
+    // Install the first plan, then decide, then install the rest.
+    for m in msgs.by_ref() {
+        let planned = matches!(m, WorkerMsg::Planned(_));
+        app.on_worker(m);
+        if planned {
+            break;
+        }
+    }
+    let rest: Vec<WorkerMsg> = msgs.collect();
+    assert!(
+        rest.iter().any(|m| matches!(m, WorkerMsg::Planned(_))),
+        "the first document is planned alone, the last burst after it"
+    );
+    key(&mut app, KeyCode::Char('3'));
+    let i = app.ui.masks.current().expect("a mask in the first burst");
+    let id = app.ws.model.entities[i].id.clone();
+    key(&mut app, KeyCode::Char('o'));
+    chars(&mut app, "decided early");
+    key(&mut app, KeyCode::Enter);
+    for m in rest {
+        app.on_worker(m);
+    }
+    assert!(app.is_ready());
+    let j = app.ws.model.entity_index(&id).unwrap();
+    assert!(
+        !app.ws.plan.masked[j],
+        "the override still holds after later bursts"
+    );
+    assert_eq!(app.views.review[j], ReviewState::Overridden);
+}

@@ -38,6 +38,11 @@ pub enum WorkerMsg {
     Linked(Vec<(usize, Vec<ExtractedItem>)>),
     /// A document the extractor failed on (recorded with no entities).
     Failed { index: usize, message: String },
+    /// Documents extracted so far (and how many failed), between plans.
+    Progress { done: usize, failed: usize },
+    /// Entities, analysis and plan computed off the UI thread for the documents
+    /// extracted so far.
+    Planned(Box<crate::workspace::Derived>),
     /// The worker has finished.
     Done,
 }
@@ -316,6 +321,18 @@ impl App {
                 self.burst.push((index, Vec::new()));
             }
             WorkerMsg::Linked(all) => self.burst.extend(all),
+            WorkerMsg::Progress { done, failed } => {
+                self.progress.done = done;
+                self.progress.failed = failed;
+            }
+            WorkerMsg::Planned(derived) => {
+                let started = Instant::now();
+                if let Err(e) = self.ws.install(*derived) {
+                    self.error(format!("re-plan failed: {e}"));
+                }
+                self.refresh();
+                self.last_replan = started.elapsed();
+            }
             WorkerMsg::Done => {
                 self.progress.done = self.progress.total;
                 self.progress.finished = Some(self.progress.started.elapsed());

@@ -3,10 +3,11 @@
 //! overrides or pins every masking decision before exporting (SPEC §6, §8).
 //!
 //! The shape follows ratatui's component template: an event task, one [`Action`]
-//! enum, keymaps and themes as data, a worker that streams extraction results over a
-//! channel, and an app loop that drains its channels, re-plans once per burst and
-//! draws at most once per frame. Every number on screen comes from the library's
-//! `Workspace`; nothing here computes risk.
+//! enum, keymaps and themes as data, a worker that extracts documents and plans each
+//! burst of results on a copy of the workspace (so a slow re-plan never blocks keys),
+//! and an app loop that drains its channels, installs the newest plan and draws at
+//! most once per frame. Every number on screen comes from the library's `Workspace`;
+//! nothing here computes risk.
 
 pub mod action;
 pub mod app;
@@ -19,7 +20,6 @@ pub mod theme;
 pub mod ui;
 pub mod worker;
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ratatui::DefaultTerminal;
@@ -57,7 +57,7 @@ pub fn run(ws: Workspace, opts: ReviewOptions) -> std::io::Result<()> {
 }
 
 async fn run_async(ws: Workspace, opts: ReviewOptions) -> std::io::Result<()> {
-    let docs = Arc::new(ws.corpus.documents.clone());
+    let shadow = ws.shadow().map_err(std::io::Error::other)?;
     let linker = ws.config.linker
         && ws
             .config
@@ -72,7 +72,7 @@ async fn run_async(ws: Workspace, opts: ReviewOptions) -> std::io::Result<()> {
         let token = cancel.clone();
         tokio::task::spawn_blocking(move || {
             let ex = crate::extract::offline::OfflineExtractor::new(date_order);
-            worker::extract(docs, &ex, linker, &tx, &token);
+            worker::extract_and_plan(shadow, &ex, linker, &tx, &token);
         });
     } else {
         drop(tx);
