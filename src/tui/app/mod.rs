@@ -8,17 +8,18 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 use ratatui_textarea::TextArea;
 
 use crate::analysis::RiskCategory;
-use crate::export::{ExportError, ExportOptions};
 use crate::extract::ExtractedItem;
-use crate::plan::{Provenance, Stage};
 use crate::redact::{Mode, Replacer};
-use crate::session::{Action as SessionAction, Decision};
 use crate::workspace::{ReviewState, Workspace};
+
+mod decide;
+mod export;
+mod popups;
 
 use super::action::Action;
 use super::graph::GraphLayout;
@@ -222,7 +223,8 @@ pub struct App {
     burst: Vec<(usize, Vec<ExtractedItem>)>,
 }
 
-fn review_word(r: ReviewState) -> &'static str {
+/// The review word of an entity.
+pub fn review_label(r: ReviewState) -> &'static str {
     match r {
         ReviewState::Proposed => "proposed",
         ReviewState::Accepted => "accepted",
@@ -232,12 +234,7 @@ fn review_word(r: ReviewState) -> &'static str {
     }
 }
 
-/// The review word of an entity.
-pub fn review_label(r: ReviewState) -> &'static str {
-    review_word(r)
-}
-
-fn text_input(initial: &str) -> TextArea<'static> {
+pub(super) fn text_input(initial: &str) -> TextArea<'static> {
     let mut t = TextArea::new(vec![initial.to_string()]);
     t.move_cursor(ratatui_textarea::CursorMove::End);
     t
@@ -362,11 +359,11 @@ impl App {
         !self.burst.is_empty() && self.last_replan > super::FRAME
     }
 
-    fn error(&mut self, text: String) {
+    pub(super) fn error(&mut self, text: String) {
         self.message = Some(Message { text, error: true });
     }
 
-    fn info(&mut self, text: String) {
+    pub(super) fn info(&mut self, text: String) {
         self.message = Some(Message { text, error: false });
     }
 
@@ -389,7 +386,7 @@ impl App {
         self.dirty = true;
     }
 
-    fn refresh_rows(&mut self) {
+    pub(super) fn refresh_rows(&mut self) {
         let ws = &self.ws;
         // Documents.
         let needle = self.ui.documents.filter.to_lowercase();
@@ -423,7 +420,7 @@ impl App {
                     let e = &ws.model.entities[i];
                     e.value.to_lowercase().contains(&needle)
                         || e.entity_type.to_lowercase().contains(&needle)
-                        || review_word(self.views.review[i]).contains(&needle)
+                        || review_label(self.views.review[i]).contains(&needle)
                 }
             })
             .collect();
@@ -705,7 +702,7 @@ impl App {
     }
 
     /// After a list selection moved: the document view follows the document list.
-    fn after_move(&mut self, pane: Pane) {
+    pub(super) fn after_move(&mut self, pane: Pane) {
         if pane == Pane::Documents && self.ui.documents.current() != self.ui.open_doc {
             self.ui.open_doc = self.ui.documents.current();
             self.ui.doc_cursor = 0;
@@ -755,668 +752,6 @@ impl App {
                 self.ui.focus(Pane::Document);
             }
             Pane::Document => {}
-        }
-    }
-
-    // ----- decisions -----
-
-    fn entity_label(&self, i: usize) -> String {
-        let e = &self.ws.model.entities[i];
-        format!("{} {:?}", e.entity_type, super::sanitize::line(&e.value))
-    }
-
-    fn no_target(&mut self) {
-        self.error(
-            "select an entity first: in the redaction set, or with n / N in the document".into(),
-        );
-    }
-
-    /// Records a decision (committed before this returns) and re-plans.
-    fn decide(
-        &mut self,
-        action: SessionAction,
-        reason: Option<String>,
-        entity: Option<usize>,
-    ) -> bool {
-        let before = entity.map(|i| {
-            if self.ws.plan.masked[i] {
-                "mask"
-            } else {
-                "keep"
-            }
-            .to_string()
-        });
-        // What the entity will be once the decision is in force, where the decision
-        // itself says so (an unpin or an edit is known only after the re-plan).
-        let after = match &action {
-            SessionAction::Override { mask, .. } => {
-                Some(if *mask { "mask" } else { "keep" }.to_string())
-            }
-            SessionAction::Accept { .. } | SessionAction::Pin { .. } => before.clone(),
-            _ => None,
-        };
-        let decision = Decision {
-            actor: self.actor.clone(),
-            action,
-            reason,
-            state_before: before,
-            state_after: after,
-            config_hash: self.ws.config.hash(),
-        };
-        match self.ws.apply(decision) {
-            Ok(_) => {
-                if !self.batch {
-                    self.refresh();
-                }
-                true
-            }
-            Err(e) => {
-                self.error(format!("decision not saved: {e}"));
-                false
-            }
-        }
-    }
-
-    fn accept(&mut self) {
-        let Some(i) = self.target_entity() else {
-            return self.no_target();
-        };
-        let mask = self.ws.plan.masked[i];
-        let id = self.ws.model.entities[i].id.clone();
-        let label = self.entity_label(i);
-        if self.decide(SessionAction::Accept { entity: id, mask }, None, Some(i)) {
-            self.info(format!(
-                "accepted: {} {label}",
-                if mask { "mask" } else { "keep" }
-            ));
-        }
-    }
-
-    fn start_override(&mut self) {
-        let Some(i) = self.target_entity() else {
-            return self.no_target();
-        };
-        self.layers.push(Layer::Reason {
-            entity: self.ws.model.entities[i].id.clone(),
-            mask: !self.ws.plan.masked[i],
-            input: TextArea::default(),
-            error: None,
-        });
-    }
-
-    /// Completes an override with `reason`; an empty reason is refused.
-    fn submit_override(&mut self, entity: String, mask: bool, reason: &str) -> Result<(), String> {
-        let reason = reason.trim();
-        if reason.is_empty() {
-            return Err("a reason is required for an override (Esc cancels)".into());
-        }
-        let Some(i) = self.ws.model.entity_index(&entity) else {
-            return Err("the entity is no longer in the corpus".into());
-        };
-        let label = self.entity_label(i);
-        if self.decide(
-            SessionAction::Override { entity, mask },
-            Some(reason.to_string()),
-            Some(i),
-        ) {
-            self.info(format!(
-                "overridden: {} {label}",
-                if mask { "mask" } else { "keep" }
-            ));
-        }
-        Ok(())
-    }
-
-    fn pin(&mut self) {
-        let Some(i) = self.target_entity() else {
-            return self.no_target();
-        };
-        let id = self.ws.model.entities[i].id.clone();
-        let label = self.entity_label(i);
-        if self.ws.state.pinned.contains(&id) {
-            if self.decide(SessionAction::Unpin { entity: id }, None, Some(i)) {
-                self.info(format!("unpinned: {label}"));
-            }
-        } else {
-            let mask = self.ws.plan.masked[i];
-            if self.decide(SessionAction::Pin { entity: id, mask }, None, Some(i)) {
-                self.info(format!(
-                    "pinned: {} {label}",
-                    if mask { "mask" } else { "keep" }
-                ));
-            }
-        }
-    }
-
-    fn undo(&mut self) {
-        let log = match self.ws.session.as_ref().map(|s| s.audit_log()) {
-            Some(Ok(log)) => log,
-            Some(Err(e)) => return self.error(format!("cannot read the audit log: {e}")),
-            None => return self.error("no session: nothing to undo".into()),
-        };
-        // The newest decision still in effect (undone ones and undos are skipped).
-        let mut undone = std::collections::BTreeSet::new();
-        let mut target = None;
-        for e in log.iter().rev() {
-            if undone.contains(&e.seq) {
-                continue;
-            }
-            if let SessionAction::Undo { seq } = e.action {
-                undone.insert(seq);
-                continue;
-            }
-            target = Some(e.clone());
-            break;
-        }
-        let Some(entry) = target else {
-            return self.info("nothing to undo".into());
-        };
-        let is_edit = matches!(
-            entry.action,
-            SessionAction::AddEntity { .. }
-                | SessionAction::RemoveEntity { .. }
-                | SessionAction::Retype { .. }
-                | SessionAction::Merge { .. }
-        );
-        if self.decide(SessionAction::Undo { seq: entry.seq }, None, None) {
-            if is_edit && let Err(e) = self.ws.rebuild_store() {
-                self.error(format!("re-plan failed: {e}"));
-            }
-            self.refresh();
-            self.info(format!(
-                "undone: {} (decision #{})",
-                entry.action.name(),
-                entry.seq
-            ));
-        }
-    }
-
-    fn start_bulk_accept(&mut self) {
-        let entities: Vec<String> = self
-            .ui
-            .masks
-            .rows
-            .iter()
-            .filter(|&&i| {
-                matches!(
-                    self.views.review[i],
-                    ReviewState::Proposed | ReviewState::Stale
-                )
-            })
-            .map(|&i| self.ws.model.entities[i].id.clone())
-            .collect();
-        if entities.is_empty() {
-            return self.info("nothing to accept: every listed entity is reviewed".into());
-        }
-        self.layers.push(Layer::ConfirmBulk { entities });
-    }
-
-    fn bulk_accept(&mut self, entities: &[String]) {
-        // One transaction per decision, but the views are rebuilt once at the end.
-        self.batch = true;
-        let n = self.accept_each(entities);
-        self.batch = false;
-        self.refresh();
-        if let Some(n) = n {
-            self.info(format!("accepted {n} proposal(s)"));
-        }
-    }
-
-    /// Accepts each entity's current proposal; None when a decision failed (the
-    /// error is in the status bar).
-    fn accept_each(&mut self, entities: &[String]) -> Option<usize> {
-        let mut n = 0;
-        for id in entities {
-            let Some(i) = self.ws.model.entity_index(id) else {
-                continue;
-            };
-            let mask = self.ws.plan.masked[i];
-            if !self.decide(
-                SessionAction::Accept {
-                    entity: id.clone(),
-                    mask,
-                },
-                None,
-                Some(i),
-            ) {
-                return None;
-            }
-            n += 1;
-        }
-        Some(n)
-    }
-
-    // ----- entity edits -----
-
-    fn schema_types(&self) -> Vec<String> {
-        self.ws
-            .config
-            .schema
-            .names()
-            .into_iter()
-            .map(str::to_string)
-            .collect()
-    }
-
-    fn remove_entity(&mut self) {
-        let Some(m) = self
-            .cursor_mention()
-            .filter(|_| self.ui.focus == Pane::Document)
-        else {
-            return self.no_target();
-        };
-        let Some(doc) = self.ui.open_doc else {
-            return;
-        };
-        let doc_id = self.ws.corpus.documents[doc].id.clone();
-        let label = match m.entity {
-            Some(i) => self.entity_label(i),
-            None => m.entity_type.clone(),
-        };
-        if self.decide(
-            SessionAction::RemoveEntity {
-                entity: m.entity_id,
-                doc: Some(doc_id.clone()),
-            },
-            None,
-            m.entity,
-        ) {
-            self.ui.doc_cursor = self
-                .ui
-                .doc_cursor
-                .min(self.mentions(doc).len().saturating_sub(1));
-            self.info(format!(
-                "removed {label} from {} (u undoes)",
-                super::sanitize::line(&doc_id)
-            ));
-        }
-    }
-
-    fn start_retype(&mut self) {
-        let Some(i) = self.target_entity() else {
-            return self.no_target();
-        };
-        let types = self.schema_types();
-        let current = &self.ws.model.entities[i].entity_type;
-        let selected = types.iter().position(|t| t == current).unwrap_or(0);
-        self.layers.push(Layer::TypePicker {
-            purpose: TypePurpose::Retype {
-                entity: self.ws.model.entities[i].id.clone(),
-            },
-            types,
-            selected,
-        });
-    }
-
-    fn start_add(&mut self) {
-        let Some(doc) = self.ui.open_doc else {
-            return self.error("open a document first".into());
-        };
-        self.layers.push(Layer::AddText {
-            doc,
-            input: TextArea::default(),
-            error: None,
-        });
-    }
-
-    /// The first whole-word occurrence of `text` in document `doc` (code points).
-    fn locate_text(&self, doc: usize, text: &str) -> Result<(usize, usize), String> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Err("type the text to mark (Esc cancels)".into());
-        }
-        let content = &self.ws.corpus.documents[doc].content;
-        crate::entity::spans::locate(content, text)
-            .first()
-            .map(|s| (s.start, s.end))
-            .ok_or_else(|| {
-                format!(
-                    "{:?} does not occur as whole words in this document",
-                    super::sanitize::line(text)
-                )
-            })
-    }
-
-    fn choose_type(&mut self, purpose: TypePurpose, entity_type: String) {
-        match purpose {
-            TypePurpose::Retype { entity } => {
-                let Some(key) = self.ws.store.keys.get(&entity) else {
-                    return self.error("the entity is no longer in the corpus".into());
-                };
-                if key.entity_type == entity_type {
-                    return self.info("the type is unchanged".into());
-                }
-                let new_entity = crate::entity::entity_id(&key.normalized, &entity_type);
-                let i = self.ws.model.entity_index(&entity);
-                if self.decide(
-                    SessionAction::Retype {
-                        entity,
-                        entity_type: entity_type.clone(),
-                        new_entity,
-                    },
-                    None,
-                    i,
-                ) {
-                    self.info(format!("retyped to {entity_type} (u undoes)"));
-                }
-            }
-            TypePurpose::Add { doc, start, end } => {
-                let doc_id = self.ws.corpus.documents[doc].id.clone();
-                if self.decide(
-                    SessionAction::AddEntity {
-                        doc: doc_id,
-                        start,
-                        end,
-                        entity_type: entity_type.clone(),
-                        relevance: None,
-                    },
-                    None,
-                    None,
-                ) {
-                    if let Some(pos) = self.mentions(doc).iter().position(|m| m.start == start) {
-                        self.ui.doc_cursor = pos;
-                        self.ui.doc_follow = true;
-                    }
-                    self.info(format!("added a {entity_type} entity (u undoes)"));
-                }
-            }
-        }
-    }
-
-    fn merge(&mut self) {
-        let Some(i) = self.target_entity() else {
-            return self.no_target();
-        };
-        let id = self.ws.model.entities[i].id.clone();
-        match self.merge_from.take() {
-            None => {
-                self.merge_from = Some(id);
-                self.info(format!(
-                    "merge: {} marked; select the entity to merge it into and press m again (Esc cancels)",
-                    self.entity_label(i)
-                ));
-            }
-            Some(from) if from == id => self.info("merge cancelled".into()),
-            Some(from) => self.layers.push(Layer::ConfirmMerge { from, into: id }),
-        }
-    }
-
-    // ----- export -----
-
-    fn open_export(&mut self) {
-        self.layers.push(Layer::Export(Box::new(ExportDialog {
-            folder: text_input(&self.export_default.display().to_string()),
-            mode: self.ws.config.redaction,
-            require_reviewed: false,
-            field: ExportField::Folder,
-            outcome: None,
-        })));
-    }
-
-    /// Masked entities still proposed or stale (what `--require-reviewed` refuses).
-    pub fn unreviewed_masks(&self) -> usize {
-        self.ws
-            .masked_indices()
-            .into_iter()
-            .filter(|&i| {
-                matches!(
-                    self.views.review.get(i),
-                    Some(ReviewState::Proposed | ReviewState::Stale)
-                ) && !matches!(
-                    self.ws.plan.provenance[i],
-                    Provenance::Masked {
-                        stage: Stage::Forced,
-                        ..
-                    }
-                )
-            })
-            .count()
-    }
-
-    /// Runs the same export as `clam run` (leak check included).
-    pub fn run_export(
-        &mut self,
-        folder: &str,
-        mode: Mode,
-        require_reviewed: bool,
-    ) -> ExportOutcome {
-        if !self.is_ready() {
-            return ExportOutcome::Failed("extraction is still running; wait for `ready`".into());
-        }
-        if folder.trim().is_empty() {
-            return ExportOutcome::Failed("type the output folder".into());
-        }
-        if self.project_key.is_empty() {
-            return ExportOutcome::Failed(
-                "no session, so no project key: open with --session FILE".into(),
-            );
-        }
-        if mode != self.ws.config.redaction {
-            let config = crate::Config {
-                redaction: mode,
-                ..self.ws.config.clone()
-            };
-            if let Err(e) = self.ws.set_config(config) {
-                return ExportOutcome::Failed(e.to_string());
-            }
-            self.refresh();
-        }
-        let scanner = crate::extract::offline::OfflineExtractor::new(self.ws.config.date_order);
-        let out = PathBuf::from(folder.trim());
-        let opts = ExportOptions {
-            force: false,
-            with_mapping: None,
-            require_reviewed,
-        };
-        match crate::export::export(&self.ws, &self.project_key, &out, &opts, &scanner) {
-            Ok(s) => {
-                let mut lines = vec![format!(
-                    "exported {} documents to {} ({} mode): {} of {} entities masked; leak check passed ({} files)",
-                    s.documents,
-                    s.out.display(),
-                    mode.as_str(),
-                    s.masked,
-                    self.ws.model.entities.len(),
-                    s.files_scanned
-                )];
-                lines.extend(s.warnings.iter().map(|w| format!("warning: {w}")));
-                if s.skipped > 0 {
-                    lines.push(format!(
-                        "{} input document(s) skipped (listed in report.md)",
-                        s.skipped
-                    ));
-                }
-                ExportOutcome::Written(lines)
-            }
-            Err(ExportError::Leak(hits)) => {
-                ExportOutcome::Leak(hits.iter().map(ToString::to_string).collect())
-            }
-            Err(e) => ExportOutcome::Failed(e.to_string()),
-        }
-    }
-
-    // ----- popups -----
-
-    fn popup_key(&mut self, key: KeyEvent) {
-        let Some(layer) = self.layers.pop() else {
-            return;
-        };
-        let ctrl_c = key.code == KeyCode::Char('c')
-            && key
-                .modifiers
-                .contains(crossterm::event::KeyModifiers::CONTROL);
-        if ctrl_c {
-            self.quit = true;
-            return;
-        }
-        match layer {
-            Layer::Help => {
-                // Any key closes the help.
-            }
-            Layer::Reason {
-                entity,
-                mask,
-                mut input,
-                ..
-            } => match key.code {
-                KeyCode::Esc => self.info("override cancelled".into()),
-                KeyCode::Enter => {
-                    let reason = input.lines().join("\n");
-                    if let Err(msg) = self.submit_override(entity.clone(), mask, &reason) {
-                        self.layers.push(Layer::Reason {
-                            entity,
-                            mask,
-                            input,
-                            error: Some(msg),
-                        });
-                    }
-                }
-                _ => {
-                    input.input(key);
-                    self.layers.push(Layer::Reason {
-                        entity,
-                        mask,
-                        input,
-                        error: None,
-                    });
-                }
-            },
-            Layer::Search { pane, mut input } => match key.code {
-                KeyCode::Esc => {}
-                KeyCode::Enter => {}
-                _ => {
-                    input.input(key);
-                    let text = input.lines().join(" ");
-                    if pane == Pane::Document {
-                        self.ui.doc_search = text.clone();
-                        self.ui.doc_search_jump = true;
-                    }
-                    if let Some(list) = self.ui.list_mut(pane) {
-                        list.filter = text;
-                    }
-                    self.refresh_rows();
-                    self.after_move(pane);
-                    self.layers.push(Layer::Search { pane, input });
-                }
-            },
-            Layer::AddText { doc, mut input, .. } => match key.code {
-                KeyCode::Esc => {}
-                KeyCode::Enter => match self.locate_text(doc, &input.lines().join(" ")) {
-                    Ok((start, end)) => self.layers.push(Layer::TypePicker {
-                        purpose: TypePurpose::Add { doc, start, end },
-                        types: self.schema_types(),
-                        selected: 0,
-                    }),
-                    Err(msg) => self.layers.push(Layer::AddText {
-                        doc,
-                        input,
-                        error: Some(msg),
-                    }),
-                },
-                _ => {
-                    input.input(key);
-                    self.layers.push(Layer::AddText {
-                        doc,
-                        input,
-                        error: None,
-                    });
-                }
-            },
-            Layer::TypePicker {
-                purpose,
-                types,
-                mut selected,
-            } => match key.code {
-                KeyCode::Esc => {}
-                KeyCode::Enter => {
-                    if let Some(t) = types.get(selected).cloned() {
-                        self.choose_type(purpose, t);
-                    }
-                }
-                code => {
-                    match code {
-                        KeyCode::Up | KeyCode::Char('k') => selected = selected.saturating_sub(1),
-                        KeyCode::Down | KeyCode::Char('j') => {
-                            selected = (selected + 1).min(types.len().saturating_sub(1));
-                        }
-                        _ => {}
-                    }
-                    self.layers.push(Layer::TypePicker {
-                        purpose,
-                        types,
-                        selected,
-                    });
-                }
-            },
-            Layer::ConfirmMerge { from, into } => match key.code {
-                KeyCode::Char('y') | KeyCode::Enter => {
-                    let i = self.ws.model.entity_index(&from);
-                    if self.decide(
-                        SessionAction::Merge {
-                            from,
-                            into: into.clone(),
-                        },
-                        None,
-                        i,
-                    ) {
-                        if let Some(j) = self.ws.model.entity_index(&into) {
-                            self.ui.masks.select_item(j);
-                        }
-                        self.info("merged (u undoes)".into());
-                    }
-                }
-                _ => self.info("merge cancelled".into()),
-            },
-            Layer::ConfirmBulk { entities } => match key.code {
-                KeyCode::Char('y') | KeyCode::Enter => self.bulk_accept(&entities),
-                _ => self.info("bulk accept cancelled".into()),
-            },
-            Layer::Export(mut dialog) => {
-                match key.code {
-                    KeyCode::Esc => return,
-                    KeyCode::Tab | KeyCode::Down => {
-                        dialog.field = match dialog.field {
-                            ExportField::Folder => ExportField::Mode,
-                            ExportField::Mode => ExportField::RequireReviewed,
-                            ExportField::RequireReviewed => ExportField::Folder,
-                        };
-                    }
-                    KeyCode::BackTab | KeyCode::Up => {
-                        dialog.field = match dialog.field {
-                            ExportField::Folder => ExportField::RequireReviewed,
-                            ExportField::Mode => ExportField::Folder,
-                            ExportField::RequireReviewed => ExportField::Mode,
-                        };
-                    }
-                    KeyCode::Enter => {
-                        let folder = dialog.folder.lines().join("");
-                        dialog.outcome =
-                            Some(self.run_export(&folder, dialog.mode, dialog.require_reviewed));
-                    }
-                    KeyCode::Left | KeyCode::Right | KeyCode::Char(' ')
-                        if dialog.field != ExportField::Folder =>
-                    {
-                        if dialog.field == ExportField::Mode {
-                            const MODES: [Mode; 4] =
-                                [Mode::Redact, Mode::Value, Mode::Pseudonym, Mode::Generalize];
-                            let i = MODES.iter().position(|m| *m == dialog.mode).unwrap_or(0);
-                            let next = if key.code == KeyCode::Left {
-                                i + 3
-                            } else {
-                                i + 1
-                            };
-                            dialog.mode = MODES[next % 4];
-                        } else {
-                            dialog.require_reviewed = !dialog.require_reviewed;
-                        }
-                    }
-                    _ if dialog.field == ExportField::Folder => {
-                        dialog.folder.input(key);
-                    }
-                    _ => {}
-                }
-                self.layers.push(Layer::Export(dialog));
-            }
         }
     }
 
