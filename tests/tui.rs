@@ -707,6 +707,11 @@ fn export_writes_the_redacted_corpus_or_refuses_unreviewed_masks() {
     key(&mut app, KeyCode::Tab);
     key(&mut app, KeyCode::Char(' '));
     key(&mut app, KeyCode::Enter);
+    assert!(
+        render(&mut app, 80, 24).contains("exporting…"),
+        "a frame says so first"
+    );
+    app.run_pending();
     let outcome = |app: &App| match app.layers.last() {
         Some(Layer::Export(d)) => d.outcome.clone(),
         _ => None,
@@ -722,6 +727,7 @@ fn export_writes_the_redacted_corpus_or_refuses_unreviewed_masks() {
     key(&mut app, KeyCode::Up);
     key(&mut app, KeyCode::Left);
     key(&mut app, KeyCode::Enter);
+    app.run_pending();
     assert!(
         matches!(outcome(&app), Some(ExportOutcome::Written(_))),
         "{:?}",
@@ -737,6 +743,7 @@ fn export_writes_the_redacted_corpus_or_refuses_unreviewed_masks() {
     assert!(out.join("manifest.json").is_file());
     // A second export to the same folder is refused (nothing overwritten).
     key(&mut app, KeyCode::Enter);
+    app.run_pending();
     assert!(matches!(outcome(&app), Some(ExportOutcome::Failed(_))));
     key(&mut app, KeyCode::Esc);
     assert!(app.layers.is_empty());

@@ -150,6 +150,11 @@ async fn event_loop(
         if app.quit {
             break;
         }
+        if app.has_pending() {
+            draw(terminal, app)?;
+            app.run_pending();
+            last_draw = Instant::now();
+        }
         if app.dirty && last_draw.elapsed() >= FRAME {
             draw(terminal, app)?;
             last_draw = Instant::now();

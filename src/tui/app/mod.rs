@@ -91,6 +91,8 @@ pub struct Message {
 /// What the export dialog shows after a run.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExportOutcome {
+    /// Asked for; runs after the next frame (see [`App::run_pending`]).
+    Running,
     Written(Vec<String>),
     Leak(Vec<String>),
     Failed(String),
@@ -753,6 +755,29 @@ impl App {
             }
             Pane::Document => {}
         }
+    }
+
+    /// True when work waits for [`App::run_pending`] (an export was asked for).
+    pub fn has_pending(&self) -> bool {
+        matches!(
+            self.layers.last(),
+            Some(Layer::Export(d)) if d.outcome == Some(ExportOutcome::Running)
+        )
+    }
+
+    /// Runs work the last key asked for and that takes long enough to deserve a
+    /// frame saying so first: the loop draws, then calls this.
+    pub fn run_pending(&mut self) {
+        if !self.has_pending() {
+            return;
+        }
+        let Some(Layer::Export(mut dialog)) = self.layers.pop() else {
+            return;
+        };
+        let folder = dialog.folder.lines().join("");
+        dialog.outcome = Some(self.run_export(&folder, dialog.mode, dialog.require_reviewed));
+        self.layers.push(Layer::Export(dialog));
+        self.dirty = true;
     }
 
     /// Header figures: chains per category before (pre) and after the plan.

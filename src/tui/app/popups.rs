@@ -7,7 +7,7 @@ use crate::redact::Mode;
 use crate::session::Action as SessionAction;
 
 use super::super::state::{ExportField, Pane};
-use super::{App, Layer, TypePurpose};
+use super::{App, ExportOutcome, Layer, TypePurpose};
 
 impl App {
     pub(super) fn popup_key(&mut self, key: KeyEvent) {
@@ -162,9 +162,8 @@ impl App {
                         };
                     }
                     KeyCode::Enter => {
-                        let folder = dialog.folder.lines().join("");
-                        dialog.outcome =
-                            Some(self.run_export(&folder, dialog.mode, dialog.require_reviewed));
+                        // Run by `run_pending` after a frame shows "exporting…".
+                        dialog.outcome = Some(ExportOutcome::Running);
                     }
                     KeyCode::Left | KeyCode::Right | KeyCode::Char(' ')
                         if dialog.field != ExportField::Folder =>

@@ -76,6 +76,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, d: &ExportDialog) {
     );
     let lines: Vec<Line> = match &d.outcome {
         None => Vec::new(),
+        Some(ExportOutcome::Running) => vec![Line::from(Span::styled(
+            "exporting… (redacting, writing, leak check)",
+            t.busy(),
+        ))],
         Some(ExportOutcome::Written(lines)) => lines
             .iter()
             .map(|l| Line::from(Span::styled(sanitize::line(l), t.ok())))
