@@ -1138,3 +1138,66 @@ fn a_decision_taken_while_extraction_runs_survives_the_next_results() {
     );
     assert_eq!(app.views.review[j], ReviewState::Overridden);
 }
+
+#[test]
+fn an_acceptance_goes_stale_when_the_proposal_changes_and_counts_as_unreviewed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(sample_corpus(), &session_path(&dir));
+    // A kept entity that a stricter chain target will mask.
+    let strict = Config {
+        theta_chain: 0.0,
+        rho_high: 0.0,
+        rho_medium: 0.0,
+        ..app.ws.config.clone()
+    };
+    let mut probe = app.ws.shadow().unwrap();
+    probe.set_config(strict.clone()).unwrap();
+    let i = (0..app.ws.model.entities.len())
+        .find(|&i| !app.ws.plan.masked[i] && probe.plan.masked[i])
+        .expect("an entity only the strict plan masks");
+    let value = app.ws.model.entities[i].value.clone();
+    select_mask(&mut app, &value);
+    key(&mut app, KeyCode::Char('a'));
+    assert_eq!(app.views.review[i], ReviewState::Accepted);
+    let (reviewed, _) = app.reviewed_masks();
+    app.ws.set_config(strict).unwrap();
+    app.refresh();
+    assert!(app.ws.plan.masked[i]);
+    assert_eq!(app.views.review[i], ReviewState::Stale);
+    assert_eq!(
+        app.reviewed_masks().0,
+        reviewed,
+        "a stale acceptance is not a review"
+    );
+    assert!(render(&mut app, 160, 48).contains("stale"));
+}
+
+#[test]
+fn clicking_an_entity_in_the_document_puts_the_cursor_on_it() {
+    use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    let screen = render(&mut app, 160, 48);
+    let (x, y) = screen
+        .lines()
+        .enumerate()
+        .find_map(|(y, l)| {
+            l.find("312-555")
+                .map(|b| (l[..b].chars().count() as u16, y as u16))
+        })
+        .expect("the phone number on screen");
+    assert_eq!(app.ui.doc_cursor, 0);
+    app.handle_mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x + 1,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert_eq!(app.ui.focus, Pane::Document);
+    let m = app.cursor_mention().expect("a mention under the cursor");
+    assert_eq!(m.entity_type, "PHONE_NUMBER");
+    assert_ne!(
+        app.ui.doc_cursor, 0,
+        "the cursor moved to the clicked mention"
+    );
+}

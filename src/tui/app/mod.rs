@@ -169,6 +169,8 @@ pub struct Rects {
     /// First data row of each list on screen, and the list's first visible row.
     pub list_body: Vec<(Pane, Rect, usize)>,
     pub doc_scroll: usize,
+    /// Mentions on screen in the document view (rectangle, mention index).
+    pub mentions: Vec<(Rect, usize)>,
     pub graph: Option<Rect>,
 }
 
@@ -558,6 +560,11 @@ impl App {
                         list.touched = true;
                     }
                     self.after_move(pane);
+                }
+                if pane == Pane::Document
+                    && let Some((_, k)) = self.rects.mentions.iter().find(|(r, _)| r.contains(pos))
+                {
+                    self.ui.doc_cursor = *k;
                 }
                 if pane == Pane::Graph
                     && let Some(area) = self.rects.graph

@@ -298,8 +298,46 @@ fn legend(app: &App, doc: usize) -> Line<'static> {
     Line::from(spans)
 }
 
-/// Draws the view; returns the scroll offset used.
-pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> usize {
+/// Screen rectangles of the mentions on visible lines, for mouse clicks.
+fn mention_rects(lines: &[Vec<Cell>], area: Rect) -> Vec<(Rect, usize)> {
+    let mut out = Vec::new();
+    for (row, line) in lines.iter().enumerate().take(area.height as usize) {
+        let mut col = 0u16;
+        let mut run: Option<(u16, usize)> = None;
+        for &(ch, _, m, _) in line {
+            let w = ch.width().unwrap_or(0) as u16;
+            match (run, m) {
+                (Some((_, k)), Some(m)) if k == m => {}
+                _ => {
+                    if let Some((start, k)) = run.take() {
+                        out.push((
+                            Rect::new(area.x + start, area.y + row as u16, col - start, 1),
+                            k,
+                        ));
+                    }
+                    run = m.map(|m| (col, m));
+                }
+            }
+            col += w;
+        }
+        if let Some((start, k)) = run {
+            out.push((
+                Rect::new(area.x + start, area.y + row as u16, col - start, 1),
+                k,
+            ));
+        }
+    }
+    out.retain(|(r, _)| r.right() <= area.right());
+    out
+}
+
+/// Draws the view; returns the scroll offset used and where the mentions are.
+pub fn draw(
+    frame: &mut Frame,
+    area: Rect,
+    app: &App,
+    focused: bool,
+) -> (usize, Vec<(Rect, usize)>) {
     let t = &app.theme;
     let Some(doc) = app
         .ui
@@ -311,7 +349,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> usize {
             Paragraph::new(Span::styled("no document selected", t.muted())).block(block),
             area,
         );
-        return 0;
+        return (0, Vec::new());
     };
     let d = &app.ws.corpus.documents[doc];
     let mut mode = if app.ui.redacted_preview {
@@ -372,7 +410,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> usize {
         info_area,
     );
     frame.render_widget(Paragraph::new(legend(app, doc)), legend_area);
-    scroll
+    let hits = if app.ui.redacted_preview {
+        Vec::new()
+    } else {
+        mention_rects(&lines[scroll.min(lines.len())..], text_area)
+    };
+    (scroll, hits)
 }
 
 #[cfg(test)]

@@ -77,7 +77,9 @@ pub fn draw(frame: &mut Frame, app: &App) -> Rects {
                 let (body, offset) = chains::draw(frame, *rect, app, focused);
                 rects.list_body.push((*pane, body, offset));
             }
-            Pane::Document => rects.doc_scroll = document::draw(frame, *rect, app, focused),
+            Pane::Document => {
+                (rects.doc_scroll, rects.mentions) = document::draw(frame, *rect, app, focused);
+            }
             Pane::Graph => rects.graph = Some(graph::draw(frame, *rect, app, focused)),
         }
     }
