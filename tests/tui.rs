@@ -1201,3 +1201,20 @@ fn clicking_an_entity_in_the_document_puts_the_cursor_on_it() {
         "the cursor moved to the clicked mention"
     );
 }
+
+#[test]
+fn the_redaction_mode_cycles_and_the_preview_follows() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('2'));
+    key(&mut app, KeyCode::Char('M'));
+    assert_eq!(app.ws.config.redaction, clam::redact::Mode::Pseudonym);
+    assert!(app.ui.redacted_preview, "cycling shows the preview");
+    let screen = render(&mut app, 160, 48);
+    assert!(screen.contains("[NAME_"), "pseudonyms: {screen}");
+    key(&mut app, KeyCode::Char('M'));
+    let screen = render(&mut app, 160, 48);
+    assert!(screen.contains("a person"), "generalize: {screen}");
+    key(&mut app, KeyCode::Char('M'));
+    assert!(render(&mut app, 160, 48).contains("[REDACTED]"));
+}

@@ -33,6 +33,9 @@ pub enum Action {
     NextEntity,
     PrevEntity,
     ToggleRedacted,
+    /// Next redaction mode (redact, value, pseudonym, generalize) for the preview
+    /// and the export.
+    CycleMode,
     /// Masks pane: show every entity, not only the masked ones.
     ToggleAll,
     Accept,

@@ -238,6 +238,14 @@ pub fn review_label(r: ReviewState) -> &'static str {
     }
 }
 
+/// The redaction mode `step` places after `mode` (wrapping).
+pub(super) fn next_mode(mode: crate::redact::Mode, step: isize) -> crate::redact::Mode {
+    use crate::redact::Mode;
+    const MODES: [Mode; 4] = [Mode::Redact, Mode::Value, Mode::Pseudonym, Mode::Generalize];
+    let i = MODES.iter().position(|m| *m == mode).unwrap_or(0) as isize;
+    MODES[(i + step).rem_euclid(4) as usize]
+}
+
 pub(super) fn text_input(initial: &str) -> TextArea<'static> {
     let mut t = TextArea::new(vec![initial.to_string()]);
     t.move_cursor(ratatui_textarea::CursorMove::End);
@@ -693,6 +701,21 @@ impl App {
                 }
             }
             Action::ToggleRedacted => self.ui.redacted_preview = !self.ui.redacted_preview,
+            Action::CycleMode => {
+                let mode = next_mode(self.ws.config.redaction, 1);
+                let config = crate::Config {
+                    redaction: mode,
+                    ..self.ws.config.clone()
+                };
+                match self.ws.set_config(config) {
+                    Ok(()) => {
+                        self.refresh();
+                        self.ui.redacted_preview = true;
+                        self.info(format!("redaction mode: {}", mode.as_str()));
+                    }
+                    Err(e) => self.error(format!("re-plan failed: {e}")),
+                }
+            }
             Action::ToggleAll => {
                 self.ui.show_all_entities = !self.ui.show_all_entities;
                 self.refresh_rows();

@@ -3,7 +3,6 @@
 
 use crossterm::event::{KeyCode, KeyEvent};
 
-use crate::redact::Mode;
 use crate::session::Action as SessionAction;
 
 use super::super::state::{ExportField, Pane};
@@ -169,15 +168,8 @@ impl App {
                         if dialog.field != ExportField::Folder =>
                     {
                         if dialog.field == ExportField::Mode {
-                            const MODES: [Mode; 4] =
-                                [Mode::Redact, Mode::Value, Mode::Pseudonym, Mode::Generalize];
-                            let i = MODES.iter().position(|m| *m == dialog.mode).unwrap_or(0);
-                            let next = if key.code == KeyCode::Left {
-                                i + 3
-                            } else {
-                                i + 1
-                            };
-                            dialog.mode = MODES[next % 4];
+                            let step = if key.code == KeyCode::Left { -1 } else { 1 };
+                            dialog.mode = super::next_mode(dialog.mode, step);
                         } else {
                             dialog.require_reviewed = !dialog.require_reviewed;
                         }
