@@ -628,6 +628,9 @@ fn review(a: ReviewArgs, actor: String) -> Result<u8> {
         bail!("this platform has no user data directory for the session; pass --session FILE");
     }
     let ex = extractor(&config)?;
+    for d in &corpus.diagnostics {
+        tracing::warn!(%d, "skipped input");
+    }
     let ws = Workspace::pending(corpus, config, session, clam::extract::Extractor::name(&ex))?;
     let corpus_name = a
         .corpus

@@ -1218,3 +1218,16 @@ fn the_redaction_mode_cycles_and_the_preview_follows() {
     key(&mut app, KeyCode::Char('M'));
     assert!(render(&mut app, 160, 48).contains("[REDACTED]"));
 }
+
+#[test]
+fn skipped_input_is_counted_in_the_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut corpus = small_corpus();
+    corpus.diagnostics.push(clam::corpus::Diagnostic {
+        file: "broken.json".into(),
+        line: None,
+        message: "not JSON".into(),
+    });
+    let mut app = open(corpus, &session_path(&dir));
+    assert!(render(&mut app, 120, 30).contains("1 file(s) skipped"));
+}

@@ -60,6 +60,19 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     if p.failed > 0 {
         first.push(Span::styled(format!(" · {} failed", p.failed), t.error()));
     }
+    // Input the loader skipped and session edits that no longer apply are never
+    // hidden (their details are in the log and in `clam analyze`).
+    let skipped = ws.corpus.diagnostics.len();
+    if skipped > 0 {
+        first.push(Span::styled(
+            format!(" · {skipped} file(s) skipped"),
+            t.error(),
+        ));
+    }
+    let warnings = ws.warnings.len() + ws.plan.warnings.len();
+    if warnings > 0 {
+        first.push(Span::styled(format!(" · {warnings} warning(s)"), t.error()));
+    }
     let [(h0, h1), (m0, m1), (l0, l1)] = app.chain_counts();
     let (reviewed, masked) = app.reviewed_masks();
     let wide = area.width >= 110;
