@@ -36,6 +36,9 @@ pub enum Command {
     Plan(PlanArgs),
     /// Compare chains, mentions, entities and masks against gold (devset or thesis format).
     Eval(EvalArgs),
+    /// Open the terminal workspace: watch extraction, read documents, review and
+    /// decide every proposed mask, then export.
+    Review(ReviewArgs),
     /// Session files.
     #[command(subcommand)]
     Session(SessionCommand),
@@ -258,6 +261,20 @@ pub struct EvalArgs {
     /// Print JSON instead of tables.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub planning: PlanningArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// Colour theme: dark (default), light, high-contrast, colorblind. NO_COLOR is honoured.
+    #[arg(long, value_name = "NAME")]
+    pub theme: Option<String>,
+    /// Redaction mode of the preview and the export dialog's default.
+    #[arg(long, value_enum)]
+    pub mode: Option<Mode>,
     #[command(flatten)]
     pub planning: PlanningArgs,
 }

@@ -22,7 +22,7 @@ use clam::workspace::{Workspace, extract_all};
 
 use crate::cli::{
     AnalyzeArgs, CacheCommand, Cli, Command, CorpusArgs, EvalArgs, ExtractArgs, ExtractorArgs,
-    ExtractorKind, GenCorpusArgs, PlanArgs, PlanningArgs, RunArgs, SessionCommand,
+    ExtractorKind, GenCorpusArgs, PlanArgs, PlanningArgs, ReviewArgs, RunArgs, SessionCommand,
 };
 
 pub const EXIT_OK: u8 = 0;
@@ -85,6 +85,7 @@ pub fn dispatch(cli: Cli) -> Result<u8> {
             }
             Ok(EXIT_OK)
         }
+        Command::Review(a) => review(a, actor),
         Command::Session(SessionCommand::Export {
             corpus,
             file,
@@ -756,4 +757,49 @@ fn gen_corpus(a: GenCorpusArgs) -> Result<u8> {
         a.out.join("gold.json").display()
     );
     Ok(0)
+}
+
+/// `clam review`: loads the corpus and the session (created if needed), then hands a
+/// workspace whose documents are still pending to the terminal application, which
+/// extracts them in the background.
+fn review(a: ReviewArgs, actor: String) -> Result<u8> {
+    let config = load_config(
+        Some(&a.corpus.corpus),
+        a.planning.config.as_ref(),
+        &a.planning,
+        a.mode,
+        None,
+    )?;
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let theme_name = a.theme.clone();
+    let theme = clam::tui::Theme::select(theme_name.as_deref(), no_color)?;
+    let keymap_file =
+        directories::ProjectDirs::from("", "", "clam").map(|d| d.config_dir().join("keymap.toml"));
+    let keymap = clam::tui::Keymap::load(keymap_file.as_deref())?;
+    let corpus = load_corpus(&a.corpus, &config)?;
+    let session = open_session(&a.corpus.corpus, a.planning.session.as_ref(), true)?;
+    if session.is_none() {
+        bail!("this platform has no user data directory for the session; pass --session FILE");
+    }
+    let ex = extractor(&config)?;
+    for d in &corpus.diagnostics {
+        tracing::warn!(%d, "skipped input");
+    }
+    let ws = Workspace::pending(corpus, config, session, clam::extract::Extractor::name(&ex))?;
+    let corpus_name = a
+        .corpus
+        .corpus
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| a.corpus.corpus.display().to_string());
+    clam::tui::run(
+        ws,
+        clam::tui::ReviewOptions {
+            theme,
+            keymap,
+            actor,
+            corpus_name,
+        },
+    )?;
+    Ok(EXIT_OK)
 }

@@ -12,6 +12,9 @@ use clap::Parser;
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     let _log = commands::init_logging();
+    // Panics are reported by color-eyre; `ratatui::init` (in `clam review`) wraps this
+    // hook so the terminal is restored before the report is printed.
+    let _ = color_eyre::install();
     match commands::dispatch(cli) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {

@@ -74,10 +74,32 @@ pub fn finish_extraction(
             mine.extend(extra);
         }
     }
-    for (i, (doc, its)) in corpus.documents.iter().zip(&items).enumerate() {
-        store.set_document_items(i, doc, its, &config.schema, config.date_order);
-    }
+    store.set_many_document_items(
+        corpus
+            .documents
+            .iter()
+            .zip(&items)
+            .enumerate()
+            .map(|(i, (doc, its))| (i, doc, its.as_slice())),
+        &config.schema,
+        config.date_order,
+    );
     store
+}
+
+/// Entities, analysis and plan computed by a background copy of a workspace
+/// ([`Workspace::shadow`]), to be installed with [`Workspace::install`].
+#[derive(Debug, Clone)]
+pub struct Derived {
+    pub extracted: EntityStore,
+    pub store: EntityStore,
+    pub globals: BTreeMap<String, GlobalEntity>,
+    pub model: Model,
+    pub analysis: Analysis,
+    pub plan: Plan,
+    pub warnings: Vec<String>,
+    /// The session state the plan was computed for.
+    pub state: SessionState,
 }
 
 /// Everything the product knows about a corpus.
@@ -97,6 +119,10 @@ pub struct Workspace {
     pub globals: BTreeMap<String, GlobalEntity>,
     /// Warnings from replaying the session (edits that no longer apply).
     pub warnings: Vec<String>,
+    /// The extractor's results before session edits, kept by workspaces that are
+    /// extracted incrementally ([`Workspace::pending`]) so a burst of new results or
+    /// an undone edit can rebuild `store` as extracted + edits.
+    pub extracted: Option<EntityStore>,
 }
 
 impl Workspace {
@@ -133,6 +159,7 @@ impl Workspace {
             analysis,
             globals: BTreeMap::new(),
             warnings: Vec::new(),
+            extracted: None,
         };
         let edits = ws.state.edits.clone();
         for edit in &edits {
@@ -145,6 +172,144 @@ impl Workspace {
         }
         ws.replan()?;
         Ok(ws)
+    }
+
+    /// A workspace whose documents are all still pending extraction: the terminal
+    /// application shows it at once and feeds results in with
+    /// [`Workspace::set_extracted`]. Session edits wait until their documents are
+    /// extracted (an added entity would otherwise mark its document complete).
+    pub fn pending(
+        corpus: Corpus,
+        config: Config,
+        session: Option<Session>,
+        extractor: &str,
+    ) -> Result<Self, WorkspaceError> {
+        let store = EntityStore::with_documents(&corpus.documents);
+        let mut ws = Workspace::new(corpus, config, store, None, extractor)?;
+        if let Some(s) = &session {
+            ws.state = s.state()?;
+        }
+        ws.session = session;
+        ws.extracted = Some(ws.store.clone());
+        ws.rebuild_store()?;
+        Ok(ws)
+    }
+
+    /// A copy without the session, for planning extraction results off the UI
+    /// thread: it holds the corpus, configuration, extracted entities and session
+    /// state as they are now.
+    pub fn shadow(&self) -> Result<Workspace, WorkspaceError> {
+        let store = EntityStore::with_documents(&self.corpus.documents);
+        let mut ws = Workspace::new(
+            self.corpus.clone(),
+            self.config.clone(),
+            store,
+            None,
+            &self.extractor,
+        )?;
+        ws.state = self.state.clone();
+        ws.extracted = Some(self.extracted.clone().unwrap_or_else(|| self.store.clone()));
+        ws.rebuild_store()?;
+        Ok(ws)
+    }
+
+    /// The derived results of this workspace, to install in another.
+    pub fn derived(&self) -> Derived {
+        Derived {
+            extracted: self.extracted.clone().unwrap_or_else(|| self.store.clone()),
+            store: self.store.clone(),
+            globals: self.globals.clone(),
+            model: self.model.clone(),
+            analysis: self.analysis.clone(),
+            plan: self.plan.clone(),
+            warnings: self.warnings.clone(),
+            state: self.state.clone(),
+        }
+    }
+
+    /// Installs results computed by a shadow. Decisions taken since the shadow's
+    /// state are applied on top: entity edits rebuild the entities, other decisions
+    /// only re-plan.
+    pub fn install(&mut self, d: Derived) -> Result<(), WorkspaceError> {
+        let edits_changed = d.state.edits != self.state.edits;
+        let state_changed = d.state != self.state;
+        self.extracted = Some(d.extracted);
+        self.store = d.store;
+        self.globals = d.globals;
+        self.model = d.model;
+        self.analysis = d.analysis;
+        self.plan = d.plan;
+        self.warnings = d.warnings;
+        if edits_changed {
+            self.rebuild_store()
+        } else if state_changed {
+            self.plan_only()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// True when every document's extraction is complete.
+    pub fn extraction_complete(&self) -> bool {
+        let store = self.extracted.as_ref().unwrap_or(&self.store);
+        store.docs.iter().all(|d| d.complete)
+    }
+
+    /// Records the extractor's items for a burst of documents (corpus indices), then
+    /// rebuilds the entities and re-plans once for the whole burst.
+    pub fn set_extracted(
+        &mut self,
+        batch: impl IntoIterator<Item = (usize, Vec<ExtractedItem>)>,
+    ) -> Result<(), WorkspaceError> {
+        let raw = self.extracted.get_or_insert_with(|| self.store.clone());
+        let batch: Vec<(usize, Vec<ExtractedItem>)> = batch
+            .into_iter()
+            .filter(|(i, _)| *i < self.corpus.documents.len())
+            .collect();
+        raw.set_many_document_items(
+            batch
+                .iter()
+                .map(|(i, items)| (*i, &self.corpus.documents[*i], items.as_slice())),
+            &self.config.schema,
+            self.config.date_order,
+        );
+        self.rebuild_store()
+    }
+
+    /// `store` = extracted results + the session's entity edits, then re-plans.
+    /// Warnings about edits that no longer apply are kept only once extraction is
+    /// complete (before that, an edit's entity may simply not be extracted yet).
+    pub fn rebuild_store(&mut self) -> Result<(), WorkspaceError> {
+        let Some(raw) = &self.extracted else {
+            return self.replan();
+        };
+        self.store = raw.clone();
+        let complete = self.extraction_complete();
+        self.warnings.clear();
+        let edits = self.state.edits.clone();
+        for edit in &edits {
+            if let Action::AddEntity { doc, .. } = edit {
+                let ready = self
+                    .corpus
+                    .documents
+                    .iter()
+                    .position(|d| &d.id == doc)
+                    .and_then(|i| self.store.docs.get(i))
+                    .is_some_and(|d| d.complete);
+                if !ready {
+                    continue;
+                }
+            }
+            if let Err(e) = self.apply_edit(edit)
+                && complete
+            {
+                self.warnings.push(format!(
+                    "session edit {} no longer applies: {e}",
+                    edit.name()
+                ));
+            }
+        }
+        self.replan()
     }
 
     fn doc_index(&self, id: &str) -> Result<usize, WorkspaceError> {

@@ -110,6 +110,32 @@ impl EntityStore {
         schema: &Schema,
         date_order: DateOrder,
     ) {
+        self.put_document_items(index, doc, items, schema, date_order);
+        self.prune_keys();
+    }
+
+    /// [`EntityStore::set_document_items`] for many documents; unused keys are pruned
+    /// once at the end, so loading n documents costs O(n), not O(n²).
+    pub fn set_many_document_items<'a>(
+        &mut self,
+        batch: impl IntoIterator<Item = (usize, &'a Document, &'a [ExtractedItem])>,
+        schema: &Schema,
+        date_order: DateOrder,
+    ) {
+        for (index, doc, items) in batch {
+            self.put_document_items(index, doc, items, schema, date_order);
+        }
+        self.prune_keys();
+    }
+
+    fn put_document_items(
+        &mut self,
+        index: usize,
+        doc: &Document,
+        items: &[ExtractedItem],
+        schema: &Schema,
+        date_order: DateOrder,
+    ) {
         let mut slot = DocEntities {
             doc_id: doc.id.clone(),
             complete: true,
@@ -180,7 +206,6 @@ impl EntityStore {
         if index < self.docs.len() {
             self.docs[index] = slot;
         }
-        self.prune_keys();
     }
 
     fn prune_keys(&mut self) {

@@ -1738,12 +1738,12 @@ impl OfflineExtractor {
             {
                 continue;
             }
-            if ty == "INDIRECT_IDENTIFIER" {
-                if let Some(re) = occupation_prefix {
-                    let from = window_start(text, start, 16, 0);
-                    if let Some(m) = re.find(&text[from..start]) {
-                        start = from + m.start();
-                    }
+            if ty == "INDIRECT_IDENTIFIER"
+                && let Some(re) = occupation_prefix
+            {
+                let from = window_start(text, start, 16, 0);
+                if let Some(m) = re.find(&text[from..start]) {
+                    start = from + m.start();
                 }
             }
             self.push(cands, text, (start, end), ty, relevance, Tier::Gazetteer);
@@ -1836,10 +1836,10 @@ impl OfflineExtractor {
             .filter(|n| is_full_name(n))
             .collect();
         for c in &mut found {
-            if !is_full_name(&c.normalized) {
-                if let Some(target) = resolve_partial(&c.normalized, &full) {
-                    c.normalized = target;
-                }
+            if !is_full_name(&c.normalized)
+                && let Some(target) = resolve_partial(&c.normalized, &full)
+            {
+                c.normalized = target;
             }
         }
         let mut echoes = Vec::new();

@@ -1,0 +1,56 @@
+//! The one way the UI changes state: keys (through the keymap), mouse clicks and
+//! popups all become an [`Action`], and `App::update` is the only place that acts on
+//! one. Actions are data (serde, snake_case) so the keymap file names them directly.
+
+use serde::{Deserialize, Serialize};
+
+/// Everything a user can ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    Quit,
+    FocusNext,
+    FocusPrev,
+    FocusDocuments,
+    FocusDocument,
+    FocusChains,
+    FocusMasks,
+    FocusGraph,
+    Help,
+    /// Close the topmost popup, or clear a filter.
+    Back,
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    Top,
+    Bottom,
+    /// Open the selected document (lists, graph).
+    Open,
+    /// Filter the focused list by text.
+    Search,
+    ToggleSort,
+    NextEntity,
+    PrevEntity,
+    ToggleRedacted,
+    /// Next redaction mode (redact, value, pseudonym, generalize) for the preview
+    /// and the export.
+    CycleMode,
+    /// Masks pane: show every entity, not only the masked ones.
+    ToggleAll,
+    Accept,
+    Override,
+    Pin,
+    Undo,
+    /// Accept every proposal in the (filtered) masks list, after a confirmation.
+    BulkAccept,
+    Export,
+    /// Remove the entity under the cursor from this document (a false positive).
+    RemoveEntity,
+    /// Change the type of the selected entity.
+    Retype,
+    /// Mark text of the open document as a new entity.
+    AddEntity,
+    /// Mark the selected entity for a merge; on a second entity, merge into it.
+    Merge,
+}

@@ -1,0 +1,399 @@
+//! Decisions and entity edits (SPEC §6): each becomes one session transaction
+//! through the workspace, which re-plans; the app only refreshes its views.
+
+use ratatui_textarea::TextArea;
+
+use crate::session::{Action as SessionAction, Decision};
+use crate::workspace::ReviewState;
+
+use super::super::sanitize;
+use super::super::state::Pane;
+use super::{App, Layer, TypePurpose};
+
+impl App {
+    pub(super) fn entity_label(&self, i: usize) -> String {
+        let e = &self.ws.model.entities[i];
+        format!("{} {:?}", e.entity_type, sanitize::line(&e.value))
+    }
+
+    pub(super) fn no_target(&mut self) {
+        self.error(
+            "select an entity first: in the redaction set, or with n / N in the document".into(),
+        );
+    }
+
+    /// Records a decision (committed before this returns) and re-plans.
+    pub(super) fn decide(
+        &mut self,
+        action: SessionAction,
+        reason: Option<String>,
+        entity: Option<usize>,
+    ) -> bool {
+        let before = entity.map(|i| {
+            if self.ws.plan.masked[i] {
+                "mask"
+            } else {
+                "keep"
+            }
+            .to_string()
+        });
+        // What the entity will be once the decision is in force, where the decision
+        // itself says so (an unpin or an edit is known only after the re-plan).
+        let after = match &action {
+            SessionAction::Override { mask, .. } => {
+                Some(if *mask { "mask" } else { "keep" }.to_string())
+            }
+            SessionAction::Accept { .. } | SessionAction::Pin { .. } => before.clone(),
+            _ => None,
+        };
+        let decision = Decision {
+            actor: self.actor.clone(),
+            action,
+            reason,
+            state_before: before,
+            state_after: after,
+            config_hash: self.ws.config.hash(),
+        };
+        match self.ws.apply(decision) {
+            Ok(_) => {
+                if !self.batch {
+                    self.refresh();
+                }
+                true
+            }
+            Err(e) => {
+                self.error(format!("decision not saved: {e}"));
+                false
+            }
+        }
+    }
+
+    pub(super) fn accept(&mut self) {
+        let Some(i) = self.target_entity() else {
+            return self.no_target();
+        };
+        let mask = self.ws.plan.masked[i];
+        let id = self.ws.model.entities[i].id.clone();
+        let label = self.entity_label(i);
+        if self.decide(SessionAction::Accept { entity: id, mask }, None, Some(i)) {
+            self.info(format!(
+                "accepted: {} {label}",
+                if mask { "mask" } else { "keep" }
+            ));
+        }
+    }
+
+    pub(super) fn start_override(&mut self) {
+        let Some(i) = self.target_entity() else {
+            return self.no_target();
+        };
+        self.layers.push(Layer::Reason {
+            entity: self.ws.model.entities[i].id.clone(),
+            mask: !self.ws.plan.masked[i],
+            input: TextArea::default(),
+            error: None,
+        });
+    }
+
+    /// Completes an override with `reason`; an empty reason is refused.
+    pub(super) fn submit_override(
+        &mut self,
+        entity: String,
+        mask: bool,
+        reason: &str,
+    ) -> Result<(), String> {
+        let reason = reason.trim();
+        if reason.is_empty() {
+            return Err("a reason is required for an override (Esc cancels)".into());
+        }
+        let Some(i) = self.ws.model.entity_index(&entity) else {
+            return Err("the entity is no longer in the corpus".into());
+        };
+        let label = self.entity_label(i);
+        if self.decide(
+            SessionAction::Override { entity, mask },
+            Some(reason.to_string()),
+            Some(i),
+        ) {
+            self.info(format!(
+                "overridden: {} {label}",
+                if mask { "mask" } else { "keep" }
+            ));
+        }
+        Ok(())
+    }
+
+    pub(super) fn pin(&mut self) {
+        let Some(i) = self.target_entity() else {
+            return self.no_target();
+        };
+        let id = self.ws.model.entities[i].id.clone();
+        let label = self.entity_label(i);
+        if self.ws.state.pinned.contains(&id) {
+            if self.decide(SessionAction::Unpin { entity: id }, None, Some(i)) {
+                self.info(format!("unpinned: {label}"));
+            }
+        } else {
+            let mask = self.ws.plan.masked[i];
+            if self.decide(SessionAction::Pin { entity: id, mask }, None, Some(i)) {
+                self.info(format!(
+                    "pinned: {} {label}",
+                    if mask { "mask" } else { "keep" }
+                ));
+            }
+        }
+    }
+
+    pub(super) fn undo(&mut self) {
+        let log = match self.ws.session.as_ref().map(|s| s.audit_log()) {
+            Some(Ok(log)) => log,
+            Some(Err(e)) => return self.error(format!("cannot read the audit log: {e}")),
+            None => return self.error("no session: nothing to undo".into()),
+        };
+        // The newest decision still in effect (undone ones and undos are skipped).
+        let mut undone = std::collections::BTreeSet::new();
+        let mut target = None;
+        for e in log.iter().rev() {
+            if undone.contains(&e.seq) {
+                continue;
+            }
+            if let SessionAction::Undo { seq } = e.action {
+                undone.insert(seq);
+                continue;
+            }
+            target = Some(e.clone());
+            break;
+        }
+        let Some(entry) = target else {
+            return self.info("nothing to undo".into());
+        };
+        let is_edit = matches!(
+            entry.action,
+            SessionAction::AddEntity { .. }
+                | SessionAction::RemoveEntity { .. }
+                | SessionAction::Retype { .. }
+                | SessionAction::Merge { .. }
+        );
+        if self.decide(SessionAction::Undo { seq: entry.seq }, None, None) {
+            if is_edit && let Err(e) = self.ws.rebuild_store() {
+                self.error(format!("re-plan failed: {e}"));
+            }
+            self.refresh();
+            self.info(format!(
+                "undone: {} (decision #{})",
+                entry.action.name(),
+                entry.seq
+            ));
+        }
+    }
+
+    pub(super) fn start_bulk_accept(&mut self) {
+        let entities: Vec<String> = self
+            .ui
+            .masks
+            .rows
+            .iter()
+            .filter(|&&i| {
+                matches!(
+                    self.views.review[i],
+                    ReviewState::Proposed | ReviewState::Stale
+                )
+            })
+            .map(|&i| self.ws.model.entities[i].id.clone())
+            .collect();
+        if entities.is_empty() {
+            return self.info("nothing to accept: every listed entity is reviewed".into());
+        }
+        self.layers.push(Layer::ConfirmBulk { entities });
+    }
+
+    pub(super) fn bulk_accept(&mut self, entities: &[String]) {
+        // One transaction per decision, but the views are rebuilt once at the end.
+        self.batch = true;
+        let n = self.accept_each(entities);
+        self.batch = false;
+        self.refresh();
+        if let Some(n) = n {
+            self.info(format!("accepted {n} proposal(s)"));
+        }
+    }
+
+    /// Accepts each entity's current proposal; None when a decision failed (the
+    /// error is in the status bar).
+    pub(super) fn accept_each(&mut self, entities: &[String]) -> Option<usize> {
+        let mut n = 0;
+        for id in entities {
+            let Some(i) = self.ws.model.entity_index(id) else {
+                continue;
+            };
+            let mask = self.ws.plan.masked[i];
+            if !self.decide(
+                SessionAction::Accept {
+                    entity: id.clone(),
+                    mask,
+                },
+                None,
+                Some(i),
+            ) {
+                return None;
+            }
+            n += 1;
+        }
+        Some(n)
+    }
+
+    // ----- entity edits -----
+
+    pub(super) fn schema_types(&self) -> Vec<String> {
+        self.ws
+            .config
+            .schema
+            .names()
+            .into_iter()
+            .map(str::to_string)
+            .collect()
+    }
+
+    pub(super) fn remove_entity(&mut self) {
+        let Some(m) = self
+            .cursor_mention()
+            .filter(|_| self.ui.focus == Pane::Document)
+        else {
+            return self.no_target();
+        };
+        let Some(doc) = self.ui.open_doc else {
+            return;
+        };
+        let doc_id = self.ws.corpus.documents[doc].id.clone();
+        let label = match m.entity {
+            Some(i) => self.entity_label(i),
+            None => m.entity_type.clone(),
+        };
+        if self.decide(
+            SessionAction::RemoveEntity {
+                entity: m.entity_id,
+                doc: Some(doc_id.clone()),
+            },
+            None,
+            m.entity,
+        ) {
+            self.ui.doc_cursor = self
+                .ui
+                .doc_cursor
+                .min(self.mentions(doc).len().saturating_sub(1));
+            self.info(format!(
+                "removed {label} from {} (u undoes)",
+                sanitize::line(&doc_id)
+            ));
+        }
+    }
+
+    pub(super) fn start_retype(&mut self) {
+        let Some(i) = self.target_entity() else {
+            return self.no_target();
+        };
+        let types = self.schema_types();
+        let current = &self.ws.model.entities[i].entity_type;
+        let selected = types.iter().position(|t| t == current).unwrap_or(0);
+        self.layers.push(Layer::TypePicker {
+            purpose: TypePurpose::Retype {
+                entity: self.ws.model.entities[i].id.clone(),
+            },
+            types,
+            selected,
+        });
+    }
+
+    pub(super) fn start_add(&mut self) {
+        let Some(doc) = self.ui.open_doc else {
+            return self.error("open a document first".into());
+        };
+        self.layers.push(Layer::AddText {
+            doc,
+            input: TextArea::default(),
+            error: None,
+        });
+    }
+
+    /// The first whole-word occurrence of `text` in document `doc` (code points).
+    pub(super) fn locate_text(&self, doc: usize, text: &str) -> Result<(usize, usize), String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err("type the text to mark (Esc cancels)".into());
+        }
+        let content = &self.ws.corpus.documents[doc].content;
+        crate::entity::spans::locate(content, text)
+            .first()
+            .map(|s| (s.start, s.end))
+            .ok_or_else(|| {
+                format!(
+                    "{:?} does not occur as whole words in this document",
+                    sanitize::line(text)
+                )
+            })
+    }
+
+    pub(super) fn choose_type(&mut self, purpose: TypePurpose, entity_type: String) {
+        match purpose {
+            TypePurpose::Retype { entity } => {
+                let Some(key) = self.ws.store.keys.get(&entity) else {
+                    return self.error("the entity is no longer in the corpus".into());
+                };
+                if key.entity_type == entity_type {
+                    return self.info("the type is unchanged".into());
+                }
+                let new_entity = crate::entity::entity_id(&key.normalized, &entity_type);
+                let i = self.ws.model.entity_index(&entity);
+                if self.decide(
+                    SessionAction::Retype {
+                        entity,
+                        entity_type: entity_type.clone(),
+                        new_entity,
+                    },
+                    None,
+                    i,
+                ) {
+                    self.info(format!("retyped to {entity_type} (u undoes)"));
+                }
+            }
+            TypePurpose::Add { doc, start, end } => {
+                let doc_id = self.ws.corpus.documents[doc].id.clone();
+                if self.decide(
+                    SessionAction::AddEntity {
+                        doc: doc_id,
+                        start,
+                        end,
+                        entity_type: entity_type.clone(),
+                        relevance: None,
+                    },
+                    None,
+                    None,
+                ) {
+                    if let Some(pos) = self.mentions(doc).iter().position(|m| m.start == start) {
+                        self.ui.doc_cursor = pos;
+                        self.ui.doc_follow = true;
+                    }
+                    self.info(format!("added a {entity_type} entity (u undoes)"));
+                }
+            }
+        }
+    }
+
+    pub(super) fn merge(&mut self) {
+        let Some(i) = self.target_entity() else {
+            return self.no_target();
+        };
+        let id = self.ws.model.entities[i].id.clone();
+        match self.merge_from.take() {
+            None => {
+                self.merge_from = Some(id);
+                self.info(format!(
+                    "merge: {} marked; select the entity to merge it into and press m again (Esc cancels)",
+                    self.entity_label(i)
+                ));
+            }
+            Some(from) if from == id => self.info("merge cancelled".into()),
+            Some(from) => self.layers.push(Layer::ConfirmMerge { from, into: id }),
+        }
+    }
+}

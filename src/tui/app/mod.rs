@@ -1,0 +1,847 @@
+//! The application state machine: the [`Workspace`] (which owns every number shown),
+//! UI state, the popup stack and the extraction progress. Keys become [`Action`]s
+//! through the keymap and `update` is the only place that acts on them; worker
+//! results are buffered and applied as one burst with one re-plan. Nothing here
+//! touches a terminal, so the whole app is driven in tests by calling `handle_key`
+//! and `on_worker` and drawing into a `TestBackend`.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::{Position, Rect};
+use ratatui_textarea::TextArea;
+
+use crate::analysis::RiskCategory;
+use crate::extract::ExtractedItem;
+use crate::redact::{Mode, Replacer};
+use crate::workspace::{ReviewState, Workspace};
+
+mod decide;
+mod export;
+mod popups;
+
+use super::action::Action;
+use super::graph::GraphLayout;
+use super::keymap::{Key, Keymap};
+use super::state::{DocSort, ExportField, Pane, UiState};
+use super::theme::Theme;
+
+/// A message from the extraction worker.
+#[derive(Debug)]
+pub enum WorkerMsg {
+    /// The items of one document (corpus index).
+    Extracted {
+        index: usize,
+        items: Vec<ExtractedItem>,
+    },
+    /// The corpus-level linker pass: complete item lists for every document.
+    Linked(Vec<(usize, Vec<ExtractedItem>)>),
+    /// A document the extractor failed on (recorded with no entities).
+    Failed { index: usize, message: String },
+    /// Documents extracted so far (and how many failed), between plans.
+    Progress { done: usize, failed: usize },
+    /// Entities, analysis and plan computed off the UI thread for the documents
+    /// extracted so far.
+    Planned(Box<crate::workspace::Derived>),
+    /// The worker has finished.
+    Done,
+}
+
+/// Extraction progress for the header.
+#[derive(Debug, Clone)]
+pub struct Progress {
+    pub total: usize,
+    pub done: usize,
+    pub failed: usize,
+    pub started: Instant,
+    pub finished: Option<Duration>,
+}
+
+impl Progress {
+    /// Documents per second so far.
+    pub fn rate(&self) -> f64 {
+        let secs = self
+            .finished
+            .unwrap_or_else(|| self.started.elapsed())
+            .as_secs_f64();
+        if secs > 0.0 {
+            self.done as f64 / secs
+        } else {
+            0.0
+        }
+    }
+
+    /// Estimated time left, when the rate is known.
+    pub fn eta(&self) -> Option<Duration> {
+        let rate = self.rate();
+        (self.finished.is_none() && rate > 0.0).then(|| {
+            Duration::from_secs_f64((self.total - self.done.min(self.total)) as f64 / rate)
+        })
+    }
+}
+
+/// A line in the status bar.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Message {
+    pub text: String,
+    pub error: bool,
+}
+
+/// What the export dialog shows after a run.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExportOutcome {
+    /// Asked for; runs after the next frame (see [`App::run_pending`]).
+    Running,
+    Written(Vec<String>),
+    Leak(Vec<String>),
+    Failed(String),
+}
+
+/// The export dialog's fields.
+#[derive(Debug)]
+pub struct ExportDialog {
+    pub folder: TextArea<'static>,
+    pub mode: Mode,
+    pub require_reviewed: bool,
+    pub field: ExportField,
+    pub outcome: Option<ExportOutcome>,
+}
+
+/// A popup; the topmost gets the keys.
+#[derive(Debug)]
+pub enum Layer {
+    Help,
+    /// The reason for an override of `entity` to `mask`.
+    Reason {
+        entity: String,
+        mask: bool,
+        input: TextArea<'static>,
+        error: Option<String>,
+    },
+    /// Filter text for a list pane.
+    Search {
+        pane: Pane,
+        input: TextArea<'static>,
+    },
+    /// Accept these entities?
+    ConfirmBulk {
+        entities: Vec<String>,
+    },
+    Export(Box<ExportDialog>),
+    /// Text to mark as a new entity in document `doc` (corpus index).
+    AddText {
+        doc: usize,
+        input: TextArea<'static>,
+        error: Option<String>,
+    },
+    /// Choose an entity type for `purpose`.
+    TypePicker {
+        purpose: TypePurpose,
+        types: Vec<String>,
+        selected: usize,
+    },
+    /// Merge `from` into `into`?
+    ConfirmMerge {
+        from: String,
+        into: String,
+    },
+}
+
+/// What a chosen type is for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TypePurpose {
+    Retype {
+        entity: String,
+    },
+    Add {
+        doc: usize,
+        start: usize,
+        end: usize,
+    },
+}
+
+/// The rectangles of the last draw, for mouse hit-testing, plus the scroll offsets
+/// the draw settled on (kept so lists do not jump between frames).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Rects {
+    pub panes: Vec<(Pane, Rect)>,
+    /// First data row of each list on screen, and the list's first visible row.
+    pub list_body: Vec<(Pane, Rect, usize)>,
+    pub doc_scroll: usize,
+    /// Mentions on screen in the document view (rectangle, mention index).
+    pub mentions: Vec<(Rect, usize)>,
+    pub graph: Option<Rect>,
+}
+
+/// One entity mention in the open document.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mention {
+    pub start: usize,
+    pub end: usize,
+    pub entity_id: String,
+    /// Model index, when the entity is in the analysis.
+    pub entity: Option<usize>,
+    pub entity_type: String,
+}
+
+/// Derived per-replan views (cheap lookups for drawing).
+#[derive(Default)]
+pub struct Views {
+    /// corpus index → model document index (None while pending).
+    pub model_of_doc: Vec<Option<usize>>,
+    /// Review state per model entity.
+    pub review: Vec<ReviewState>,
+    /// The replacer of the current plan (redacted preview).
+    pub replacer: Option<Replacer>,
+    pub layout: GraphLayout,
+}
+
+/// The application.
+pub struct App {
+    pub ws: Workspace,
+    pub ui: UiState,
+    pub layers: Vec<Layer>,
+    pub keymap: Keymap,
+    pub theme: Theme,
+    pub actor: String,
+    pub progress: Progress,
+    pub message: Option<Message>,
+    pub rects: Rects,
+    pub views: Views,
+    pub quit: bool,
+    /// Something changed since the last draw.
+    pub dirty: bool,
+    /// The corpus as the user named it (header).
+    pub corpus_name: String,
+    /// Default export folder offered by the dialog.
+    pub export_default: PathBuf,
+    /// Entity marked as the source of a merge.
+    pub merge_from: Option<String>,
+    /// How long the last burst's re-plan took, and whether one is running now.
+    pub last_replan: Duration,
+    pub recomputing: bool,
+    /// Inside a bulk decision: views are refreshed once at the end.
+    batch: bool,
+    project_key: Vec<u8>,
+    burst: Vec<(usize, Vec<ExtractedItem>)>,
+}
+
+/// The review word of an entity.
+pub fn review_label(r: ReviewState) -> &'static str {
+    match r {
+        ReviewState::Proposed => "proposed",
+        ReviewState::Accepted => "accepted",
+        ReviewState::Stale => "stale",
+        ReviewState::Overridden => "overridden",
+        ReviewState::Pinned => "pinned",
+    }
+}
+
+/// The redaction mode `step` places after `mode` (wrapping).
+pub(super) fn next_mode(mode: crate::redact::Mode, step: isize) -> crate::redact::Mode {
+    use crate::redact::Mode;
+    const MODES: [Mode; 4] = [Mode::Redact, Mode::Value, Mode::Pseudonym, Mode::Generalize];
+    let i = MODES.iter().position(|m| *m == mode).unwrap_or(0) as isize;
+    MODES[(i + step).rem_euclid(4) as usize]
+}
+
+pub(super) fn text_input(initial: &str) -> TextArea<'static> {
+    let mut t = TextArea::new(vec![initial.to_string()]);
+    t.move_cursor(ratatui_textarea::CursorMove::End);
+    t
+}
+
+impl App {
+    /// An app over `ws`; `total` documents are (or will be) extracted by a worker.
+    pub fn new(
+        ws: Workspace,
+        theme: Theme,
+        keymap: Keymap,
+        actor: String,
+        corpus_name: String,
+    ) -> Self {
+        let project_key = ws
+            .session
+            .as_ref()
+            .and_then(|s| s.project_key().ok())
+            .unwrap_or_default();
+        let total = ws.corpus.documents.len();
+        let done = ws
+            .extracted
+            .as_ref()
+            .unwrap_or(&ws.store)
+            .docs
+            .iter()
+            .filter(|d| d.complete)
+            .count();
+        let export_default = std::env::current_dir()
+            .unwrap_or_default()
+            .join(format!("{corpus_name}-redacted"));
+        let mut app = App {
+            ws,
+            ui: UiState::new(),
+            layers: Vec::new(),
+            keymap,
+            theme,
+            actor,
+            progress: Progress {
+                total,
+                done,
+                failed: 0,
+                started: Instant::now(),
+                finished: (done == total).then_some(Duration::ZERO),
+            },
+            message: None,
+            rects: Rects::default(),
+            views: Views::default(),
+            quit: false,
+            dirty: true,
+            corpus_name,
+            export_default,
+            merge_from: None,
+            last_replan: Duration::ZERO,
+            recomputing: false,
+            batch: false,
+            project_key,
+            burst: Vec::new(),
+        };
+        app.refresh();
+        app.ui.open_doc = app.ui.documents.current();
+        app
+    }
+
+    /// True once extraction and planning are finished and nothing recomputes.
+    pub fn is_ready(&self) -> bool {
+        self.progress.finished.is_some() && self.burst.is_empty()
+    }
+
+    /// Buffers a worker message; call [`App::flush`] after draining the channel.
+    pub fn on_worker(&mut self, msg: WorkerMsg) {
+        match msg {
+            WorkerMsg::Extracted { index, items } => {
+                self.progress.done += 1;
+                self.burst.push((index, items));
+            }
+            WorkerMsg::Failed { index, message } => {
+                self.progress.done += 1;
+                self.progress.failed += 1;
+                tracing::warn!(index, %message, "extraction failed");
+                self.burst.push((index, Vec::new()));
+            }
+            WorkerMsg::Linked(all) => self.burst.extend(all),
+            WorkerMsg::Progress { done, failed } => {
+                self.progress.done = done;
+                self.progress.failed = failed;
+            }
+            WorkerMsg::Planned(derived) => {
+                let started = Instant::now();
+                if let Err(e) = self.ws.install(*derived) {
+                    self.error(format!("re-plan failed: {e}"));
+                }
+                self.refresh();
+                self.last_replan = started.elapsed();
+            }
+            WorkerMsg::Done => {
+                self.progress.done = self.progress.total;
+                self.progress.finished = Some(self.progress.started.elapsed());
+            }
+        }
+        self.dirty = true;
+    }
+
+    /// Applies the buffered burst with one re-plan.
+    pub fn flush(&mut self) {
+        if self.burst.is_empty() {
+            return;
+        }
+        let started = Instant::now();
+        let burst = std::mem::take(&mut self.burst);
+        if let Err(e) = self.ws.set_extracted(burst) {
+            self.error(format!("re-plan failed: {e}"));
+        }
+        self.refresh();
+        self.last_replan = started.elapsed();
+        self.recomputing = false;
+    }
+
+    /// True when results are waiting and the last re-plan took longer than a frame:
+    /// the loop then shows `recomputing` before it starts the next one.
+    pub fn slow_replan_ahead(&self) -> bool {
+        !self.burst.is_empty() && self.last_replan > super::FRAME
+    }
+
+    pub(super) fn error(&mut self, text: String) {
+        self.message = Some(Message { text, error: true });
+    }
+
+    pub(super) fn info(&mut self, text: String) {
+        self.message = Some(Message { text, error: false });
+    }
+
+    /// Recomputes the derived views after the plan or a filter changed.
+    pub fn refresh(&mut self) {
+        let ws = &self.ws;
+        let mut model_of_doc = vec![None; ws.corpus.documents.len()];
+        for (m, d) in ws.model.docs.iter().enumerate() {
+            if let Some(slot) = model_of_doc.get_mut(d.corpus_index) {
+                *slot = Some(m);
+            }
+        }
+        self.views.review = (0..ws.model.entities.len())
+            .map(|i| ws.review_state(i))
+            .collect();
+        self.views.replacer = Some(ws.replacer(&self.project_key));
+        self.views.layout.update(&ws.model, &ws.analysis);
+        self.views.model_of_doc = model_of_doc;
+        self.refresh_rows();
+        self.dirty = true;
+    }
+
+    pub(super) fn refresh_rows(&mut self) {
+        let ws = &self.ws;
+        // Documents.
+        let needle = self.ui.documents.filter.to_lowercase();
+        let mut docs: Vec<usize> = (0..ws.corpus.documents.len())
+            .filter(|&i| {
+                needle.is_empty() || {
+                    let d = &ws.corpus.documents[i];
+                    d.id.to_lowercase().contains(&needle)
+                        || d.content.to_lowercase().contains(&needle)
+                }
+            })
+            .collect();
+        if self.ui.doc_sort == DocSort::Risk {
+            let risk = |i: usize| {
+                self.views
+                    .model_of_doc
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .map_or(-1.0, |m| ws.plan.doc_risk_final[m])
+            };
+            docs.sort_by(|a, b| risk(*b).total_cmp(&risk(*a)).then(a.cmp(b)));
+        }
+        self.ui.documents.set_rows(docs);
+        // Masks.
+        let needle = self.ui.masks.filter.to_lowercase();
+        let mut masks: Vec<usize> = (0..ws.model.entities.len())
+            .filter(|&i| self.ui.show_all_entities || ws.plan.masked[i])
+            .filter(|&i| {
+                needle.is_empty() || {
+                    let e = &ws.model.entities[i];
+                    e.value.to_lowercase().contains(&needle)
+                        || e.entity_type.to_lowercase().contains(&needle)
+                        || review_label(self.views.review[i]).contains(&needle)
+                }
+            })
+            .collect();
+        // Highest global contribution s_e first: the entities that matter most.
+        let s_e = &ws.analysis.global_contribution;
+        masks.sort_by(|a, b| s_e[*b].total_cmp(&s_e[*a]).then(a.cmp(b)));
+        self.ui.masks.set_rows(masks);
+        // Chains, riskiest first.
+        let needle = self.ui.chains.filter.to_lowercase();
+        let mut chains: Vec<usize> = (0..ws.analysis.chains.len())
+            .filter(|&c| {
+                needle.is_empty()
+                    || ws.plan.chains[c]
+                        .category_pre
+                        .as_str()
+                        .to_lowercase()
+                        .contains(&needle)
+                    || ws.analysis.chains[c].docs.iter().any(|&d| {
+                        ws.model.docs[d as usize]
+                            .id
+                            .to_lowercase()
+                            .contains(&needle)
+                    })
+            })
+            .collect();
+        chains.sort_by(|a, b| {
+            ws.plan.chains[*b]
+                .risk_pre
+                .total_cmp(&ws.plan.chains[*a].risk_pre)
+                .then(a.cmp(b))
+        });
+        self.ui.chains.set_rows(chains);
+    }
+
+    /// Mentions of the open document, sorted by position.
+    pub fn mentions(&self, doc: usize) -> Vec<Mention> {
+        let store = &self.ws.store;
+        let Some(d) = store.docs.get(doc) else {
+            return Vec::new();
+        };
+        let mut out: Vec<Mention> = d
+            .entities
+            .iter()
+            .flat_map(|e| {
+                let entity_type = store
+                    .keys
+                    .get(&e.entity_id)
+                    .map(|k| k.entity_type.clone())
+                    .unwrap_or_default();
+                let entity = self.ws.model.entity_index(&e.entity_id);
+                e.spans.iter().map(move |s| Mention {
+                    start: s.start,
+                    end: s.end,
+                    entity_id: e.entity_id.clone(),
+                    entity,
+                    entity_type: entity_type.clone(),
+                })
+            })
+            .collect();
+        out.sort_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
+        out
+    }
+
+    /// The mention under the document cursor.
+    pub fn cursor_mention(&self) -> Option<Mention> {
+        let doc = self.ui.open_doc?;
+        self.mentions(doc).get(self.ui.doc_cursor).cloned()
+    }
+
+    /// The entity (model index) the decision keys apply to in the focused pane.
+    pub fn target_entity(&self) -> Option<usize> {
+        match self.ui.focus {
+            Pane::Masks => self.ui.masks.current(),
+            Pane::Document => self.cursor_mention().and_then(|m| m.entity),
+            _ => None,
+        }
+    }
+
+    /// The selected chain (index into the analysis), when the chains pane is in view.
+    pub fn selected_chain(&self) -> Option<usize> {
+        (self.ui.focus == Pane::Chains)
+            .then(|| self.ui.chains.current())
+            .flatten()
+    }
+
+    // ----- input -----
+
+    /// A key press: popups first, then the keymap of the focused pane.
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        self.dirty = true;
+        if !self.layers.is_empty() {
+            self.popup_key(key);
+            return;
+        }
+        if let Some(action) = self.keymap.lookup(self.ui.focus, Key::from_event(&key)) {
+            self.update(action);
+        }
+    }
+
+    /// A mouse event: a click focuses the pane under it and selects the row.
+    pub fn handle_mouse(&mut self, ev: MouseEvent) {
+        if !self.layers.is_empty() {
+            return;
+        }
+        let pos = Position::new(ev.column, ev.row);
+        match ev.kind {
+            MouseEventKind::Down(MouseButton::Left) => {
+                let Some(pane) = self
+                    .rects
+                    .panes
+                    .iter()
+                    .find(|(_, r)| r.contains(pos))
+                    .map(|(p, _)| *p)
+                else {
+                    return;
+                };
+                self.ui.focus(pane);
+                if let Some((_, body, offset)) = self
+                    .rects
+                    .list_body
+                    .iter()
+                    .find(|(p, r, _)| *p == pane && r.contains(pos))
+                    .copied()
+                {
+                    let row = offset + (pos.y - body.y) as usize;
+                    if let Some(list) = self.ui.list_mut(pane)
+                        && row < list.rows.len()
+                    {
+                        list.selected = row;
+                        list.touched = true;
+                    }
+                    self.after_move(pane);
+                }
+                if pane == Pane::Document
+                    && let Some((_, k)) = self.rects.mentions.iter().find(|(r, _)| r.contains(pos))
+                {
+                    self.ui.doc_cursor = *k;
+                }
+                if pane == Pane::Graph
+                    && let Some(area) = self.rects.graph
+                    && let Some(doc) = self.views.layout.hit(
+                        area,
+                        pos,
+                        self.ui
+                            .open_doc
+                            .and_then(|d| self.views.model_of_doc.get(d).copied().flatten()),
+                        &self.ws.analysis,
+                    )
+                {
+                    let corpus = self.ws.model.docs[doc].corpus_index;
+                    self.select_document(corpus);
+                }
+                self.dirty = true;
+            }
+            MouseEventKind::ScrollDown | MouseEventKind::ScrollUp => {
+                let down = ev.kind == MouseEventKind::ScrollDown;
+                if let Some(pane) = self
+                    .rects
+                    .panes
+                    .iter()
+                    .find(|(_, r)| r.contains(pos))
+                    .map(|(p, _)| *p)
+                {
+                    let saved = self.ui.focus;
+                    self.ui.focus = pane;
+                    self.update(if down { Action::Down } else { Action::Up });
+                    self.ui.focus = saved;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Acts on an action (the only place UI state changes).
+    pub fn update(&mut self, action: Action) {
+        self.dirty = true;
+        let pane = self.ui.focus;
+        match action {
+            Action::Quit => self.quit = true,
+            Action::FocusNext => self.ui.focus(pane.next()),
+            Action::FocusPrev => self.ui.focus(pane.prev()),
+            Action::FocusDocuments => self.ui.focus(Pane::Documents),
+            Action::FocusDocument => self.ui.focus(Pane::Document),
+            Action::FocusMasks => self.ui.focus(Pane::Masks),
+            Action::FocusChains => self.ui.focus(Pane::Chains),
+            Action::FocusGraph => self.ui.focus(Pane::Graph),
+            Action::Help => self.layers.push(Layer::Help),
+            Action::Back => {
+                if let Some(list) = self.ui.list_mut(pane)
+                    && !list.filter.is_empty()
+                {
+                    list.filter.clear();
+                    self.refresh_rows();
+                } else if pane == Pane::Document && !self.ui.doc_search.is_empty() {
+                    self.ui.doc_search.clear();
+                } else if pane == Pane::Document {
+                    self.ui.focus(Pane::Documents);
+                }
+                self.message = None;
+                self.merge_from = None;
+            }
+            Action::Up | Action::Down | Action::PageUp | Action::PageDown => {
+                let step: isize = match action {
+                    Action::Up => -1,
+                    Action::Down => 1,
+                    Action::PageUp => -10,
+                    _ => 10,
+                };
+                match pane {
+                    Pane::Document => {
+                        self.ui.doc_scroll = self.ui.doc_scroll.saturating_add_signed(step);
+                    }
+                    Pane::Graph => {
+                        self.ui.documents.move_by(step);
+                        self.after_move(Pane::Documents);
+                    }
+                    _ => {
+                        if let Some(list) = self.ui.list_mut(pane) {
+                            list.move_by(step);
+                        }
+                        self.after_move(pane);
+                    }
+                }
+            }
+            Action::Top | Action::Bottom => {
+                if let Some(list) = self.ui.list_mut(pane) {
+                    if action == Action::Top {
+                        list.top();
+                    } else {
+                        list.bottom();
+                    }
+                }
+                self.after_move(pane);
+            }
+            Action::Open => self.open(),
+            Action::Search => {
+                if let Some(list) = self.ui.list(pane) {
+                    let input = text_input(&list.filter);
+                    self.layers.push(Layer::Search { pane, input });
+                } else if pane == Pane::Document {
+                    let input = text_input(&self.ui.doc_search);
+                    self.layers.push(Layer::Search { pane, input });
+                }
+            }
+            Action::ToggleSort => {
+                self.ui.doc_sort = match self.ui.doc_sort {
+                    DocSort::Id => DocSort::Risk,
+                    DocSort::Risk => DocSort::Id,
+                };
+                self.refresh_rows();
+            }
+            Action::NextEntity | Action::PrevEntity => {
+                if let Some(doc) = self.ui.open_doc {
+                    let n = self.mentions(doc).len();
+                    if n > 0 {
+                        self.ui.doc_cursor = if action == Action::NextEntity {
+                            (self.ui.doc_cursor + 1) % n
+                        } else {
+                            (self.ui.doc_cursor + n - 1) % n
+                        };
+                        self.ui.doc_follow = true;
+                    }
+                }
+            }
+            Action::ToggleRedacted => self.ui.redacted_preview = !self.ui.redacted_preview,
+            Action::CycleMode => {
+                let mode = next_mode(self.ws.config.redaction, 1);
+                let config = crate::Config {
+                    redaction: mode,
+                    ..self.ws.config.clone()
+                };
+                match self.ws.set_config(config) {
+                    Ok(()) => {
+                        self.refresh();
+                        self.ui.redacted_preview = true;
+                        self.info(format!("redaction mode: {}", mode.as_str()));
+                    }
+                    Err(e) => self.error(format!("re-plan failed: {e}")),
+                }
+            }
+            Action::ToggleAll => {
+                self.ui.show_all_entities = !self.ui.show_all_entities;
+                self.refresh_rows();
+            }
+            Action::Accept => self.accept(),
+            Action::Override => self.start_override(),
+            Action::Pin => self.pin(),
+            Action::Undo => self.undo(),
+            Action::BulkAccept => self.start_bulk_accept(),
+            Action::Export => self.open_export(),
+            Action::RemoveEntity => self.remove_entity(),
+            Action::Retype => self.start_retype(),
+            Action::AddEntity => self.start_add(),
+            Action::Merge => self.merge(),
+        }
+    }
+
+    /// After a list selection moved: the document view follows the document list.
+    pub(super) fn after_move(&mut self, pane: Pane) {
+        if pane == Pane::Documents && self.ui.documents.current() != self.ui.open_doc {
+            self.ui.open_doc = self.ui.documents.current();
+            self.ui.doc_cursor = 0;
+            self.ui.doc_scroll = 0;
+        }
+    }
+
+    /// Selects document `corpus` in the list (clearing a filter that hides it).
+    pub fn select_document(&mut self, corpus: usize) {
+        if !self.ui.documents.select_item(corpus) {
+            self.ui.documents.filter.clear();
+            self.refresh_rows();
+            self.ui.documents.select_item(corpus);
+        }
+        self.after_move(Pane::Documents);
+    }
+
+    fn open(&mut self) {
+        match self.ui.focus {
+            Pane::Documents | Pane::Graph => {
+                self.after_move(Pane::Documents);
+                self.ui.focus(Pane::Document);
+            }
+            Pane::Masks => {
+                let Some(e) = self.ui.masks.current() else {
+                    return;
+                };
+                let Some(&first) = self.ws.analysis.entity_docs[e].first() else {
+                    return;
+                };
+                let corpus = self.ws.model.docs[first as usize].corpus_index;
+                self.select_document(corpus);
+                let id = self.ws.model.entities[e].id.clone();
+                if let Some(pos) = self.mentions(corpus).iter().position(|m| m.entity_id == id) {
+                    self.ui.doc_cursor = pos;
+                    self.ui.doc_follow = true;
+                }
+                self.ui.focus(Pane::Document);
+            }
+            Pane::Chains => {
+                let Some(c) = self.ui.chains.current() else {
+                    return;
+                };
+                let first = self.ws.analysis.chains[c].docs[0] as usize;
+                let corpus = self.ws.model.docs[first].corpus_index;
+                self.select_document(corpus);
+                self.ui.focus(Pane::Document);
+            }
+            Pane::Document => {}
+        }
+    }
+
+    /// True when work waits for [`App::run_pending`] (an export was asked for).
+    pub fn has_pending(&self) -> bool {
+        matches!(
+            self.layers.last(),
+            Some(Layer::Export(d)) if d.outcome == Some(ExportOutcome::Running)
+        )
+    }
+
+    /// Runs work the last key asked for and that takes long enough to deserve a
+    /// frame saying so first: the loop draws, then calls this.
+    pub fn run_pending(&mut self) {
+        if !self.has_pending() {
+            return;
+        }
+        let Some(Layer::Export(mut dialog)) = self.layers.pop() else {
+            return;
+        };
+        let folder = dialog.folder.lines().join("");
+        dialog.outcome = Some(self.run_export(&folder, dialog.mode, dialog.require_reviewed));
+        self.layers.push(Layer::Export(dialog));
+        self.dirty = true;
+    }
+
+    /// Header figures: chains per category before (pre) and after the plan.
+    pub fn chain_counts(&self) -> [(usize, usize); 3] {
+        let mut out = [(0, 0); 3];
+        for c in &self.ws.plan.chains {
+            let slot = |cat: RiskCategory| match cat {
+                RiskCategory::High => 0,
+                RiskCategory::Medium => 1,
+                RiskCategory::Low => 2,
+            };
+            out[slot(c.category_pre)].0 += 1;
+            out[slot(c.category_final)].1 += 1;
+        }
+        out
+    }
+
+    /// Masked entities that are reviewed (accepted, overridden or pinned).
+    pub fn reviewed_masks(&self) -> (usize, usize) {
+        let masked = self.ws.masked_indices();
+        let total = masked.len();
+        (total - self.unreviewed_masks(), total)
+    }
+
+    /// Keeps the scroll offsets the last draw settled on.
+    pub fn set_rects(&mut self, rects: Rects) {
+        for (pane, _, offset) in &rects.list_body {
+            if let Some(list) = self.ui.list_mut(*pane) {
+                list.offset = *offset;
+            }
+        }
+        self.ui.doc_scroll = rects.doc_scroll;
+        self.ui.doc_follow = false;
+        self.ui.doc_search_jump = false;
+        self.rects = rects;
+    }
+}

@@ -1,0 +1,186 @@
+//! Keys while a popup is open: the topmost layer gets them all, so typing a reason
+//! or a filter never triggers a command.
+
+use crossterm::event::{KeyCode, KeyEvent};
+
+use crate::session::Action as SessionAction;
+
+use super::super::state::{ExportField, Pane};
+use super::{App, ExportOutcome, Layer, TypePurpose};
+
+impl App {
+    pub(super) fn popup_key(&mut self, key: KeyEvent) {
+        let Some(layer) = self.layers.pop() else {
+            return;
+        };
+        let ctrl_c = key.code == KeyCode::Char('c')
+            && key
+                .modifiers
+                .contains(crossterm::event::KeyModifiers::CONTROL);
+        if ctrl_c {
+            self.quit = true;
+            return;
+        }
+        match layer {
+            Layer::Help => {
+                // Any key closes the help.
+            }
+            Layer::Reason {
+                entity,
+                mask,
+                mut input,
+                ..
+            } => match key.code {
+                KeyCode::Esc => self.info("override cancelled".into()),
+                KeyCode::Enter => {
+                    let reason = input.lines().join("\n");
+                    if let Err(msg) = self.submit_override(entity.clone(), mask, &reason) {
+                        self.layers.push(Layer::Reason {
+                            entity,
+                            mask,
+                            input,
+                            error: Some(msg),
+                        });
+                    }
+                }
+                _ => {
+                    input.input(key);
+                    self.layers.push(Layer::Reason {
+                        entity,
+                        mask,
+                        input,
+                        error: None,
+                    });
+                }
+            },
+            Layer::Search { pane, mut input } => match key.code {
+                KeyCode::Esc => {}
+                KeyCode::Enter => {}
+                _ => {
+                    input.input(key);
+                    let text = input.lines().join(" ");
+                    if pane == Pane::Document {
+                        self.ui.doc_search = text.clone();
+                        self.ui.doc_search_jump = true;
+                    }
+                    if let Some(list) = self.ui.list_mut(pane) {
+                        list.filter = text;
+                    }
+                    self.refresh_rows();
+                    self.after_move(pane);
+                    self.layers.push(Layer::Search { pane, input });
+                }
+            },
+            Layer::AddText { doc, mut input, .. } => match key.code {
+                KeyCode::Esc => {}
+                KeyCode::Enter => match self.locate_text(doc, &input.lines().join(" ")) {
+                    Ok((start, end)) => self.layers.push(Layer::TypePicker {
+                        purpose: TypePurpose::Add { doc, start, end },
+                        types: self.schema_types(),
+                        selected: 0,
+                    }),
+                    Err(msg) => self.layers.push(Layer::AddText {
+                        doc,
+                        input,
+                        error: Some(msg),
+                    }),
+                },
+                _ => {
+                    input.input(key);
+                    self.layers.push(Layer::AddText {
+                        doc,
+                        input,
+                        error: None,
+                    });
+                }
+            },
+            Layer::TypePicker {
+                purpose,
+                types,
+                mut selected,
+            } => match key.code {
+                KeyCode::Esc => {}
+                KeyCode::Enter => {
+                    if let Some(t) = types.get(selected).cloned() {
+                        self.choose_type(purpose, t);
+                    }
+                }
+                code => {
+                    match code {
+                        KeyCode::Up | KeyCode::Char('k') => selected = selected.saturating_sub(1),
+                        KeyCode::Down | KeyCode::Char('j') => {
+                            selected = (selected + 1).min(types.len().saturating_sub(1));
+                        }
+                        _ => {}
+                    }
+                    self.layers.push(Layer::TypePicker {
+                        purpose,
+                        types,
+                        selected,
+                    });
+                }
+            },
+            Layer::ConfirmMerge { from, into } => match key.code {
+                KeyCode::Char('y') | KeyCode::Enter => {
+                    let i = self.ws.model.entity_index(&from);
+                    if self.decide(
+                        SessionAction::Merge {
+                            from,
+                            into: into.clone(),
+                        },
+                        None,
+                        i,
+                    ) {
+                        if let Some(j) = self.ws.model.entity_index(&into) {
+                            self.ui.masks.select_item(j);
+                        }
+                        self.info("merged (u undoes)".into());
+                    }
+                }
+                _ => self.info("merge cancelled".into()),
+            },
+            Layer::ConfirmBulk { entities } => match key.code {
+                KeyCode::Char('y') | KeyCode::Enter => self.bulk_accept(&entities),
+                _ => self.info("bulk accept cancelled".into()),
+            },
+            Layer::Export(mut dialog) => {
+                match key.code {
+                    KeyCode::Esc => return,
+                    KeyCode::Tab | KeyCode::Down => {
+                        dialog.field = match dialog.field {
+                            ExportField::Folder => ExportField::Mode,
+                            ExportField::Mode => ExportField::RequireReviewed,
+                            ExportField::RequireReviewed => ExportField::Folder,
+                        };
+                    }
+                    KeyCode::BackTab | KeyCode::Up => {
+                        dialog.field = match dialog.field {
+                            ExportField::Folder => ExportField::RequireReviewed,
+                            ExportField::Mode => ExportField::Folder,
+                            ExportField::RequireReviewed => ExportField::Mode,
+                        };
+                    }
+                    KeyCode::Enter => {
+                        // Run by `run_pending` after a frame shows "exporting…".
+                        dialog.outcome = Some(ExportOutcome::Running);
+                    }
+                    KeyCode::Left | KeyCode::Right | KeyCode::Char(' ')
+                        if dialog.field != ExportField::Folder =>
+                    {
+                        if dialog.field == ExportField::Mode {
+                            let step = if key.code == KeyCode::Left { -1 } else { 1 };
+                            dialog.mode = super::next_mode(dialog.mode, step);
+                        } else {
+                            dialog.require_reviewed = !dialog.require_reviewed;
+                        }
+                    }
+                    _ if dialog.field == ExportField::Folder => {
+                        dialog.folder.input(key);
+                    }
+                    _ => {}
+                }
+                self.layers.push(Layer::Export(dialog));
+            }
+        }
+    }
+}

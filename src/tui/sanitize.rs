@@ -1,0 +1,45 @@
+//! Document text comes from untrusted files: an ESC byte or another control character
+//! sent to the terminal could move the cursor, change colours or worse. Everything the
+//! UI draws from a document passes through here and comes out as visible
+//! placeholders (`␛`, `␀`…`␟`, `␡`, `�`), one character for one, so entity spans
+//! (code-point offsets) still line up with what is drawn.
+
+/// The visible stand-in for a control or bidirectional-override character, or None
+/// when `c` is safe to draw as is. Tabs become one space; `\n` is handled by callers.
+pub fn placeholder(c: char) -> Option<char> {
+    match c {
+        '\t' => Some(' '),
+        '\u{7f}' => Some('\u{2421}'),
+        c if (c as u32) < 0x20 => char::from_u32(0x2400 + c as u32),
+        // C1 controls, bidi embeddings/overrides/isolates, and other invisible formats.
+        c if c.is_control()
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}') =>
+        {
+            Some('\u{fffd}')
+        }
+        _ => None,
+    }
+}
+
+/// A single-line string safe to draw (ids, values, reasons): newlines become `␤`.
+pub fn line(s: &str) -> String {
+    s.chars().map(|c| placeholder(c).unwrap_or(c)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_sequences_become_visible_placeholders() {
+        let s = line("a\u{1b}[31mred\u{7}\u{9b}x\u{202e}");
+        assert_eq!(s, "a␛[31mred␇�x�");
+        assert!(!s.chars().any(|c| c.is_control()));
+    }
+
+    #[test]
+    fn one_character_for_one() {
+        let text = "x\u{1b}\ty\n";
+        assert_eq!(line(text).chars().count(), text.chars().count());
+    }
+}

@@ -1,0 +1,156 @@
+//! The chain risk table: every chain over kept edges, riskiest first, with its
+//! documents, the entities that link them, risk initial / after the document stage /
+//! final, and the category before → after. The selected chain's documents light up
+//! in the document list.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Cell, Paragraph, Row, Table, Wrap};
+
+use super::super::app::App;
+use super::super::sanitize;
+use super::super::state::Pane;
+use super::pane_block;
+
+pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, usize) {
+    let t = &app.theme;
+    let list = &app.ui.chains;
+    let mut extra = format!(
+        "{} · residual {}",
+        list.rows.len(),
+        app.ws.plan.residual_chains.len()
+    );
+    if !list.filter.is_empty() {
+        extra.push_str(&format!(" /{}", sanitize::line(&list.filter)));
+    }
+    let block = pane_block(Pane::Chains.title(), &extra, focused, t);
+    let outer = block.inner(area);
+    frame.render_widget(block, area);
+    let [inner, detail_area] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(2)]).areas(outer);
+    let body_height = inner.height.saturating_sub(1) as usize;
+    let (start, end) = list.window(body_height);
+    let an = &app.ws.analysis;
+    let m = &app.ws.model;
+    let (high, medium) = (app.ws.config.risk_high, app.ws.config.risk_medium);
+    let wide = inner.width >= 70;
+    let rows: Vec<Row> = list.rows[start..end]
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| {
+            let chain = &an.chains[c];
+            let r = &app.ws.plan.chains[c];
+            let docs: Vec<String> = chain
+                .docs
+                .iter()
+                .map(|&d| sanitize::line(&m.docs[d as usize].id))
+                .collect();
+            let mut via: Vec<String> = chain
+                .hops
+                .iter()
+                .flat_map(|&h| an.edges[h as usize].via.iter().map(|(e, _)| *e as usize))
+                .map(|e| {
+                    let ent = &m.entities[e];
+                    let mark = if app.ws.plan.masked[e] { "▇" } else { "" };
+                    format!("{mark}{}", sanitize::line(&ent.value))
+                })
+                .collect();
+            via.dedup();
+            let risk = |x: f64| Span::styled(format!("{x:.2}"), t.risk(x, high, medium));
+            let mut cells = vec![Cell::from(docs.join("→"))];
+            if wide {
+                cells.push(Cell::from(via.join(", ")));
+            }
+            cells.extend([
+                Cell::from(risk(r.risk_initial)),
+                Cell::from(risk(r.risk_pre)),
+                Cell::from(risk(r.risk_final)),
+                Cell::from(Line::from(vec![
+                    Span::styled(
+                        &r.category_pre.as_str()[..1],
+                        t.risk(r.risk_pre, high, medium),
+                    ),
+                    Span::styled("→", t.muted()),
+                    Span::styled(
+                        &r.category_final.as_str()[..1],
+                        t.risk(r.risk_final, high, medium),
+                    ),
+                ])),
+            ]);
+            let mut style = t.text();
+            if start + k == list.selected {
+                style = style.patch(t.selection(focused));
+            }
+            Row::new(cells).style(style)
+        })
+        .collect();
+    let mut widths = vec![Constraint::Fill(2)];
+    let mut header = vec!["documents"];
+    if wide {
+        widths.push(Constraint::Fill(2));
+        header.push("via");
+    }
+    widths.extend([
+        Constraint::Length(4),
+        Constraint::Length(4),
+        Constraint::Length(5),
+        Constraint::Length(3),
+    ]);
+    header.extend(["init", "pre", "final", "cat"]);
+    frame.render_widget(
+        Table::new(rows, widths)
+            .header(Row::new(header).style(t.muted()))
+            .column_spacing(1),
+        inner,
+    );
+    frame.render_widget(
+        Paragraph::new(detail(app, list.current())).wrap(Wrap { trim: true }),
+        detail_area,
+    );
+    let body = Rect {
+        y: inner.y + 1,
+        height: inner.height.saturating_sub(1),
+        ..inner
+    };
+    (body, start)
+}
+
+/// The selected chain's via entities (▇ = masked) and its target, under the table.
+fn detail(app: &App, chain: Option<usize>) -> Line<'static> {
+    let t = &app.theme;
+    let Some(c) = chain else {
+        return Line::from(Span::styled(
+            "no chains: no two documents share strong enough entities",
+            t.muted(),
+        ));
+    };
+    let an = &app.ws.analysis;
+    let mut via: Vec<usize> = an.chains[c]
+        .hops
+        .iter()
+        .flat_map(|&h| an.edges[h as usize].via.iter().map(|(e, _)| *e as usize))
+        .collect();
+    via.sort_unstable();
+    via.dedup();
+    let mut spans = vec![Span::styled("via ", t.muted())];
+    for (k, e) in via.iter().enumerate() {
+        let ent = &app.ws.model.entities[*e];
+        let masked = app.ws.plan.masked[*e];
+        if k > 0 {
+            spans.push(Span::styled(", ", t.muted()));
+        }
+        spans.push(Span::styled(
+            format!(
+                "{}{}",
+                if masked { "▇" } else { "" },
+                sanitize::line(&ent.value)
+            ),
+            t.entity(&ent.entity_type, masked),
+        ));
+    }
+    if let Some(target) = app.ws.plan.chains[c].target {
+        spans.push(Span::styled(format!(" · target {target:.2}"), t.muted()));
+    }
+    Line::from(spans)
+}

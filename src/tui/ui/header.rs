@@ -1,0 +1,153 @@
+//! The header (pipeline progress and corpus figures) and the status bar (state word,
+//! last message, key hints). The status bar says `ready` only when extraction and
+//! planning are finished, so scripts and tests can wait for that word.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::super::action::Action;
+use super::super::app::App;
+use super::super::sanitize;
+
+fn secs(d: std::time::Duration) -> String {
+    let s = d.as_secs_f64();
+    if s < 60.0 {
+        format!("{s:.1}s")
+    } else {
+        format!("{}m{:02}s", (s / 60.0) as u64, (s % 60.0) as u64)
+    }
+}
+
+pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
+    let t = &app.theme;
+    let p = &app.progress;
+    let ws = &app.ws;
+    let mut first = vec![
+        Span::styled("clam review ", t.accent()),
+        Span::styled(sanitize::line(&app.corpus_name), t.header()),
+        Span::styled(" · ", t.muted()),
+    ];
+    match p.finished {
+        Some(took) => first.push(Span::styled(
+            format!("extracted {}/{} in {}", p.done, p.total, secs(took)),
+            t.text(),
+        )),
+        None => {
+            first.push(Span::styled(
+                format!("extracting {}/{}", p.done, p.total),
+                t.busy(),
+            ));
+            first.push(Span::styled(
+                format!(
+                    " · {:.0} doc/s · ETA {}",
+                    p.rate(),
+                    p.eta().map_or("–".to_string(), secs)
+                ),
+                t.text(),
+            ));
+        }
+    }
+    first.push(Span::styled(
+        format!(
+            " · {} · {} unlocated",
+            ws.extractor,
+            ws.store.unlocated_total()
+        ),
+        t.muted(),
+    ));
+    if p.failed > 0 {
+        first.push(Span::styled(format!(" · {} failed", p.failed), t.error()));
+    }
+    // Input the loader skipped and session edits that no longer apply are never
+    // hidden (their details are in the log and in `clam analyze`).
+    let skipped = ws.corpus.diagnostics.len();
+    if skipped > 0 {
+        first.push(Span::styled(
+            format!(" · {skipped} file(s) skipped"),
+            t.error(),
+        ));
+    }
+    let warnings = ws.warnings.len() + ws.plan.warnings.len();
+    if warnings > 0 {
+        first.push(Span::styled(format!(" · {warnings} warning(s)"), t.error()));
+    }
+    let [(h0, h1), (m0, m1), (l0, l1)] = app.chain_counts();
+    let (reviewed, masked) = app.reviewed_masks();
+    let wide = area.width >= 110;
+    let second = vec![
+        Span::styled(
+            if wide {
+                format!(
+                    "{} documents · {} entities · {} kept edges · chains ",
+                    ws.corpus.documents.len(),
+                    ws.model.entities.len(),
+                    ws.analysis.edges.len()
+                )
+            } else {
+                format!(
+                    "{} docs {} ent {} edges │ chains ",
+                    ws.corpus.documents.len(),
+                    ws.model.entities.len(),
+                    ws.analysis.edges.len()
+                )
+            },
+            t.text(),
+        ),
+        Span::styled(format!("H {h0}→{h1}"), t.risk(1.0, 0.75, 0.5)),
+        Span::styled(" ", t.text()),
+        Span::styled(format!("M {m0}→{m1}"), t.risk(0.6, 0.75, 0.5)),
+        Span::styled(" ", t.text()),
+        Span::styled(format!("L {l0}→{l1}"), t.risk(0.0, 0.75, 0.5)),
+        Span::styled(
+            if wide {
+                format!(" · {masked} masked · reviewed {reviewed}/{masked}")
+            } else {
+                format!(" │ {masked} masked, {reviewed} reviewed")
+            },
+            t.text(),
+        ),
+    ];
+    frame.render_widget(
+        Paragraph::new(vec![Line::from(first), Line::from(second)]),
+        area,
+    );
+}
+
+pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
+    let t = &app.theme;
+    let word = if app.recomputing {
+        Span::styled(" recomputing ", t.busy())
+    } else if app.is_ready() {
+        Span::styled(" ready ", t.ready())
+    } else {
+        Span::styled(" extracting ", t.busy())
+    };
+    let mut spans = vec![word, Span::styled("│ ", t.status_bar())];
+    if let Some(m) = &app.message {
+        let style = if m.error { t.error() } else { t.status_bar() };
+        spans.push(Span::styled(format!("{} ", sanitize::line(&m.text)), style));
+        spans.push(Span::styled("│ ", t.status_bar()));
+    }
+    let pane = app.ui.focus;
+    let hint = |a: Action, what: &str| app.keymap.key_for(pane, a).map(|k| format!("{k} {what}"));
+    let hints: Vec<String> = [
+        hint(Action::Help, "help"),
+        hint(Action::Quit, "quit"),
+        hint(Action::FocusNext, "pane"),
+        hint(Action::Accept, "accept"),
+        hint(Action::Override, "override"),
+        hint(Action::Pin, "pin"),
+        hint(Action::Undo, "undo"),
+        hint(Action::Export, "export"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    spans.push(Span::styled(hints.join(" · "), t.status_bar()));
+    frame.render_widget(
+        Paragraph::new(Line::from(spans)).style(t.status_bar()),
+        area,
+    );
+}

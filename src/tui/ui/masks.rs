@@ -1,0 +1,134 @@
+//! The redaction set: every entity the plan masks (or, toggled, every entity) with
+//! type, value, documents, s_e, stage and review state; the selected row's
+//! provenance is spelled out under the table.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Cell, Paragraph, Row, Table, Wrap};
+
+use crate::plan::{Provenance, ProvenanceText};
+use crate::workspace::ReviewState;
+
+use super::super::app::{App, review_label};
+use super::super::sanitize;
+use super::super::state::Pane;
+use super::{fit, pane_block};
+
+fn stage(p: &Provenance) -> &'static str {
+    match p {
+        Provenance::Masked { stage, .. } => stage.as_str(),
+        Provenance::KeptForced => "kept:forced",
+        Provenance::KeptNeverMask => "kept:never",
+        Provenance::KeptNotNeeded { .. } => "kept",
+    }
+}
+
+pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, usize) {
+    let t = &app.theme;
+    let list = &app.ui.masks;
+    let what = if app.ui.show_all_entities {
+        "all entities"
+    } else {
+        "masked"
+    };
+    let mut extra = format!("{} {what}", list.rows.len());
+    if !list.filter.is_empty() {
+        extra.push_str(&format!(" /{}", sanitize::line(&list.filter)));
+    }
+    let block = pane_block(Pane::Masks.title(), &extra, focused, t);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let [table_area, detail_area] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(2)]).areas(inner);
+    let body_height = table_area.height.saturating_sub(1) as usize;
+    let (start, end) = list.window(body_height);
+    let wide = table_area.width >= 70;
+    let an = &app.ws.analysis;
+    let rows: Vec<Row> = list.rows[start..end]
+        .iter()
+        .enumerate()
+        .map(|(k, &i)| {
+            let e = &app.ws.model.entities[i];
+            let review = app
+                .views
+                .review
+                .get(i)
+                .copied()
+                .unwrap_or(ReviewState::Proposed);
+            let review_style = match review {
+                ReviewState::Proposed => t.muted(),
+                ReviewState::Stale => t.error(),
+                _ => t.ok(),
+            };
+            let masked = app.ws.plan.masked[i];
+            let mut cells = vec![
+                Cell::from(Span::styled(
+                    fit(&e.entity_type, 12),
+                    t.entity(&e.entity_type, masked),
+                )),
+                Cell::from(sanitize::line(&e.value)),
+                Cell::from(format!("{}", an.entity_docs[i].len())),
+                Cell::from(format!("{:.2}", an.global_contribution[i])),
+            ];
+            if wide {
+                cells.push(Cell::from(stage(&app.ws.plan.provenance[i])));
+            }
+            cells.push(Cell::from(Span::styled(review_label(review), review_style)));
+            let mut style = t.text();
+            if start + k == list.selected {
+                style = style.patch(t.selection(focused));
+            }
+            Row::new(cells).style(style)
+        })
+        .collect();
+    let mut widths = vec![
+        Constraint::Length(12),
+        Constraint::Fill(1),
+        Constraint::Length(4),
+        Constraint::Length(4),
+    ];
+    let mut header = vec!["type", "value", "docs", "s_e"];
+    if wide {
+        widths.push(Constraint::Length(11));
+        header.push("stage");
+    }
+    widths.push(Constraint::Length(10));
+    header.push("review");
+    frame.render_widget(
+        Table::new(rows, widths)
+            .header(Row::new(header).style(t.muted()))
+            .column_spacing(1),
+        table_area,
+    );
+    let detail = match list.current() {
+        Some(i) => {
+            let text = ProvenanceText {
+                provenance: &app.ws.plan.provenance[i],
+                model: &app.ws.model,
+                analysis: an,
+                theta_doc: app.ws.config.theta_doc,
+            }
+            .to_string();
+            Line::from(Span::styled(sanitize::line(&text), t.muted()))
+        }
+        None => Line::from(Span::styled(
+            if app.ws.model.entities.is_empty() {
+                "no entities yet"
+            } else {
+                "nothing listed (t shows every entity, Esc clears the filter)"
+            },
+            t.muted(),
+        )),
+    };
+    frame.render_widget(
+        Paragraph::new(detail).wrap(Wrap { trim: true }),
+        detail_area,
+    );
+    let body = Rect {
+        y: table_area.y + 1,
+        height: table_area.height.saturating_sub(1),
+        ..table_area
+    };
+    (body, start)
+}

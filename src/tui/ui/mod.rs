@@ -1,0 +1,135 @@
+//! Drawing: one module per pane plus popups. Draw functions read the app and the
+//! theme and return nothing but pixels (and the rectangles they used, which the app
+//! keeps for mouse hit-testing). Every colour comes from the theme.
+
+mod chains;
+mod document;
+mod documents;
+mod graph;
+mod header;
+mod masks;
+pub mod popups;
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Block;
+
+use super::app::{App, Rects};
+use super::state::Pane;
+use super::theme::Theme;
+
+/// Panes side by side need this much room; below it the document list shares the
+/// screen with the focused pane.
+pub const WIDE: (u16, u16) = (140, 40);
+
+/// Draws the whole screen; returns the rectangles used.
+pub fn draw(frame: &mut Frame, app: &App) -> Rects {
+    let area = frame.area();
+    let [head, body, status] = Layout::vertical([
+        Constraint::Length(2),
+        Constraint::Fill(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    header::draw(frame, head, app);
+    let mut rects = Rects {
+        doc_scroll: app.ui.doc_scroll,
+        ..Rects::default()
+    };
+    let placement: Vec<(Pane, Rect)> = if area.width >= WIDE.0 && area.height >= WIDE.1 {
+        let [left, middle, right] = Layout::horizontal([
+            Constraint::Percentage(28),
+            Constraint::Percentage(37),
+            Constraint::Percentage(35),
+        ])
+        .areas(body);
+        let [docs, graph] =
+            Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(left);
+        let [masks, chains] =
+            Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(right);
+        vec![
+            (Pane::Documents, docs),
+            (Pane::Graph, graph),
+            (Pane::Document, middle),
+            (Pane::Masks, masks),
+            (Pane::Chains, chains),
+        ]
+    } else {
+        let list_width = (body.width * 2 / 5).min(40);
+        let [left, right] =
+            Layout::horizontal([Constraint::Length(list_width), Constraint::Fill(1)]).areas(body);
+        vec![(Pane::Documents, left), (app.ui.detail, right)]
+    };
+    for (pane, rect) in &placement {
+        let focused = app.ui.focus == *pane;
+        match pane {
+            Pane::Documents => {
+                let (body, offset) = documents::draw(frame, *rect, app, focused);
+                rects.list_body.push((*pane, body, offset));
+            }
+            Pane::Masks => {
+                let (body, offset) = masks::draw(frame, *rect, app, focused);
+                rects.list_body.push((*pane, body, offset));
+            }
+            Pane::Chains => {
+                let (body, offset) = chains::draw(frame, *rect, app, focused);
+                rects.list_body.push((*pane, body, offset));
+            }
+            Pane::Document => {
+                (rects.doc_scroll, rects.mentions) = document::draw(frame, *rect, app, focused);
+            }
+            Pane::Graph => rects.graph = Some(graph::draw(frame, *rect, app, focused)),
+        }
+    }
+    rects.panes = placement;
+    header::draw_status(frame, status, app);
+    popups::draw(frame, area, app);
+    rects
+}
+
+/// A pane's frame: the focused one has a bold coloured border and a ▶ marker, so
+/// focus is visible with and without colour.
+pub fn pane_block<'a>(title: &str, extra: &str, focused: bool, theme: &Theme) -> Block<'a> {
+    let marker = if focused { "▶ " } else { "" };
+    let mut title_style = theme.border(focused);
+    if focused {
+        title_style = title_style.add_modifier(Modifier::BOLD);
+    }
+    let mut spans = vec![Span::styled(format!(" {marker}{title} "), title_style)];
+    if !extra.is_empty() {
+        spans.push(Span::styled(format!("{extra} "), theme.muted()));
+    }
+    Block::bordered()
+        .border_style(theme.border(focused))
+        .title(Line::from(spans))
+}
+
+/// `s` cut to `width` columns with an ellipsis.
+pub fn fit(s: &str, width: usize) -> String {
+    use unicode_width::UnicodeWidthChar;
+    let mut out = String::new();
+    let mut w = 0;
+    let total: usize = s.chars().map(|c| c.width().unwrap_or(0)).sum();
+    if total <= width {
+        return s.to_string();
+    }
+    for c in s.chars() {
+        let cw = c.width().unwrap_or(0);
+        if w + cw + 1 > width {
+            break;
+        }
+        out.push(c);
+        w += cw;
+    }
+    if width > 0 {
+        out.push('…');
+    }
+    out
+}
+
+/// `0.93` style risk text.
+pub fn risk_text(r: f64) -> String {
+    format!("{r:.2}")
+}

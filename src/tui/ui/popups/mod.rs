@@ -1,0 +1,197 @@
+//! Popups drawn over the panes, topmost last: help (generated from the keymap), the
+//! override reason (a ratatui-textarea), list filters, the bulk-accept confirmation
+//! and the export dialog.
+
+mod export;
+mod help;
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+use super::super::app::{App, Layer};
+use super::super::sanitize;
+use super::super::theme::Theme;
+use ratatui::style::Style;
+
+/// A centred rectangle of at most `w`×`h` inside `area`.
+pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let [v] = Layout::vertical([Constraint::Length(h.min(area.height))])
+        .flex(Flex::Center)
+        .areas(area);
+    let [r] = Layout::horizontal([Constraint::Length(w.min(area.width))])
+        .flex(Flex::Center)
+        .areas(v);
+    r
+}
+
+fn popup_block<'a>(title: &str, theme: &Theme) -> Block<'a> {
+    Block::bordered()
+        .border_style(theme.border(true))
+        .title(Span::styled(format!(" {title} "), theme.accent()))
+}
+
+pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
+    let t = &app.theme;
+    for layer in &app.layers {
+        match layer {
+            Layer::Help => help::draw(frame, area, app),
+            Layer::Reason {
+                input, error, mask, ..
+            } => {
+                let r = centered(area, 64, 9);
+                frame.render_widget(Clear, r);
+                let what = if *mask { "mask" } else { "keep" };
+                let block = popup_block(&format!("Override: {what} this entity"), t);
+                let inner = block.inner(r);
+                frame.render_widget(block, r);
+                let [msg, field, hint] = Layout::vertical([
+                    Constraint::Length(1),
+                    Constraint::Fill(1),
+                    Constraint::Length(1),
+                ])
+                .areas(inner);
+                let prompt = match error {
+                    Some(e) => Line::from(Span::styled(e.clone(), t.error())),
+                    None => Line::from(Span::styled("Why? (recorded in the audit log)", t.text())),
+                };
+                frame.render_widget(Paragraph::new(prompt), msg);
+                let mut input = input.clone();
+                input.set_block(Block::bordered().border_style(t.border(false)));
+                input.set_style(t.text());
+                frame.render_widget(&input, field);
+                frame.render_widget(
+                    Paragraph::new(Span::styled("Enter save · Esc cancel", t.muted())),
+                    hint,
+                );
+            }
+            Layer::Search { pane, input } => {
+                let r = Rect {
+                    y: area.bottom().saturating_sub(4),
+                    height: 3.min(area.height),
+                    ..centered(area, 60, 3)
+                };
+                frame.render_widget(Clear, r);
+                let mut input = input.clone();
+                input.set_block(popup_block(&format!("Filter {}", pane.title()), t));
+                input.set_style(t.text());
+                frame.render_widget(&input, r);
+            }
+            Layer::ConfirmBulk { entities } => {
+                let r = centered(area, 56, 5);
+                frame.render_widget(Clear, r);
+                let text = vec![
+                    Line::from(Span::styled(
+                        format!(
+                            "Accept the proposal for {} listed entit{}?",
+                            entities.len(),
+                            if entities.len() == 1 { "y" } else { "ies" }
+                        ),
+                        t.text(),
+                    )),
+                    Line::from(Span::styled(
+                        "y / Enter accept · any other key cancels",
+                        t.muted(),
+                    )),
+                ];
+                frame.render_widget(
+                    Paragraph::new(text)
+                        .wrap(Wrap { trim: true })
+                        .block(popup_block("Bulk accept", t)),
+                    r,
+                );
+            }
+            Layer::Export(dialog) => export::draw(frame, area, app, dialog),
+            Layer::AddText { input, error, .. } => {
+                let r = centered(area, 64, 7);
+                frame.render_widget(Clear, r);
+                let block = popup_block("New entity", t);
+                let inner = block.inner(r);
+                frame.render_widget(block, r);
+                let [msg, field, hint] = Layout::vertical([
+                    Constraint::Length(1),
+                    Constraint::Length(3),
+                    Constraint::Length(1),
+                ])
+                .areas(inner);
+                let prompt = match error {
+                    Some(e) => Line::from(Span::styled(e.clone(), t.error())),
+                    None => Line::from(Span::styled(
+                        "Text to mark (its first whole-word occurrence):",
+                        t.text(),
+                    )),
+                };
+                frame.render_widget(Paragraph::new(prompt), msg);
+                let mut input = input.clone();
+                input.set_block(Block::bordered().border_style(t.border(false)));
+                input.set_style(t.text());
+                frame.render_widget(&input, field);
+                frame.render_widget(
+                    Paragraph::new(Span::styled(
+                        "Enter choose the type · Esc cancel",
+                        t.muted(),
+                    )),
+                    hint,
+                );
+            }
+            Layer::TypePicker {
+                types, selected, ..
+            } => {
+                let h = (types.len() as u16 + 2).min(area.height);
+                let r = centered(area, 30, h);
+                frame.render_widget(Clear, r);
+                let block = popup_block("Entity type", t);
+                let inner = block.inner(r);
+                frame.render_widget(block, r);
+                let visible = inner.height as usize;
+                let start = (*selected + 1).saturating_sub(visible);
+                let lines: Vec<Line> = types
+                    .iter()
+                    .enumerate()
+                    .skip(start)
+                    .take(visible)
+                    .map(|(i, ty)| {
+                        let mut style = Style::new().fg(t.type_color(ty));
+                        if i == *selected {
+                            style = style.patch(t.selection(true));
+                        }
+                        Line::from(Span::styled(
+                            format!("{}{ty}", if i == *selected { "▶ " } else { "  " }),
+                            style,
+                        ))
+                    })
+                    .collect();
+                frame.render_widget(Paragraph::new(lines), inner);
+            }
+            Layer::ConfirmMerge { from, into } => {
+                let r = centered(area, 64, 5);
+                frame.render_widget(Clear, r);
+                let name = |id: &str| {
+                    app.ws
+                        .store
+                        .keys
+                        .get(id)
+                        .map(|k| format!("{} {:?}", k.entity_type, sanitize::line(&k.normalized)))
+                        .unwrap_or_default()
+                };
+                let text = vec![
+                    Line::from(Span::styled(
+                        format!("Merge {} into {}?", name(from), name(into)),
+                        t.text(),
+                    )),
+                    Line::from(Span::styled(
+                        "y / Enter merge · any other key cancels",
+                        t.muted(),
+                    )),
+                ];
+                frame.render_widget(
+                    Paragraph::new(text)
+                        .wrap(Wrap { trim: true })
+                        .block(popup_block("Merge entities", t)),
+                    r,
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,1289 @@
+//! The terminal application without a terminal: the app is driven by keys and worker
+//! messages and drawn into ratatui's `TestBackend`. Logic tests check what a privacy
+//! officer would notice (focus, navigation, decisions re-planning, undo, persistence
+//! across reopening); snapshot tests pin each pane at 80×24 and 160×48.
+
+use std::path::Path;
+use std::time::Duration;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+use clam::Config;
+use clam::corpus::{Corpus, Document, LoadOptions};
+use clam::session::Session;
+use clam::tui::app::{ExportOutcome, Layer, WorkerMsg};
+use clam::tui::state::Pane;
+use clam::tui::{App, Keymap, Theme};
+use clam::workspace::{ReviewState, Workspace};
+
+fn sample_corpus() -> Corpus {
+    let config = Config::default();
+    clam::corpus::load(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("sample_corpus")
+            .as_path(),
+        &LoadOptions {
+            format: None,
+            recursive: false,
+            max_document_bytes: config.max_document_bytes,
+        },
+    )
+    .expect("sample corpus")
+}
+
+/// A small fixed corpus for the snapshots: two documents about one member, one
+/// unrelated, one with terminal escape sequences in it.
+fn small_corpus() -> Corpus {
+    Corpus {
+        documents: vec![
+            Document::new(
+                "claim_01",
+                "Claim review\nMember: Hannah Brooks    Member ID: MBR-390115    DOB: 03/14/1981\nDiagnosis: relapsing-remitting multiple sclerosis\nBilling provider: Northgate Neurology Medical Group\nPhone: 312-555-0142",
+            ),
+            Document::new(
+                "record_02",
+                "Clinic record\nPatient: Hannah Brooks (MBR-390115), seen at Northgate Neurology Medical Group for multiple sclerosis; ocrelizumab infusion planned.",
+            ),
+            Document::new(
+                "memo_03",
+                "Internal memo: the quarterly review of specialty drug spend is due Friday.",
+            ),
+            Document::new(
+                "note_04",
+                "Caller said \u{1b}[31mURGENT\u{1b}[0m\u{7} about member MBR-390115.",
+            ),
+        ],
+        ..Corpus::default()
+    }
+}
+
+/// The extractor of the small corpus: fixed items, so the snapshots and the tests
+/// on it do not move when the offline recognizers are tuned.
+struct Fixed;
+
+impl clam::extract::Extractor for Fixed {
+    fn name(&self) -> &str {
+        "fixed"
+    }
+
+    fn extract(
+        &self,
+        doc: &Document,
+    ) -> Result<Vec<clam::extract::ExtractedItem>, clam::extract::ExtractError> {
+        let item = |v: &str, t: &str, relevance: f64| clam::extract::ExtractedItem {
+            original: v.into(),
+            normalized: String::new(),
+            entity_type: t.into(),
+            relevance,
+            spans: vec![],
+        };
+        let member = || item("MBR-390115", "PATIENT_ID", 0.9);
+        let name = || item("Hannah Brooks", "NAME", 0.95);
+        let provider = || item("Northgate Neurology Medical Group", "PROVIDER", 0.7);
+        let condition = || item("multiple sclerosis", "MEDICAL_CONDITION", 0.85);
+        Ok(match doc.id.as_str() {
+            "claim_01" => vec![
+                name(),
+                member(),
+                item("03/14/1981", "BIRTHDATE", 0.9),
+                condition(),
+                provider(),
+                item("312-555-0142", "PHONE_NUMBER", 0.9),
+            ],
+            "record_02" => vec![name(), member(), provider(), condition()],
+            "note_04" => vec![member()],
+            _ => vec![],
+        })
+    }
+}
+
+/// The extractor a test corpus is read with: fixed items for the small corpus, the
+/// offline recognizers for sample_corpus.
+fn extractor_for(app: &App) -> Box<dyn clam::extract::Extractor> {
+    if app.ws.corpus.documents.len() == 4 {
+        Box::new(Fixed)
+    } else {
+        Box::new(clam::extract::offline::OfflineExtractor::new(
+            app.ws.config.date_order,
+        ))
+    }
+}
+
+/// An app over `corpus` whose extraction ran to the end (synchronously, through the
+/// same worker and message path as the real application).
+fn open(corpus: Corpus, session: &Path) -> App {
+    let mut app = pending(corpus, session);
+    let docs = std::sync::Arc::new(app.ws.corpus.documents.clone());
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    let ex = extractor_for(&app);
+    clam::tui::worker::extract(
+        docs,
+        ex.as_ref(),
+        false,
+        &tx,
+        &tokio_util::sync::CancellationToken::new(),
+    );
+    while let Ok(m) = rx.try_recv() {
+        app.on_worker(m);
+    }
+    app.flush();
+    // Fixed timings so the header is the same on every run.
+    app.progress.finished = Some(Duration::from_millis(250));
+    assert!(app.is_ready());
+    app
+}
+
+/// An app whose documents are all still pending extraction.
+fn pending(corpus: Corpus, session: &Path) -> App {
+    let config = Config::default();
+    let session = Session::open(session).expect("session");
+    let name = if corpus.documents.len() == 4 {
+        "fixed"
+    } else {
+        "offline"
+    };
+    let ws = Workspace::pending(corpus, config, Some(session), name).expect("workspace");
+    let app = App::new(
+        ws,
+        Theme::named("dark").expect("theme"),
+        Keymap::defaults(),
+        "tester".into(),
+        "fixture".into(),
+    );
+    assert!(!app.is_ready(), "extraction has not run yet");
+    app
+}
+
+fn render(app: &mut App, w: u16, h: u16) -> String {
+    let mut term = Terminal::new(TestBackend::new(w, h)).expect("terminal");
+    let mut rects = None;
+    term.draw(|f| rects = Some(clam::tui::ui::draw(f, app)))
+        .expect("draw");
+    if let Some(r) = rects {
+        app.set_rects(r);
+    }
+    let buf = term.backend().buffer().clone();
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        for x in 0..buf.area.width {
+            out.push_str(buf[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn chars(app: &mut App, s: &str) {
+    for c in s.chars() {
+        key(app, KeyCode::Char(c));
+    }
+}
+
+fn ctrl(app: &mut App, c: char) {
+    app.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+}
+
+fn session_path(dir: &tempfile::TempDir) -> std::path::PathBuf {
+    dir.path().join("session.sqlite")
+}
+
+/// Index of the masks row showing entity value `value`.
+fn select_mask(app: &mut App, value: &str) -> usize {
+    let i = app
+        .ws
+        .model
+        .entities
+        .iter()
+        .position(|e| e.value == value)
+        .unwrap_or_else(|| panic!("no entity {value}"));
+    app.update(clam::tui::Action::FocusMasks);
+    app.ui.masks.filter.clear();
+    app.ui.show_all_entities = true;
+    app.refresh();
+    assert!(app.ui.masks.select_item(i));
+    i
+}
+
+// ----- logic -----
+
+#[test]
+fn tab_and_shift_tab_cycle_the_focus_and_the_focused_pane_is_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    assert_eq!(app.ui.focus, Pane::Documents);
+    let mut seen = Vec::new();
+    for _ in 0..5 {
+        key(&mut app, KeyCode::Tab);
+        seen.push(app.ui.focus);
+    }
+    assert_eq!(
+        seen,
+        vec![
+            Pane::Document,
+            Pane::Masks,
+            Pane::Chains,
+            Pane::Graph,
+            Pane::Documents
+        ]
+    );
+    key(&mut app, KeyCode::BackTab);
+    assert_eq!(app.ui.focus, Pane::Graph);
+    let screen = render(&mut app, 160, 48);
+    assert!(screen.contains("▶ Linkage graph"), "{screen}");
+    assert!(!screen.contains("▶ Documents"), "{screen}");
+    // At 80×24 the focused pane replaces the detail pane beside the list.
+    key(&mut app, KeyCode::Char('4'));
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("▶ Chains"), "{screen}");
+}
+
+#[test]
+fn moving_in_the_list_opens_the_document_and_enter_focuses_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('j'));
+    assert_eq!(app.ui.open_doc, Some(1));
+    assert!(render(&mut app, 80, 24).contains("Document record_02"));
+    key(&mut app, KeyCode::End);
+    assert_eq!(app.ui.open_doc, Some(3));
+    key(&mut app, KeyCode::Down);
+    assert_eq!(app.ui.open_doc, Some(3), "clamped at the last document");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.ui.focus, Pane::Document);
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.ui.focus, Pane::Documents);
+}
+
+#[test]
+fn sorting_by_risk_puts_the_riskiest_document_first_and_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(sample_corpus(), &session_path(&dir));
+    let ids = |app: &App| app.ui.documents.rows.clone();
+    assert_eq!(ids(&app), (0..25).collect::<Vec<_>>());
+    key(&mut app, KeyCode::Char('s'));
+    let risk = |app: &App, i: usize| {
+        let m = app.views.model_of_doc[i].unwrap();
+        app.ws.plan.doc_risk_final[m]
+    };
+    let rows = ids(&app);
+    assert!(
+        rows.windows(2)
+            .all(|w| risk(&app, w[0]) >= risk(&app, w[1]))
+    );
+    assert_ne!(rows, (0..25).collect::<Vec<_>>());
+    assert!(render(&mut app, 80, 24).contains("by risk"));
+    key(&mut app, KeyCode::Char('s'));
+    assert_eq!(ids(&app), (0..25).collect::<Vec<_>>());
+}
+
+#[test]
+fn slash_filters_the_document_list_and_esc_clears_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(sample_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('/'));
+    chars(&mut app, "claim");
+    key(&mut app, KeyCode::Enter);
+    let listed: Vec<String> = app
+        .ui
+        .documents
+        .rows
+        .iter()
+        .map(|&i| app.ws.corpus.documents[i].id.clone())
+        .collect();
+    assert!(!listed.is_empty());
+    assert!(listed.len() < 25);
+    assert!(listed.iter().all(|id| {
+        app.ws.corpus.documents.iter().any(|d| {
+            &d.id == id && (d.id.contains("claim") || d.content.to_lowercase().contains("claim"))
+        })
+    }));
+    assert!(render(&mut app, 80, 24).contains("/claim"));
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.ui.documents.rows.len(), 25);
+}
+
+#[test]
+fn a_decision_without_an_entity_says_how_to_pick_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('a'));
+    app.update(clam::tui::Action::Accept);
+    let m = app.message.clone().expect("a message");
+    assert!(m.error && m.text.contains("select an entity"), "{m:?}");
+    assert!(
+        app.ws
+            .session
+            .as_ref()
+            .unwrap()
+            .audit_log()
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[test]
+fn accept_is_committed_and_shown_as_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('3'));
+    let i = app.ui.masks.current().expect("a masked entity");
+    assert_eq!(app.views.review[i], ReviewState::Proposed);
+    key(&mut app, KeyCode::Char('a'));
+    assert_eq!(app.views.review[i], ReviewState::Accepted);
+    let log = app.ws.session.as_ref().unwrap().audit_log().unwrap();
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].actor, "tester");
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("accepted"), "{screen}");
+    assert!(screen.contains("1 reviewed"), "{screen}");
+}
+
+#[test]
+fn override_refuses_an_empty_reason_then_flips_the_plan() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('3'));
+    let i = app.ui.masks.current().expect("a masked entity");
+    assert!(app.ws.plan.masked[i]);
+    key(&mut app, KeyCode::Char('o'));
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        matches!(app.layers.last(), Some(Layer::Reason { error: Some(e), .. }) if e.contains("reason is required")),
+        "the popup stays open with the refusal"
+    );
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("a reason is required"), "{screen}");
+    chars(&mut app, "  ");
+    key(&mut app, KeyCode::Enter);
+    assert!(!app.layers.is_empty(), "blank reason refused too");
+    chars(&mut app, "public figure");
+    key(&mut app, KeyCode::Enter);
+    assert!(app.layers.is_empty());
+    assert!(
+        !app.ws.plan.masked[i],
+        "overridden to keep, re-planned at once"
+    );
+    assert_eq!(app.views.review[i], ReviewState::Overridden);
+    let log = app.ws.session.as_ref().unwrap().audit_log().unwrap();
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].reason.as_deref(), Some("public figure"));
+    assert_eq!(log[0].state_before.as_deref(), Some("mask"));
+    assert_eq!(log[0].state_after.as_deref(), Some("keep"));
+}
+
+#[test]
+fn esc_cancels_an_override_without_a_decision() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('3'));
+    key(&mut app, KeyCode::Char('o'));
+    chars(&mut app, "half a thought");
+    key(&mut app, KeyCode::Esc);
+    assert!(app.layers.is_empty());
+    assert!(
+        app.ws
+            .session
+            .as_ref()
+            .unwrap()
+            .audit_log()
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[test]
+fn pin_freezes_the_state_and_pin_again_unpins() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('3'));
+    let i = app.ui.masks.current().unwrap();
+    key(&mut app, KeyCode::Char('p'));
+    assert_eq!(app.views.review[i], ReviewState::Pinned);
+    assert!(
+        app.ws
+            .state
+            .force_mask()
+            .contains(&app.ws.model.entities[i].id)
+    );
+    key(&mut app, KeyCode::Char('p'));
+    assert_eq!(app.views.review[i], ReviewState::Proposed);
+    assert!(app.ws.state.forced.is_empty());
+}
+
+#[test]
+fn undo_reverts_the_last_decision_and_keeps_the_audit_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('3'));
+    let i = app.ui.masks.current().unwrap();
+    let masked_before = app.ws.plan.masked.clone();
+    key(&mut app, KeyCode::Char('o'));
+    chars(&mut app, "not identifying");
+    key(&mut app, KeyCode::Enter);
+    assert!(!app.ws.plan.masked[i]);
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.ws.plan.masked, masked_before, "the plan is back");
+    assert_eq!(app.views.review[i], ReviewState::Proposed);
+    assert_eq!(
+        app.ws.session.as_ref().unwrap().audit_log().unwrap().len(),
+        2
+    );
+    key(&mut app, KeyCode::Char('u'));
+    assert!(
+        app.message
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("nothing to undo")
+    );
+}
+
+#[test]
+fn decisions_are_restored_after_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_path(&dir);
+    let (overridden, pinned, plan);
+    {
+        let mut app = open(sample_corpus(), &path);
+        overridden = select_mask(&mut app, "hannah brooks");
+        key(&mut app, KeyCode::Char('o'));
+        chars(&mut app, "already public in the news article");
+        key(&mut app, KeyCode::Enter);
+        pinned = select_mask(&mut app, "MBR390115");
+        key(&mut app, KeyCode::Char('p'));
+        plan = app.ws.plan.masked.clone();
+        key(&mut app, KeyCode::Char('q'));
+        assert!(app.quit);
+    }
+    let app = open(sample_corpus(), &path);
+    assert_eq!(app.views.review[overridden], ReviewState::Overridden);
+    assert_eq!(app.views.review[pinned], ReviewState::Pinned);
+    assert!(!app.ws.plan.masked[overridden]);
+    assert!(app.ws.plan.masked[pinned]);
+    assert_eq!(app.ws.plan.masked, plan, "the same plan as before quitting");
+}
+
+#[test]
+fn bulk_accept_asks_first_and_accepts_only_the_listed_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(sample_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('3'));
+    key(&mut app, KeyCode::Char('/'));
+    chars(&mut app, "name");
+    key(&mut app, KeyCode::Enter);
+    let listed = app.ui.masks.rows.clone();
+    assert!(listed.len() > 3);
+    assert!(
+        listed
+            .iter()
+            .all(|&i| app.ws.model.entities[i].entity_type == "NAME")
+    );
+    key(&mut app, KeyCode::Char('A'));
+    assert!(matches!(app.layers.last(), Some(Layer::ConfirmBulk { .. })));
+    assert!(render(&mut app, 80, 24).contains("Accept the proposal for"));
+    key(&mut app, KeyCode::Char('n'));
+    assert!(
+        app.ws
+            .session
+            .as_ref()
+            .unwrap()
+            .audit_log()
+            .unwrap()
+            .is_empty()
+    );
+    key(&mut app, KeyCode::Char('A'));
+    key(&mut app, KeyCode::Char('y'));
+    assert!(
+        listed
+            .iter()
+            .all(|&i| app.views.review[i] == ReviewState::Accepted)
+    );
+    let accepted = app
+        .views
+        .review
+        .iter()
+        .filter(|r| **r == ReviewState::Accepted)
+        .count();
+    assert_eq!(accepted, listed.len(), "nothing outside the filter");
+    assert_eq!(
+        app.ws.session.as_ref().unwrap().audit_log().unwrap().len(),
+        listed.len(),
+        "one transaction per decision"
+    );
+}
+
+#[test]
+fn results_stream_in_and_ready_appears_only_at_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = pending(small_corpus(), &session_path(&dir));
+    assert!(
+        app.ws.model.docs.is_empty(),
+        "no analysis while N = 0: {} {:?}",
+        app.ws.model.docs.len(),
+        app.ws
+            .store
+            .docs
+            .iter()
+            .map(|d| d.complete)
+            .collect::<Vec<_>>()
+    );
+    let screen = render(&mut app, 80, 24);
+    assert!(
+        screen.contains("extracting 0/4") && !screen.contains("ready"),
+        "{screen}"
+    );
+    let ex = extractor_for(&app);
+    for i in 0..2 {
+        let items = ex.extract(&app.ws.corpus.documents[i]).unwrap();
+        app.on_worker(WorkerMsg::Extracted { index: i, items });
+    }
+    app.flush();
+    assert_eq!(
+        app.ws.model.docs.len(),
+        2,
+        "N counts only extracted documents"
+    );
+    assert_eq!(app.ws.analysis.n, 2);
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("extracting 2/4"), "{screen}");
+    assert!(
+        screen.contains("pending"),
+        "the other documents show as pending"
+    );
+    assert!(!screen.contains(" ready "));
+    for i in 2..4 {
+        let items = ex.extract(&app.ws.corpus.documents[i]).unwrap();
+        app.on_worker(WorkerMsg::Extracted { index: i, items });
+    }
+    app.on_worker(WorkerMsg::Done);
+    assert!(!app.is_ready(), "not ready until the burst is planned");
+    app.flush();
+    assert!(app.is_ready());
+    assert_eq!(app.ws.analysis.n, 4);
+    assert!(render(&mut app, 80, 24).contains(" ready "));
+}
+
+#[test]
+fn a_click_focuses_the_pane_and_selects_the_row() {
+    use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(sample_corpus(), &session_path(&dir));
+    render(&mut app, 160, 48);
+    let (_, body, _) = *app
+        .rects
+        .list_body
+        .iter()
+        .find(|(p, _, _)| *p == Pane::Masks)
+        .unwrap();
+    app.handle_mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: body.x + 2,
+        row: body.y + 3,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert_eq!(app.ui.focus, Pane::Masks);
+    assert_eq!(app.ui.masks.selected, 3);
+    let (_, body, _) = *app
+        .rects
+        .list_body
+        .iter()
+        .find(|(p, _, _)| *p == Pane::Documents)
+        .unwrap();
+    app.handle_mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: body.x + 1,
+        row: body.y + 4,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert_eq!(app.ui.focus, Pane::Documents);
+    assert_eq!(app.ui.open_doc, Some(4), "the clicked document opens");
+}
+
+#[test]
+fn help_lists_the_focused_panes_keys_and_the_global_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('3'));
+    key(&mut app, KeyCode::Char('?'));
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("accept all listed (asks)"), "{screen}");
+    assert!(
+        screen.contains("undo the last decision") && screen.contains("quit (decisions are saved)"),
+        "{screen}"
+    );
+    assert!(
+        !screen.contains("redacted preview on / off"),
+        "not the document pane's keys"
+    );
+    key(&mut app, KeyCode::Char('x'));
+    assert!(app.layers.is_empty(), "any key closes the help");
+    assert!(!app.quit);
+}
+
+#[test]
+fn q_and_ctrl_c_quit() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('q'));
+    assert!(app.quit);
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('3'));
+    key(&mut app, KeyCode::Char('o'));
+    ctrl(&mut app, 'c');
+    assert!(app.quit, "ctrl-c quits even from a popup");
+}
+
+#[test]
+fn the_document_cursor_walks_the_entities_and_shows_their_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('2'));
+    let mentions = app.mentions(0);
+    assert!(mentions.len() >= 3, "{mentions:?}");
+    let first = app.cursor_mention().unwrap();
+    key(&mut app, KeyCode::Char('n'));
+    let second = app.cursor_mention().unwrap();
+    assert!(second.start > first.start);
+    key(&mut app, KeyCode::Char('N'));
+    assert_eq!(app.cursor_mention().unwrap(), first);
+    key(&mut app, KeyCode::Left);
+    assert_eq!(app.ui.doc_cursor, mentions.len() - 1, "wraps around");
+    let screen = render(&mut app, 80, 24);
+    let m = app.cursor_mention().unwrap();
+    assert!(screen.contains(&m.entity_type), "{screen}");
+    assert!(
+        screen.contains("u(e)") && screen.contains("c(e,d)"),
+        "{screen}"
+    );
+    // Accepting in the document view decides the entity under the cursor.
+    key(&mut app, KeyCode::Char('a'));
+    assert_eq!(app.views.review[m.entity.unwrap()], ReviewState::Accepted);
+}
+
+#[test]
+fn the_redacted_preview_shows_replacements_instead_of_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('2'));
+    let plain = render(&mut app, 160, 48);
+    assert!(plain.contains("Hannah Brooks"));
+    key(&mut app, KeyCode::Char('r'));
+    let redacted = render(&mut app, 160, 48);
+    assert!(redacted.contains("redacted preview (value)"), "{redacted}");
+    assert!(redacted.contains("[NAME]"), "{redacted}");
+    let doc_text: String = redacted
+        .lines()
+        .map(|l| l.chars().skip(45).take(57).collect::<String>())
+        .collect();
+    assert!(!doc_text.contains("Hannah Brooks"), "{redacted}");
+}
+
+#[test]
+fn masked_entities_are_drawn_differently_from_kept_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    let mut term = Terminal::new(TestBackend::new(160, 48)).unwrap();
+    term.draw(|f| {
+        clam::tui::ui::draw(f, &app);
+    })
+    .unwrap();
+    let buf = term.backend().buffer().clone();
+    let find = |needle: &str| {
+        (0..buf.area.height).find_map(|y| {
+            let row: String = (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect();
+            // Column in cells: every symbol here is one cell wide.
+            row.find(needle)
+                .map(|b| (row[..b].chars().count() as u16, y))
+        })
+    };
+    let name = app
+        .ws
+        .model
+        .entities
+        .iter()
+        .position(|e| e.value == "hannah brooks")
+        .unwrap();
+    assert!(app.ws.plan.masked[name]);
+    let theme = &app.theme;
+    let (x, y) = find("Hannah Brooks").expect("name on screen");
+    assert_eq!(
+        buf[(x, y)].bg,
+        theme.type_color("NAME"),
+        "masked: a solid block"
+    );
+    let (x, y) = find("sclerosis").expect("condition on screen");
+    assert!(
+        buf[(x, y)]
+            .modifier
+            .contains(ratatui::style::Modifier::UNDERLINED),
+        "kept: underlined"
+    );
+    key(&mut app, KeyCode::Char('q'));
+}
+
+#[test]
+fn escape_sequences_in_a_document_are_shown_as_placeholders() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::End);
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("␛[31mURGENT␛[0m␇"), "{screen}");
+    assert!(
+        !screen.chars().any(|c| c.is_control() && c != '\n'),
+        "no raw control character reaches the terminal"
+    );
+    key(&mut app, KeyCode::Char('2'));
+    key(&mut app, KeyCode::Char('r'));
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("␛[31mURGENT"), "the preview too: {screen}");
+}
+
+#[test]
+fn export_writes_the_redacted_corpus_or_refuses_unreviewed_masks() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    let out = dir.path().join("out");
+    key(&mut app, KeyCode::Char('e'));
+    let set_folder = |app: &mut App, folder: &str| {
+        if let Some(Layer::Export(d)) = app.layers.last_mut() {
+            d.folder = ratatui_textarea::TextArea::new(vec![folder.to_string()]);
+        }
+    };
+    set_folder(&mut app, &out.display().to_string());
+    // Require reviewed: refused while proposals are unreviewed.
+    key(&mut app, KeyCode::Tab);
+    key(&mut app, KeyCode::Tab);
+    key(&mut app, KeyCode::Char(' '));
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        render(&mut app, 80, 24).contains("exporting…"),
+        "a frame says so first"
+    );
+    app.run_pending();
+    let outcome = |app: &App| match app.layers.last() {
+        Some(Layer::Export(d)) => d.outcome.clone(),
+        _ => None,
+    };
+    assert!(
+        matches!(outcome(&app), Some(ExportOutcome::Failed(m)) if m.contains("unreviewed")),
+        "{:?}",
+        outcome(&app)
+    );
+    assert!(!out.exists());
+    // Without the switch, in redact mode.
+    key(&mut app, KeyCode::Char(' '));
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Enter);
+    app.run_pending();
+    assert!(
+        matches!(outcome(&app), Some(ExportOutcome::Written(_))),
+        "{:?}",
+        outcome(&app)
+    );
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("leak check passed"), "{screen}");
+    let claim = std::fs::read_to_string(out.join("redacted").join("claim_01.json")).unwrap();
+    assert!(
+        claim.contains("[REDACTED]") && !claim.contains("Hannah Brooks"),
+        "{claim}"
+    );
+    assert!(out.join("manifest.json").is_file());
+    // A second export to the same folder is refused (nothing overwritten).
+    key(&mut app, KeyCode::Enter);
+    app.run_pending();
+    assert!(matches!(outcome(&app), Some(ExportOutcome::Failed(_))));
+    key(&mut app, KeyCode::Esc);
+    assert!(app.layers.is_empty());
+}
+
+// ----- snapshots -----
+
+fn snapshot_app(dir: &tempfile::TempDir) -> App {
+    let mut app = open(small_corpus(), &session_path(dir));
+    app.export_default = "/exports/fixture-redacted".into();
+    app
+}
+
+#[test]
+fn snapshots_of_each_pane_at_both_sizes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = snapshot_app(&dir);
+    for (k, name) in [
+        ('1', "documents"),
+        ('2', "document"),
+        ('3', "masks"),
+        ('4', "chains"),
+        ('5', "graph"),
+    ] {
+        key(&mut app, KeyCode::Char(k));
+        for (w, h) in [(80, 24), (160, 48)] {
+            insta::assert_snapshot!(format!("{name}_{w}x{h}"), render(&mut app, w, h));
+        }
+    }
+}
+
+#[test]
+fn snapshots_of_the_popups() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = snapshot_app(&dir);
+    key(&mut app, KeyCode::Char('2'));
+    key(&mut app, KeyCode::Char('r'));
+    insta::assert_snapshot!("redacted_preview_80x24", render(&mut app, 80, 24));
+    key(&mut app, KeyCode::Char('?'));
+    insta::assert_snapshot!("help_80x24", render(&mut app, 80, 24));
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Char('3'));
+    key(&mut app, KeyCode::Char('o'));
+    key(&mut app, KeyCode::Enter);
+    insta::assert_snapshot!("override_refused_80x24", render(&mut app, 80, 24));
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Char('e'));
+    insta::assert_snapshot!("export_80x24", render(&mut app, 80, 24));
+}
+
+// ----- entity edits -----
+
+/// Moves the type picker to `ty` and chooses it.
+fn pick_type(app: &mut App, ty: &str) {
+    let pos = match app.layers.last() {
+        Some(Layer::TypePicker {
+            types, selected, ..
+        }) => {
+            let target = types
+                .iter()
+                .position(|t| t == ty)
+                .expect("type in the schema");
+            (target as isize) - (*selected as isize)
+        }
+        other => panic!("no type picker: {other:?}"),
+    };
+    for _ in 0..pos.unsigned_abs() {
+        key(app, if pos > 0 { KeyCode::Down } else { KeyCode::Up });
+    }
+    key(app, KeyCode::Enter);
+}
+
+#[test]
+fn removing_a_false_positive_replans_and_undo_brings_it_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('2'));
+    let m = app.cursor_mention().unwrap();
+    let count = |app: &App| {
+        app.mentions(0)
+            .iter()
+            .filter(|x| x.entity_id == m.entity_id)
+            .count()
+    };
+    assert!(count(&app) > 0);
+    let risk_before = app.ws.analysis.doc_risk_initial[0];
+    key(&mut app, KeyCode::Char('x'));
+    assert_eq!(count(&app), 0, "gone from this document");
+    assert!(
+        app.ws.analysis.doc_risk_initial[0] < risk_before,
+        "the analysis no longer counts it"
+    );
+    key(&mut app, KeyCode::Char('u'));
+    assert!(count(&app) > 0, "undo restores the entity");
+    assert_eq!(app.ws.analysis.doc_risk_initial[0], risk_before);
+}
+
+#[test]
+fn retyping_an_entity_persists_across_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_path(&dir);
+    {
+        let mut app = open(small_corpus(), &path);
+        select_mask(&mut app, "hannah brooks");
+        key(&mut app, KeyCode::Char('T'));
+        pick_type(&mut app, "PROVIDER");
+        let e = app
+            .ws
+            .model
+            .entities
+            .iter()
+            .find(|e| e.value == "hannah brooks")
+            .unwrap();
+        assert_eq!(e.entity_type, "PROVIDER");
+    }
+    let app = open(small_corpus(), &path);
+    let e = app
+        .ws
+        .model
+        .entities
+        .iter()
+        .find(|e| e.value == "hannah brooks")
+        .unwrap();
+    assert_eq!(
+        e.entity_type, "PROVIDER",
+        "the retype is replayed after extraction"
+    );
+}
+
+#[test]
+fn adding_an_entity_by_text_marks_it_and_refuses_text_that_is_not_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('j'));
+    key(&mut app, KeyCode::Char('2'));
+    key(&mut app, KeyCode::Char('+'));
+    chars(&mut app, "no such words");
+    key(&mut app, KeyCode::Enter);
+    assert!(matches!(
+        app.layers.last(),
+        Some(Layer::AddText { error: Some(_), .. })
+    ));
+    assert!(render(&mut app, 80, 24).contains("does not occur"));
+    for _ in 0.."no such words".len() {
+        key(&mut app, KeyCode::Backspace);
+    }
+    chars(&mut app, "ocrelizumab infusion");
+    key(&mut app, KeyCode::Enter);
+    pick_type(&mut app, "TREATMENT");
+    assert!(app.layers.is_empty());
+    let m = app.cursor_mention().expect("cursor on the new entity");
+    assert_eq!(m.entity_type, "TREATMENT");
+    let content: Vec<char> = app.ws.corpus.documents[1].content.chars().collect();
+    assert_eq!(
+        content[m.start..m.end].iter().collect::<String>(),
+        "ocrelizumab infusion"
+    );
+    assert!(
+        app.ws
+            .model
+            .entities
+            .iter()
+            .any(|e| e.value == "ocrelizumab infusion")
+    );
+}
+
+#[test]
+fn merging_two_entities_keeps_the_target_and_joins_their_documents() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    let from = select_mask(&mut app, "3125550142");
+    let from_id = app.ws.model.entities[from].id.clone();
+    key(&mut app, KeyCode::Char('m'));
+    assert!(app.message.as_ref().unwrap().text.contains("marked"));
+    let into = select_mask(&mut app, "MBR390115");
+    let into_id = app.ws.model.entities[into].id.clone();
+    key(&mut app, KeyCode::Char('m'));
+    assert!(render(&mut app, 80, 24).contains("Merge PHONE_NUMBER"));
+    key(&mut app, KeyCode::Char('y'));
+    assert!(
+        app.ws.model.entity_index(&from_id).is_none(),
+        "the source is gone"
+    );
+    let j = app.ws.model.entity_index(&into_id).unwrap();
+    assert!(
+        app.ws.analysis.entity_docs[j].contains(&0),
+        "the target occurs where the source did"
+    );
+}
+
+#[test]
+fn slash_in_the_document_finds_text_and_scrolls_to_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(sample_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('2'));
+    let before = render(&mut app, 80, 24);
+    assert!(
+        !before.contains("Agent: Marcus Bell"),
+        "the end of call_04 is below the fold"
+    );
+    key(&mut app, KeyCode::Char('/'));
+    chars(&mut app, "marcus");
+    key(&mut app, KeyCode::Enter);
+    let after = render(&mut app, 80, 24);
+    assert!(after.contains("Agent: Marcus Bell"), "{after}");
+    assert!(after.contains("/marcus: 1 found"), "{after}");
+    key(&mut app, KeyCode::Esc);
+    assert!(app.ui.doc_search.is_empty(), "Esc clears the search first");
+    assert_eq!(app.ui.focus, Pane::Document);
+}
+
+#[test]
+fn tiny_and_odd_terminal_sizes_draw_without_panicking() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(sample_corpus(), &session_path(&dir));
+    let sizes = [
+        (1, 1),
+        (10, 3),
+        (20, 6),
+        (40, 10),
+        (80, 24),
+        (81, 25),
+        (139, 39),
+        (140, 40),
+        (250, 70),
+    ];
+    for k in ['1', '2', '3', '4', '5'] {
+        key(&mut app, KeyCode::Char(k));
+        for (w, h) in sizes {
+            render(&mut app, w, h);
+        }
+    }
+    for popup in ['?', 'e'] {
+        key(&mut app, KeyCode::Char('3'));
+        key(&mut app, KeyCode::Char(popup));
+        for (w, h) in sizes {
+            render(&mut app, w, h);
+        }
+        key(&mut app, KeyCode::Esc);
+    }
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains(" ready "), "{screen}");
+}
+
+#[test]
+fn no_color_draws_without_any_colour_and_focus_stays_visible() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    app.theme = Theme::select(None, true).unwrap();
+    key(&mut app, KeyCode::Char('2'));
+    let mut term = Terminal::new(TestBackend::new(160, 48)).unwrap();
+    term.draw(|f| {
+        clam::tui::ui::draw(f, &app);
+    })
+    .unwrap();
+    let buf = term.backend().buffer().clone();
+    use ratatui::style::{Color, Modifier};
+    assert!(
+        buf.content()
+            .iter()
+            .all(|c| c.fg == Color::Reset && c.bg == Color::Reset),
+        "NO_COLOR: every cell in the terminal's own colours"
+    );
+    assert!(
+        buf.content()
+            .iter()
+            .any(|c| c.modifier.contains(Modifier::REVERSED)),
+        "masked entities and the cursor still stand out"
+    );
+    let text: String = buf.content().iter().map(|c| c.symbol()).collect();
+    assert!(text.contains("▶ Document"));
+}
+
+#[test]
+fn selecting_a_chain_highlights_its_documents_in_the_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(sample_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('4'));
+    key(&mut app, KeyCode::Char('j'));
+    let c = app.ui.chains.current().unwrap();
+    let ids: Vec<String> = app.ws.analysis.chains[c]
+        .docs
+        .iter()
+        .map(|&d| app.ws.model.docs[d as usize].id.clone())
+        .collect();
+    let mut term = Terminal::new(TestBackend::new(80, 30)).unwrap();
+    term.draw(|f| {
+        clam::tui::ui::draw(f, &app);
+    })
+    .unwrap();
+    let buf = term.backend().buffer().clone();
+    let row_bg = |id: &str| {
+        (0..buf.area.height).find_map(|y| {
+            let row: String = (0..40).map(|x| buf[(x, y)].symbol().to_string()).collect();
+            row.contains(&format!("│{id} ")).then(|| buf[(2, y)].bg)
+        })
+    };
+    for id in &ids {
+        assert_eq!(
+            row_bg(id),
+            Some(app.theme.highlight_bg),
+            "{id} is highlighted"
+        );
+    }
+    let other = app
+        .ws
+        .corpus
+        .documents
+        .iter()
+        .map(|d| d.id.clone())
+        .find(|d| !ids.contains(d) && d != "call_04")
+        .unwrap();
+    assert_ne!(
+        row_bg(&other),
+        Some(app.theme.highlight_bg),
+        "{other} is not"
+    );
+}
+
+/// Runs the background extract-and-plan worker to the end, collecting its messages.
+fn plan_in_background(app: &App) -> Vec<WorkerMsg> {
+    let shadow = app.ws.shadow().expect("shadow");
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    let ex = extractor_for(app);
+    clam::tui::worker::extract_and_plan(
+        shadow,
+        ex.as_ref(),
+        false,
+        &tx,
+        &tokio_util::sync::CancellationToken::new(),
+    );
+    let mut out = Vec::new();
+    while let Ok(m) = rx.try_recv() {
+        out.push(m);
+    }
+    out
+}
+
+#[test]
+fn planning_off_the_ui_thread_gives_the_same_plan() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = open(sample_corpus(), &dir.path().join("a.sqlite"));
+    let mut app = pending(sample_corpus(), &dir.path().join("b.sqlite"));
+    let msgs = plan_in_background(&app);
+    assert!(matches!(msgs.last(), Some(WorkerMsg::Done)));
+    assert!(msgs.iter().any(|m| matches!(m, WorkerMsg::Planned(_))));
+    for m in msgs {
+        app.on_worker(m);
+    }
+    assert!(app.is_ready());
+    assert_eq!(app.ws.model.docs.len(), 25);
+    assert_eq!(app.ws.plan.masked, reference.ws.plan.masked);
+    assert_eq!(
+        app.ws.analysis.edges.len(),
+        reference.ws.analysis.edges.len()
+    );
+}
+
+#[test]
+fn a_decision_taken_while_extraction_runs_survives_the_next_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = pending(sample_corpus(), &session_path(&dir));
+    let msgs = plan_in_background(&app);
+    let mut msgs = msgs.into_iter();
+    // Install the first plan, then decide, then install the rest.
+    for m in msgs.by_ref() {
+        let planned = matches!(m, WorkerMsg::Planned(_));
+        app.on_worker(m);
+        if planned {
+            break;
+        }
+    }
+    let rest: Vec<WorkerMsg> = msgs.collect();
+    assert!(
+        rest.iter().any(|m| matches!(m, WorkerMsg::Planned(_))),
+        "the first document is planned alone, the last burst after it"
+    );
+    key(&mut app, KeyCode::Char('3'));
+    let i = app.ui.masks.current().expect("a mask in the first burst");
+    let id = app.ws.model.entities[i].id.clone();
+    key(&mut app, KeyCode::Char('o'));
+    chars(&mut app, "decided early");
+    key(&mut app, KeyCode::Enter);
+    for m in rest {
+        app.on_worker(m);
+    }
+    assert!(app.is_ready());
+    let j = app.ws.model.entity_index(&id).unwrap();
+    assert!(
+        !app.ws.plan.masked[j],
+        "the override still holds after later bursts"
+    );
+    assert_eq!(app.views.review[j], ReviewState::Overridden);
+}
+
+#[test]
+fn an_acceptance_goes_stale_when_the_proposal_changes_and_counts_as_unreviewed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(sample_corpus(), &session_path(&dir));
+    // A kept entity that a stricter chain target will mask.
+    let strict = Config {
+        theta_chain: 0.0,
+        rho_high: 0.0,
+        rho_medium: 0.0,
+        ..app.ws.config.clone()
+    };
+    let mut probe = app.ws.shadow().unwrap();
+    probe.set_config(strict.clone()).unwrap();
+    let i = (0..app.ws.model.entities.len())
+        .find(|&i| !app.ws.plan.masked[i] && probe.plan.masked[i])
+        .expect("an entity only the strict plan masks");
+    let value = app.ws.model.entities[i].value.clone();
+    select_mask(&mut app, &value);
+    key(&mut app, KeyCode::Char('a'));
+    assert_eq!(app.views.review[i], ReviewState::Accepted);
+    let (reviewed, _) = app.reviewed_masks();
+    app.ws.set_config(strict).unwrap();
+    app.refresh();
+    assert!(app.ws.plan.masked[i]);
+    assert_eq!(app.views.review[i], ReviewState::Stale);
+    assert_eq!(
+        app.reviewed_masks().0,
+        reviewed,
+        "a stale acceptance is not a review"
+    );
+    assert!(render(&mut app, 160, 48).contains("stale"));
+}
+
+#[test]
+fn clicking_an_entity_in_the_document_puts_the_cursor_on_it() {
+    use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    let screen = render(&mut app, 160, 48);
+    let (x, y) = screen
+        .lines()
+        .enumerate()
+        .find_map(|(y, l)| {
+            l.find("312-555")
+                .map(|b| (l[..b].chars().count() as u16, y as u16))
+        })
+        .expect("the phone number on screen");
+    assert_eq!(app.ui.doc_cursor, 0);
+    app.handle_mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x + 1,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert_eq!(app.ui.focus, Pane::Document);
+    let m = app.cursor_mention().expect("a mention under the cursor");
+    assert_eq!(m.entity_type, "PHONE_NUMBER");
+    assert_ne!(
+        app.ui.doc_cursor, 0,
+        "the cursor moved to the clicked mention"
+    );
+}
+
+#[test]
+fn the_redaction_mode_cycles_and_the_preview_follows() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('2'));
+    key(&mut app, KeyCode::Char('M'));
+    assert_eq!(app.ws.config.redaction, clam::redact::Mode::Pseudonym);
+    assert!(app.ui.redacted_preview, "cycling shows the preview");
+    let screen = render(&mut app, 160, 48);
+    assert!(screen.contains("[NAME_"), "pseudonyms: {screen}");
+    key(&mut app, KeyCode::Char('M'));
+    let screen = render(&mut app, 160, 48);
+    assert!(screen.contains("a person"), "generalize: {screen}");
+    key(&mut app, KeyCode::Char('M'));
+    assert!(render(&mut app, 160, 48).contains("[REDACTED]"));
+}
+
+#[test]
+fn skipped_input_is_counted_in_the_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut corpus = small_corpus();
+    corpus.diagnostics.push(clam::corpus::Diagnostic {
+        file: "broken.json".into(),
+        line: None,
+        message: "not JSON".into(),
+    });
+    let mut app = open(corpus, &session_path(&dir));
+    assert!(render(&mut app, 120, 30).contains("1 file(s) skipped"));
+}
