@@ -611,7 +611,7 @@ fn escape_sequences_bidi_overrides_and_zero_width_joiners_stay_harmless() {
         ),
         (
             "zwj".to_string(),
-            "Ms. Pri\u{200d}ya Ra\u{200d}man and Dr. Elise Varga (elise.varga@example.org) discussed lupus nephritis; member MBR-448213.".to_string(),
+            "Ms. Pri\u{200d}ya Ra\u{200d}man and Dr. Elise Varga (elise.varga@example.org) discussed lupus nephritis; member MBR-448213. Later Pri\u{200b}ya Ra\u{ad}man called.".to_string(),
         ),
     ];
     for (i, (id, content)) in docs.iter().enumerate() {
@@ -666,9 +666,10 @@ fn escape_sequences_bidi_overrides_and_zero_width_joiners_stay_harmless() {
             .as_str()
             .expect("content")
             .chars()
-            .filter(|c| !matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'))
+            .filter(|&c| !clam::entity::spans::is_ignorable(c))
             .collect();
         for value in [
+            "Raman",
             "Priya Raman",
             "MBR-448213",
             "(555) 010-4417",
