@@ -75,6 +75,92 @@ pub struct Replacer {
     date_order: DateOrder,
     /// One regex per masked phone or id, owned by that entity.
     shaped: Vec<(Regex, usize)>,
+    /// Which shaped patterns can match a text at all.
+    shaped_filter: ShapedFilter,
+}
+
+/// A necessary condition for each shaped pattern, checked for all of them in one pass:
+/// a phone's digits occur consecutively among the text's digits, and an id's
+/// characters among the text's characters once `[\s-]` are dropped from both. Only
+/// the patterns that pass run their regex (thousands of masked ids otherwise made
+/// every line of the leak check run thousands of regexes).
+struct ShapedFilter {
+    digits: Option<(aho_corasick::AhoCorasick, Vec<usize>)>,
+    ids: Option<(aho_corasick::AhoCorasick, Vec<usize>)>,
+    /// Patterns without a usable key: always run.
+    always: Vec<usize>,
+}
+
+fn id_projection(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+impl ShapedFilter {
+    fn new(keys: Vec<(ValueKind, String)>) -> Self {
+        let mut digits = (Vec::new(), Vec::new());
+        let mut ids = (Vec::new(), Vec::new());
+        let mut always = Vec::new();
+        for (i, (kind, normalized)) in keys.into_iter().enumerate() {
+            match kind {
+                ValueKind::Phone => {
+                    let d: String = normalized.chars().filter(char::is_ascii_digit).collect();
+                    digits.0.push(d);
+                    digits.1.push(i);
+                }
+                ValueKind::Id
+                    if normalized.is_ascii() && !id_projection(&normalized).is_empty() =>
+                {
+                    ids.0.push(id_projection(&normalized));
+                    ids.1.push(i);
+                }
+                _ => always.push(i),
+            }
+        }
+        let build = |(patterns, owners): (Vec<String>, Vec<usize>), always: &mut Vec<usize>| {
+            if patterns.is_empty() {
+                return None;
+            }
+            match aho_corasick::AhoCorasick::new(&patterns) {
+                Ok(ac) => Some((ac, owners)),
+                Err(_) => {
+                    always.extend(owners);
+                    None
+                }
+            }
+        };
+        let digits = build(digits, &mut always);
+        let ids = build(ids, &mut always);
+        ShapedFilter {
+            digits,
+            ids,
+            always,
+        }
+    }
+
+    /// Indices of the shaped patterns that may match `text`, ascending.
+    fn candidates(&self, text: &str) -> Vec<usize> {
+        let mut out = self.always.clone();
+        if let Some((ac, owners)) = &self.digits {
+            let projected: String = text.chars().filter(char::is_ascii_digit).collect();
+            out.extend(
+                ac.find_overlapping_iter(&projected)
+                    .map(|m| owners[m.pattern().as_usize()]),
+            );
+        }
+        if let Some((ac, owners)) = &self.ids {
+            let projected = id_projection(text);
+            out.extend(
+                ac.find_overlapping_iter(&projected)
+                    .map(|m| owners[m.pattern().as_usize()]),
+            );
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
 }
 
 fn shaped_pattern(kind: ValueKind, normalized: &str) -> Option<String> {
@@ -146,6 +232,15 @@ impl Replacer {
                 .ok()
             })
             .flatten();
+        let shaped_filter = ShapedFilter::new(
+            shaped
+                .iter()
+                .map(|(_, owner)| {
+                    let e: &MaskedEntity = &entities[*owner];
+                    (value_kind(&e.entity_type), e.normalized.clone())
+                })
+                .collect(),
+        );
         Replacer {
             words: WordMatcher::new(&values),
             word_owner,
@@ -154,6 +249,7 @@ impl Replacer {
             date_re,
             dates,
             date_order,
+            shaped_filter,
             shaped,
         }
     }
@@ -206,7 +302,8 @@ impl Replacer {
                 }
             }
         }
-        for (re, owner) in &self.shaped {
+        let active = self.shaped_filter.candidates(text);
+        for (re, owner) in active.into_iter().filter_map(|i| self.shaped.get(i)) {
             for m in re.find_iter(text) {
                 let kind = value_kind(&self.entities[*owner].entity_type);
                 if kind == ValueKind::Id
