@@ -38,6 +38,8 @@ pub struct FoldedText {
     /// Chars that belong to a terminal escape sequence, when the text has any: they
     /// are word boundaries, so "\x1b[31mPriya" still shows (and matches) "Priya".
     in_escape: Option<Vec<bool>>,
+    /// Original char index of each visible char, when the text has ignorable ones.
+    original: Option<Vec<usize>>,
 }
 
 /// Marks the characters of ECMA-48 escape sequences: CSI (`ESC [` or U+009B, then
@@ -103,9 +105,53 @@ fn escape_sequences(text: &str) -> Option<Vec<bool>> {
     Some(marks)
 }
 
+/// Invisible format characters a reader does not see: zero-width spaces, joiners and
+/// non-joiners, the word joiner and invisible operators, the soft hyphen, the BOM,
+/// and the bidirectional marks, embeddings, overrides and isolates. Matching skips
+/// them, so "Pri\u{200d}ya" is found (and masked) as "Priya".
+pub fn is_ignorable(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{061C}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{FEFF}'
+    )
+}
+
+/// `s` without its [ignorable](is_ignorable) characters.
+pub fn strip_ignorable(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.chars().any(is_ignorable) {
+        std::borrow::Cow::Owned(s.chars().filter(|&c| !is_ignorable(c)).collect())
+    } else {
+        std::borrow::Cow::Borrowed(s)
+    }
+}
+
 impl FoldedText {
     pub fn new(text: &str) -> Self {
-        let folded = fold(text);
+        let in_escape = escape_sequences(text);
+        let visible = strip_ignorable(text);
+        // Original char index of each kept char, when some were skipped.
+        let original: Option<Vec<usize>> = match &visible {
+            std::borrow::Cow::Borrowed(_) => None,
+            std::borrow::Cow::Owned(_) => Some(
+                text.chars()
+                    .enumerate()
+                    .filter(|(_, c)| !is_ignorable(*c))
+                    .map(|(i, _)| i)
+                    .collect(),
+            ),
+        };
+        let in_escape = match (in_escape, &original) {
+            (Some(marks), Some(orig)) => Some(orig.iter().map(|&i| marks[i]).collect()),
+            (marks, _) => marks,
+        };
+        let folded = fold(&visible);
         let mut byte_starts = Vec::with_capacity(folded.len() + 1);
         let mut chars = Vec::with_capacity(folded.len());
         for (i, c) in folded.char_indices() {
@@ -117,10 +163,12 @@ impl FoldedText {
             folded,
             chars,
             byte_starts,
-            in_escape: escape_sequences(text),
+            in_escape,
+            original,
         }
     }
 
+    /// Number of visible (not ignorable) characters.
     pub fn char_len(&self) -> usize {
         self.chars.len()
     }
@@ -129,8 +177,32 @@ impl FoldedText {
         self.byte_starts.binary_search(&byte).ok()
     }
 
-    /// Is `[start, end)` (code points) delimited by word boundaries?
+    /// The original text's span of visible chars `[start, end)`.
+    fn original_span(&self, start: usize, end: usize) -> Span {
+        match &self.original {
+            None => Span { start, end },
+            Some(orig) => Span {
+                start: orig[start],
+                end: orig[end - 1] + 1,
+            },
+        }
+    }
+
+    /// The visible-char index of original char `i` (or of the next visible one).
+    fn visible_index(&self, i: usize) -> usize {
+        match &self.original {
+            None => i,
+            Some(orig) => orig.partition_point(|&o| o < i),
+        }
+    }
+
+    /// Is `[start, end)` (code points of the original text) delimited by word
+    /// boundaries? Ignorable characters at either edge do not count.
     pub fn is_whole_word(&self, start: usize, end: usize) -> bool {
+        self.is_whole_visible_word(self.visible_index(start), self.visible_index(end))
+    }
+
+    fn is_whole_visible_word(&self, start: usize, end: usize) -> bool {
         if start >= end || end > self.chars.len() {
             return false;
         }
@@ -182,10 +254,11 @@ impl WordMatcher {
         let mut index = Vec::new();
         for (i, v) in values.iter().enumerate() {
             let v = v.as_ref();
+            let v = strip_ignorable(v);
             if v.trim().is_empty() {
                 continue;
             }
-            patterns.push(fold(v));
+            patterns.push(fold(&v));
             index.push(i);
         }
         let automaton = if patterns.is_empty() {
@@ -210,10 +283,10 @@ impl WordMatcher {
             else {
                 continue;
             };
-            if text.is_whole_word(start, end) {
+            if text.is_whole_visible_word(start, end) {
                 out.push(WordMatch {
                     pattern: self.index[m.pattern().as_usize()],
-                    span: Span { start, end },
+                    span: text.original_span(start, end),
                 });
             }
         }
@@ -341,6 +414,20 @@ mod tests {
         assert!(spans("mPriya Raman", "priya raman").is_empty());
         // An escape sequence's own letters never match.
         assert!(spans("\u{1b}[31m", "m").is_empty());
+    }
+
+    #[test]
+    fn invisible_format_characters_are_skipped_by_matching() {
+        // ZWJ and ZWSP inside, a bidi override around: spans cover the original chars.
+        let text = "Ms. Pri\u{200d}ya Ra\u{200b}man and \u{202e}Priya Raman\u{202c}.";
+        assert_eq!(spans(text, "priya raman"), vec![(4, 17), (23, 34)]);
+        // A value with a soft hyphen finds the plain spelling, and vice versa.
+        assert_eq!(spans("Jonathan", "Jona\u{ad}than"), vec![(0, 8)]);
+        assert_eq!(spans("Jona\u{ad}than W.", "jonathan"), vec![(0, 9)]);
+        // A zero-width space does not make a word boundary inside a visible word.
+        assert!(spans("John\u{200b}Smith", "john").is_empty());
+        // Only ignorable characters: nothing to find.
+        assert!(spans("a \u{200d} b", "\u{200d}").is_empty());
     }
 
     #[test]
