@@ -50,7 +50,10 @@ step "starting the server on 127.0.0.1:$PORT"
 SERVER=$!
 HOME_DIR=$(mktemp -d)
 cleanup() {
+  # The server can ignore SIGTERM while it generates: give it 5 s, then SIGKILL.
   kill "$SERVER" 2>/dev/null || true
+  for _ in 1 2 3 4 5; do kill -0 "$SERVER" 2>/dev/null || break; sleep 1; done
+  kill -9 "$SERVER" 2>/dev/null || true
   wait "$SERVER" 2>/dev/null || true
   rm -rf "$HOME_DIR"
 }
@@ -86,7 +89,7 @@ model = "gemma3-270m"
 max_concurrency = 1
 timeout_secs = 600
 max_retries = 1
-max_tokens = 512
+max_tokens = 384
 TOML
 export XDG_CONFIG_HOME=$HOME_DIR/config XDG_CACHE_HOME=$HOME_DIR/cache XDG_DATA_HOME=$HOME_DIR/data
 unset CLAM_CACHE_DIR
