@@ -748,7 +748,12 @@ fn the_response_format_falls_back_when_refused() {
                 vec![],
                 "{\"error\": \"response_format not supported\"}".into(),
             ),
-            Some("json_object") => Reply::Raw(400, vec![], "{\"error\": \"no json mode\"}".into()),
+            // llama-cpp-python answers an unknown response_format with a 500.
+            Some("json_object") => Reply::Raw(
+                500,
+                vec![],
+                "{\"error\": \"body.response_format.type: Input should be 'text'\"}".into(),
+            ),
             _ => Reply::Content(format!(
                 "Here you go:\n```json\n{}\n```",
                 "{\"entities\": [[\"lupus nephritis\", \"lupus nephritis\", \"MEDICAL_CONDITION\", 0.9]]}"
@@ -834,6 +839,29 @@ fn results_stream_through_the_channel() {
         ]
     );
     assert_eq!(run.report.fallbacks, 2);
+}
+
+#[test]
+fn queued_requests_ask_for_the_accepted_format() {
+    let server = Server::start(
+        |req, _| match req.body["response_format"]["type"].as_str() {
+            Some("json_schema") => {
+                Reply::Raw(422, vec![], "{\"detail\": \"response_format\"}".into())
+            }
+            _ => Reply::Model,
+        },
+    );
+    let dirs = Dirs::new();
+    let c = config(&server.base_url(), "max_concurrency = 1\n");
+    let r = run(&c, &dirs.no_cache(), &docs());
+    assert_eq!(r.report.fallbacks, 0);
+    let schema = server
+        .requests()
+        .iter()
+        .filter(|r| r.body["response_format"]["type"] == "json_schema")
+        .count();
+    assert_eq!(schema, 1, "only the first request is refused");
+    assert_eq!(server.count(), 7);
 }
 
 // ---------------------------------------------------------------------------

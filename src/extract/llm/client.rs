@@ -44,6 +44,8 @@ pub enum Fault {
     Status(u16),
     #[error("HTTP {0} (not retried): {1}")]
     Rejected(u16, String),
+    #[error("HTTP {0}: the server refuses this response_format: {1}")]
+    FormatRefused(u16, String),
     #[error("response body: {0}")]
     Body(String),
     #[error("response larger than {0} bytes")]
@@ -189,17 +191,21 @@ impl Client {
         body
     }
 
-    /// One HTTP attempt, holding a concurrency permit for its whole duration.
+    /// One HTTP attempt, holding a concurrency permit for its whole duration. The
+    /// response format is read once the permit is held, so requests queued behind a
+    /// refused one already ask for the next format.
     async fn attempt(
         &self,
         messages: &[Message],
-        format: ResponseFormat,
+        format: &mut ResponseFormat,
     ) -> Result<String, (Fault, Option<Duration>)> {
         let _permit = self
             .permits
             .acquire()
             .await
             .map_err(|_| (Fault::Connect("client shut down".into()), None))?;
+        *format = self.response_format();
+        let format = *format;
         self.requests.fetch_add(1, Ordering::Relaxed);
         let mut req = self
             .http
@@ -251,7 +257,14 @@ impl Client {
                 text = text.replace(k.as_str(), "<redacted>");
             }
             let text: String = text.chars().take(200).collect();
+            // Servers refuse an unknown response_format with 400 or 422, some
+            // (llama-cpp-python) with a 500 that names the field.
+            let format_refused = format != ResponseFormat::Text
+                && (matches!(code, 400 | 422) || text.contains("response_format"));
             let fault = match code {
+                _ if format_refused && self.negotiate => {
+                    Fault::FormatRefused(code, text.trim().to_string())
+                }
                 408 | 425 | 429 | 500..=599 => Fault::Status(code),
                 _ => Fault::Rejected(code, text.trim().to_string()),
             };
@@ -307,13 +320,11 @@ impl Client {
         let mut retries = 0;
         let mut attempts = 0;
         loop {
-            let format = self.response_format();
+            let mut format = self.response_format();
             attempts += 1;
-            match self.attempt(messages, format).await {
+            match self.attempt(messages, &mut format).await {
                 Ok(content) => return Ok(Completion { content, attempts }),
-                Err((Fault::Rejected(code @ (400 | 422), text), _))
-                    if self.negotiate && format != ResponseFormat::Text =>
-                {
+                Err((Fault::FormatRefused(code, text), _)) => {
                     // The server refuses this response_format: ask for the next one.
                     let current = level_of(format);
                     let _ = self.level.compare_exchange(
