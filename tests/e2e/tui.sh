@@ -8,6 +8,8 @@ cd "$(dirname "$0")/../.."
 root=$(pwd)
 clam=${1:-$root/target/debug/clam}
 [ -x "$clam" ] || cargo build --quiet
+# tmux runs clam from a scratch folder: a relative path must not depend on it.
+case "$clam" in /*) ;; *) clam="$root/$clam" ;; esac
 command -v tmux >/dev/null || { echo "error: tmux is required" >&2; exit 1; }
 
 scratch=$(mktemp -d)
