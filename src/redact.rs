@@ -9,12 +9,14 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::AhoCorasick;
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 
 use crate::entity::normalize::{DateOrder, canonical_id, parse_date};
-use crate::entity::spans::{FoldedText, WordMatch, WordMatcher, leftmost_longest};
+use crate::entity::spans::{
+    FoldedText, WordMatch, WordMatcher, leftmost_longest, overlapping_automaton,
+};
 use crate::extract::Span;
 use crate::hashing::hmac_hex;
 use crate::schema::{Schema, ValueKind, value_kind};
@@ -99,15 +101,10 @@ impl Shaped {
                 owners.push(owner);
             }
         }
-        let automaton = if patterns.is_empty() {
-            None
-        } else {
-            AhoCorasick::builder()
-                .match_kind(MatchKind::Standard)
-                .build(&patterns)
-                .ok()
-        };
-        Shaped { automaton, owners }
+        Shaped {
+            automaton: overlapping_automaton(&patterns),
+            owners,
+        }
     }
 
     /// Every match in `proj` as (owner, first projected char, last projected char).

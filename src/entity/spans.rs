@@ -240,6 +240,18 @@ pub struct WordMatch {
     pub span: Span,
 }
 
+/// An automaton for overlapping search over `patterns`; `None` when there are none
+/// (or the automaton cannot be built, which leaves the values unmatched).
+pub fn overlapping_automaton(patterns: &[String]) -> Option<AhoCorasick> {
+    if patterns.is_empty() {
+        return None;
+    }
+    AhoCorasick::builder()
+        .match_kind(MatchKind::Standard)
+        .build(patterns)
+        .ok()
+}
+
 /// A set of values to find as whole words, case-insensitively.
 pub struct WordMatcher {
     automaton: Option<AhoCorasick>,
@@ -261,15 +273,10 @@ impl WordMatcher {
             patterns.push(fold(&v));
             index.push(i);
         }
-        let automaton = if patterns.is_empty() {
-            None
-        } else {
-            AhoCorasick::builder()
-                .match_kind(MatchKind::Standard)
-                .build(&patterns)
-                .ok()
-        };
-        WordMatcher { automaton, index }
+        WordMatcher {
+            automaton: overlapping_automaton(&patterns),
+            index,
+        }
     }
 
     /// Every whole-word match, overlapping ones included, ordered by start then longest.

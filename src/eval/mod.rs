@@ -449,16 +449,20 @@ fn redaction_eval(ws: &Workspace, values: &[String]) -> RedactionEval {
     }
 }
 
+/// The hidden persons' entities of the clusters `doc` belongs to.
+fn doc_persons<'g>(doc: &Document, gold: &'g Gold) -> Vec<&'g GoldEntity> {
+    gold.clusters
+        .iter()
+        .filter(|c| c.docs.contains(&doc.id))
+        .flat_map(|c| &c.persons)
+        .collect()
+}
+
 /// The gold mentions as extracted items: relevance 1.0, their own span, and a
 /// hidden-person mention normalized to its gold entity's value (so the ceiling also
 /// links the variants the gold links).
 pub fn gold_items(doc: &Document, mentions: &[&GoldMention], gold: &Gold) -> Vec<ExtractedItem> {
-    let persons: Vec<&GoldEntity> = gold
-        .clusters
-        .iter()
-        .filter(|c| c.docs.contains(&doc.id))
-        .flat_map(|c| &c.persons)
-        .collect();
+    let persons = doc_persons(doc, gold);
     mentions
         .iter()
         .filter_map(|m| {
@@ -493,12 +497,7 @@ pub fn gold_items(doc: &Document, mentions: &[&GoldMention], gold: &Gold) -> Vec
 /// the hidden person's entity with that value when there is one (the thesis lists
 /// values untyped), otherwise UNIQUE_FACT; located in the text like any item.
 pub fn gold_entity_items(doc: &Document, values: &[String], gold: &Gold) -> Vec<ExtractedItem> {
-    let persons: Vec<&GoldEntity> = gold
-        .clusters
-        .iter()
-        .filter(|c| c.docs.contains(&doc.id))
-        .flat_map(|c| &c.persons)
-        .collect();
+    let persons = doc_persons(doc, gold);
     values
         .iter()
         .map(|v| {
