@@ -966,6 +966,95 @@ fn adding_an_entity_by_text_marks_it_and_refuses_text_that_is_not_there() {
     );
 }
 
+/// Screen position (column, row) of the first occurrence of `text` in a render.
+fn screen_pos(screen: &str, text: &str) -> (u16, u16) {
+    for (row, line) in screen.lines().enumerate() {
+        if let Some(byte) = line.find(text) {
+            return (line[..byte].chars().count() as u16, row as u16);
+        }
+    }
+    panic!("{text:?} is not on screen:\n{screen}");
+}
+
+fn mouse(app: &mut App, kind: crossterm::event::MouseEventKind, (column, row): (u16, u16)) {
+    app.handle_mouse(crossterm::event::MouseEvent {
+        kind,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    });
+}
+
+#[test]
+fn dragging_over_text_selects_whole_words_and_plus_adds_them_as_an_entity() {
+    use crossterm::event::{MouseButton, MouseEventKind};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('2'));
+    let screen = render(&mut app, 160, 48);
+    // From inside "relapsing" to inside "remitting": the selection snaps to the
+    // whole words, the hyphen between them included.
+    let (x, y) = screen_pos(&screen, "relapsing-remitting");
+    mouse(
+        &mut app,
+        MouseEventKind::Down(MouseButton::Left),
+        (x + 2, y),
+    );
+    mouse(
+        &mut app,
+        MouseEventKind::Drag(MouseButton::Left),
+        (x + 14, y),
+    );
+    mouse(&mut app, MouseEventKind::Up(MouseButton::Left), (x + 14, y));
+    let (a, b) = app.selected_span().expect("a selection");
+    let content: Vec<char> = app.ws.corpus.documents[0].content.chars().collect();
+    assert_eq!(
+        content[a..b].iter().collect::<String>(),
+        "relapsing-remitting"
+    );
+    let screen = render(&mut app, 160, 48);
+    assert!(
+        screen.contains("selected “relapsing-remitting”"),
+        "{screen}"
+    );
+    key(&mut app, KeyCode::Char('+'));
+    pick_type(&mut app, "MEDICAL_CONDITION");
+    assert!(app.layers.is_empty());
+    assert!(app.ui.doc_selection.is_none(), "the selection is used up");
+    assert!(
+        app.ws
+            .model
+            .entities
+            .iter()
+            .any(|e| e.value == "relapsing-remitting" && e.entity_type == "MEDICAL_CONDITION"),
+        "the selected span is a new entity"
+    );
+    // A click without a drag selects nothing, so + asks for the text instead.
+    let screen = render(&mut app, 160, 48);
+    let (x, y) = screen_pos(&screen, "Claim review");
+    mouse(
+        &mut app,
+        MouseEventKind::Down(MouseButton::Left),
+        (x + 1, y),
+    );
+    mouse(&mut app, MouseEventKind::Up(MouseButton::Left), (x + 1, y));
+    assert!(app.ui.doc_selection.is_none());
+    key(&mut app, KeyCode::Char('+'));
+    assert!(matches!(app.layers.last(), Some(Layer::AddText { .. })));
+    key(&mut app, KeyCode::Esc);
+    // Esc clears a selection before it leaves the document.
+    mouse(&mut app, MouseEventKind::Down(MouseButton::Left), (x, y));
+    mouse(
+        &mut app,
+        MouseEventKind::Drag(MouseButton::Left),
+        (x + 4, y),
+    );
+    assert!(app.ui.doc_selection.is_some());
+    key(&mut app, KeyCode::Esc);
+    assert!(app.ui.doc_selection.is_none());
+    assert_eq!(app.ui.focus, Pane::Document);
+}
+
 #[test]
 fn merging_two_entities_keeps_the_target_and_joins_their_documents() {
     let dir = tempfile::tempdir().unwrap();

@@ -308,6 +308,15 @@ impl App {
         let Some(doc) = self.ui.open_doc else {
             return self.error("open a document first".into());
         };
+        if let Some((start, end)) = self.selected_span() {
+            self.ui.doc_selection = None;
+            self.layers.push(Layer::TypePicker {
+                purpose: TypePurpose::Add { doc, start, end },
+                types: self.schema_types(),
+                selected: 0,
+            });
+            return;
+        }
         self.layers.push(Layer::AddText {
             doc,
             input: TextArea::default(),

@@ -24,7 +24,8 @@ mod popups;
 use super::action::Action;
 use super::graph::GraphLayout;
 use super::keymap::{Key, Keymap};
-use super::state::{DocSort, ExportField, Pane, UiState};
+use super::sanitize;
+use super::state::{DocSelection, DocSort, ExportField, Pane, UiState};
 use super::theme::Theme;
 
 /// A message from the extraction worker.
@@ -171,6 +172,8 @@ pub struct Rects {
     pub doc_scroll: usize,
     /// Mentions on screen in the document view (rectangle, mention index).
     pub mentions: Vec<(Rect, usize)>,
+    /// Visible characters of the document view (cell, document offset).
+    pub doc_chars: Vec<(Rect, usize)>,
     pub graph: Option<Rect>,
 }
 
@@ -574,6 +577,17 @@ impl App {
                 {
                     self.ui.doc_cursor = *k;
                 }
+                self.ui.doc_selection = None;
+                if pane == Pane::Document
+                    && let Some(doc) = self.ui.open_doc
+                    && let Some(at) = self.char_at(pos, true)
+                {
+                    self.ui.doc_selection = Some(DocSelection {
+                        doc,
+                        anchor: at,
+                        head: at,
+                    });
+                }
                 if pane == Pane::Graph
                     && let Some(area) = self.rects.graph
                     && let Some(doc) = self.views.layout.hit(
@@ -589,6 +603,34 @@ impl App {
                     self.select_document(corpus);
                 }
                 self.dirty = true;
+            }
+            MouseEventKind::Drag(MouseButton::Left) => {
+                if let Some(sel) = self.ui.doc_selection
+                    && let Some(at) = self.char_at(pos, false)
+                {
+                    self.ui.doc_selection = Some(DocSelection { head: at, ..sel });
+                    self.dirty = true;
+                }
+            }
+            MouseEventKind::Up(MouseButton::Left) => {
+                if let Some(sel) = self.ui.doc_selection {
+                    if sel.anchor == sel.head {
+                        // A click, not a drag.
+                        self.ui.doc_selection = None;
+                    } else if let Some((a, b)) = self.selected_span() {
+                        let text: String = self.ws.corpus.documents[sel.doc]
+                            .content
+                            .chars()
+                            .skip(a)
+                            .take(b - a)
+                            .collect();
+                        self.info(format!(
+                            "selected “{}” · + adds it as an entity · Esc clears",
+                            super::ui::fit(&sanitize::line(&text), 40)
+                        ));
+                    }
+                    self.dirty = true;
+                }
             }
             MouseEventKind::ScrollDown | MouseEventKind::ScrollUp => {
                 let down = ev.kind == MouseEventKind::ScrollDown;
@@ -607,6 +649,59 @@ impl App {
             }
             _ => {}
         }
+    }
+
+    /// The document offset of the character at `pos` in the document view; with
+    /// `exact` false, a pointer past the end of a line takes the line's last
+    /// character (dragging beyond the text still extends the selection).
+    fn char_at(&self, pos: Position, exact: bool) -> Option<usize> {
+        let chars = &self.rects.doc_chars;
+        if let Some((_, off)) = chars.iter().find(|(r, _)| r.contains(pos)) {
+            return Some(*off);
+        }
+        if exact {
+            return None;
+        }
+        chars
+            .iter()
+            .filter(|(r, _)| r.y == pos.y && r.x <= pos.x)
+            .max_by_key(|(r, _)| r.x)
+            .map(|(_, off)| *off)
+    }
+
+    /// The mouse selection of the open document widened to whole words and trimmed
+    /// of surrounding spaces and punctuation (half-open, code points), if any is
+    /// left.
+    pub fn selected_span(&self) -> Option<(usize, usize)> {
+        let sel = self.ui.doc_selection?;
+        if Some(sel.doc) != self.ui.open_doc {
+            return None;
+        }
+        let chars: Vec<char> = self
+            .ws
+            .corpus
+            .documents
+            .get(sel.doc)?
+            .content
+            .chars()
+            .collect();
+        let (mut a, mut b) = sel.range();
+        b = b.min(chars.len());
+        let word = |c: char| c.is_alphanumeric();
+        while a > 0 && a < chars.len() && word(chars[a]) && word(chars[a - 1]) {
+            a -= 1;
+        }
+        while b > 0 && b < chars.len() && word(chars[b - 1]) && word(chars[b]) {
+            b += 1;
+        }
+        let edge = |c: char| c.is_whitespace() || ",;:.!?()[]{}\"'«»“”‘’".contains(c);
+        while a < b && edge(chars[a]) {
+            a += 1;
+        }
+        while b > a && edge(chars[b - 1]) {
+            b -= 1;
+        }
+        (a < b).then_some((a, b))
     }
 
     /// Acts on an action (the only place UI state changes).
@@ -629,6 +724,8 @@ impl App {
                 {
                     list.filter.clear();
                     self.refresh_rows();
+                } else if pane == Pane::Document && self.ui.doc_selection.is_some() {
+                    self.ui.doc_selection = None;
                 } else if pane == Pane::Document && !self.ui.doc_search.is_empty() {
                     self.ui.doc_search.clear();
                 } else if pane == Pane::Document {

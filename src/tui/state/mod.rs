@@ -106,6 +106,24 @@ pub struct UiState {
     pub doc_search: String,
     pub doc_search_jump: bool,
     pub redacted_preview: bool,
+    /// Text selected with the mouse in the document view (to add as an entity).
+    pub doc_selection: Option<DocSelection>,
+}
+
+/// A span of the open document selected by dragging the mouse: the character where
+/// the drag started and the one under the pointer now (code points, inclusive).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DocSelection {
+    pub doc: usize,
+    pub anchor: usize,
+    pub head: usize,
+}
+
+impl DocSelection {
+    /// The selected characters as a half-open range.
+    pub fn range(&self) -> (usize, usize) {
+        (self.anchor.min(self.head), self.anchor.max(self.head) + 1)
+    }
 }
 
 impl UiState {

@@ -19,9 +19,10 @@ use super::super::sanitize;
 use super::super::state::Pane;
 use super::{fit, pane_block};
 
-/// One drawn character: the character, its style, the mention it belongs to, and
-/// whether it is part of the first search match.
-type Cell = (char, Style, Option<usize>, bool);
+/// One drawn character: the character, its style, the mention it belongs to,
+/// whether it is part of the first search match, and its offset in the document
+/// (code points; none for the text of a replacement in the redacted preview).
+type Cell = (char, Style, Option<usize>, bool, Option<usize>);
 
 /// Character ranges of case-insensitive matches of `needle` in `chars`.
 fn find_all(chars: &[char], needle: &str) -> Vec<(usize, usize)> {
@@ -74,23 +75,30 @@ fn cells(app: &App, doc: usize) -> Vec<Cell> {
         let mut ci = 0;
         for h in hits {
             while ci < h.span.start && ci < chars.len() {
-                out.push((chars[ci], t.text(), None, false));
+                out.push((chars[ci], t.text(), None, false, Some(ci)));
                 ci += 1;
             }
             let ty = &replacer.entities()[h.entity].entity_type;
             for c in replacer.replacement(h.entity).chars() {
-                out.push((c, t.entity(ty, true), None, false));
+                out.push((c, t.entity(ty, true), None, false, None));
             }
             ci = h.span.end;
         }
+        let from = ci.min(chars.len());
         out.extend(
-            chars[ci.min(chars.len())..]
+            chars[from..]
                 .iter()
-                .map(|&c| (c, t.text(), None, false)),
+                .enumerate()
+                .map(|(k, &c)| (c, t.text(), None, false, Some(from + k))),
         );
         return out;
     }
-    out.extend(chars.iter().map(|&c| (c, t.text(), None, false)));
+    out.extend(
+        chars
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (c, t.text(), None, false, Some(i))),
+    );
     let mentions = app.mentions(doc);
     // The via entities of the chain selected in the chains pane stand out.
     let via: Vec<usize> = app
@@ -127,6 +135,13 @@ fn cells(app: &App, doc: usize) -> Vec<Cell> {
         }
     }
     mark_matches(&mut out, &app.ui.doc_search, t.linked());
+    if let Some(sel) = app.ui.doc_selection.filter(|s| s.doc == doc) {
+        let (a, b) = sel.range();
+        let style = t.selection(true).add_modifier(Modifier::UNDERLINED);
+        for cell in out.iter_mut().take(b.min(chars.len())).skip(a) {
+            cell.1 = cell.1.patch(style);
+        }
+    }
     out
 }
 
@@ -149,7 +164,7 @@ fn wrap_lines(cells: &[Cell], width: usize) -> (Vec<Vec<Cell>>, Vec<Vec<usize>>)
     for logical in cells.split(|c| c.0 == '\n') {
         let mut cur: Vec<Cell> = Vec::new();
         let mut cur_w = 0usize;
-        for &(ch, style, m, found) in logical {
+        for &(ch, style, m, found, off) in logical {
             if ch == '\r' {
                 continue;
             }
@@ -166,7 +181,7 @@ fn wrap_lines(cells: &[Cell], width: usize) -> (Vec<Vec<Cell>>, Vec<Vec<usize>>)
                 lines.push(std::mem::replace(&mut cur, rest));
                 cur_w = cur.iter().map(|c| c.0.width().unwrap_or(0)).sum();
             }
-            cur.push((ch, style, m, found));
+            cur.push((ch, style, m, found, off));
             cur_w += cw;
         }
         lines.push(cur);
@@ -186,7 +201,7 @@ fn to_line(cells: &[Cell]) -> Line<'static> {
     let mut spans: Vec<Span> = Vec::new();
     let mut buf = String::new();
     let mut style = None;
-    for &(ch, s, _, _) in cells {
+    for &(ch, s, _, _, _) in cells {
         if style != Some(s) {
             if let Some(prev) = style {
                 spans.push(Span::styled(std::mem::take(&mut buf), prev));
@@ -304,7 +319,7 @@ fn mention_rects(lines: &[Vec<Cell>], area: Rect) -> Vec<(Rect, usize)> {
     for (row, line) in lines.iter().enumerate().take(area.height as usize) {
         let mut col = 0u16;
         let mut run: Option<(u16, usize)> = None;
-        for &(ch, _, m, _) in line {
+        for &(ch, _, m, _, _) in line {
             let w = ch.width().unwrap_or(0) as u16;
             match (run, m) {
                 (Some((_, k)), Some(m)) if k == m => {}
@@ -331,13 +346,37 @@ fn mention_rects(lines: &[Vec<Cell>], area: Rect) -> Vec<(Rect, usize)> {
     out
 }
 
-/// Draws the view; returns the scroll offset used and where the mentions are.
-pub fn draw(
-    frame: &mut Frame,
-    area: Rect,
-    app: &App,
-    focused: bool,
-) -> (usize, Vec<(Rect, usize)>) {
+/// Screen cells of the characters on visible lines (one column each, or two for
+/// wide characters) with their document offsets, for mouse selection.
+fn char_rects(lines: &[Vec<Cell>], area: Rect) -> Vec<(Rect, usize)> {
+    let mut out = Vec::new();
+    for (row, line) in lines.iter().enumerate().take(area.height as usize) {
+        let mut col = 0u16;
+        for &(ch, _, _, _, off) in line {
+            let w = ch.width().unwrap_or(0) as u16;
+            if let Some(off) = off
+                && w > 0
+                && col + w <= area.width
+            {
+                out.push((Rect::new(area.x + col, area.y + row as u16, w, 1), off));
+            }
+            col = col.saturating_add(w);
+        }
+    }
+    out
+}
+
+/// What the document view drew: the scroll offset it settled on, where the
+/// mentions are, and where each visible character is.
+pub struct Drawn {
+    pub scroll: usize,
+    pub mentions: Vec<(Rect, usize)>,
+    pub chars: Vec<(Rect, usize)>,
+}
+
+/// Draws the view; returns the scroll offset used and where the mentions and
+/// characters are.
+pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Drawn {
     let t = &app.theme;
     let Some(doc) = app
         .ui
@@ -349,7 +388,11 @@ pub fn draw(
             Paragraph::new(Span::styled("no document selected", t.muted())).block(block),
             area,
         );
-        return (0, Vec::new());
+        return Drawn {
+            scroll: 0,
+            mentions: Vec::new(),
+            chars: Vec::new(),
+        };
     };
     let d = &app.ws.corpus.documents[doc];
     let mut mode = if app.ui.redacted_preview {
@@ -410,12 +453,20 @@ pub fn draw(
         info_area,
     );
     frame.render_widget(Paragraph::new(legend(app, doc)), legend_area);
-    let hits = if app.ui.redacted_preview {
-        Vec::new()
+    let shown = &lines[scroll.min(lines.len())..];
+    if app.ui.redacted_preview {
+        Drawn {
+            scroll,
+            mentions: Vec::new(),
+            chars: Vec::new(),
+        }
     } else {
-        mention_rects(&lines[scroll.min(lines.len())..], text_area)
-    };
-    (scroll, hits)
+        Drawn {
+            scroll,
+            mentions: mention_rects(shown, text_area),
+            chars: char_rects(shown, text_area),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -428,7 +479,7 @@ mod tests {
         let cells: Vec<Cell> = "alpha beta gamma\ndelta"
             .chars()
             .enumerate()
-            .map(|(i, c)| (c, s, (11..16).contains(&i).then_some(3), false))
+            .map(|(i, c)| (c, s, (11..16).contains(&i).then_some(3), false, Some(i)))
             .collect();
         let (lines, cursor) = wrap(&cells, 11, 3);
         let text: Vec<String> = lines

@@ -78,7 +78,10 @@ pub fn draw(frame: &mut Frame, app: &App) -> Rects {
                 rects.list_body.push((*pane, body, offset));
             }
             Pane::Document => {
-                (rects.doc_scroll, rects.mentions) = document::draw(frame, *rect, app, focused);
+                let drawn = document::draw(frame, *rect, app, focused);
+                rects.doc_scroll = drawn.scroll;
+                rects.mentions = drawn.mentions;
+                rects.doc_chars = drawn.chars;
             }
             Pane::Graph => rects.graph = Some(graph::draw(frame, *rect, app, focused)),
         }
