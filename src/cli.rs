@@ -83,7 +83,7 @@ pub enum ExtractorKind {
     Llm,
 }
 
-/// Extractor choice, shared by run, analyze and extract.
+/// Extractor choice, shared by run, analyze, extract and review.
 #[derive(Debug, Args, Clone, Default)]
 pub struct ExtractorArgs {
     /// Extractor to use.
@@ -275,6 +275,8 @@ pub struct ReviewArgs {
     /// Redaction mode of the preview and the export dialog's default.
     #[arg(long, value_enum)]
     pub mode: Option<Mode>,
+    #[command(flatten)]
+    pub extractor: ExtractorArgs,
     #[command(flatten)]
     pub planning: PlanningArgs,
 }

@@ -781,11 +781,36 @@ fn review(a: ReviewArgs, actor: String) -> Result<u8> {
     if session.is_none() {
         bail!("this platform has no user data directory for the session; pass --session FILE");
     }
-    let ex = extractor(&config)?;
     for d in &corpus.diagnostics {
         tracing::warn!(%d, "skipped input");
     }
-    let ws = Workspace::pending(corpus, config, session, clam::extract::Extractor::name(&ex))?;
+    // The LLM extractor is checked (endpoint, model, key, prompts) before the screen
+    // is taken over, so a refusal is an ordinary error message.
+    let llm = match a.extractor.extractor {
+        ExtractorKind::Offline => None,
+        ExtractorKind::Llm => {
+            let opts = LlmOptions {
+                allow_remote: a.extractor.allow_remote,
+                no_cache: a.extractor.no_cache,
+                ..LlmOptions::default()
+            };
+            let ex = LlmExtractor::new(&config, &opts)?;
+            eprintln!(
+                "LLM extractor: {} document(s) → {} (model {}){}",
+                corpus.documents.len(),
+                ex.endpoint(),
+                config.llm.model,
+                if config.llm.is_loopback() {
+                    ""
+                } else {
+                    " — REMOTE endpoint: documents leave this machine"
+                }
+            );
+            Some(ex)
+        }
+    };
+    let name = if llm.is_some() { "llm" } else { "offline" };
+    let ws = Workspace::pending(corpus, config, session, name)?;
     let corpus_name = a
         .corpus
         .corpus
@@ -799,6 +824,7 @@ fn review(a: ReviewArgs, actor: String) -> Result<u8> {
             keymap,
             actor,
             corpus_name,
+            llm,
         },
     )?;
     Ok(EXIT_OK)

@@ -61,19 +61,7 @@ pub fn finish_extraction(
     mut items: Vec<Vec<ExtractedItem>>,
 ) -> EntityStore {
     let mut store = EntityStore::with_documents(&corpus.documents);
-    if config.context_pass {
-        crate::extract::propagate::harmonize_types(&mut items);
-        let carried = crate::extract::propagate::propagate(&corpus.documents, &items);
-        for (mine, extra) in items.iter_mut().zip(carried) {
-            mine.extend(extra);
-        }
-    }
-    if config.linker && config.schema.contains(crate::extract::linker::LINKER_TYPE) {
-        let linked = crate::extract::linker::link(&corpus.documents, &items);
-        for (mine, extra) in items.iter_mut().zip(linked) {
-            mine.extend(extra);
-        }
-    }
+    corpus_steps(corpus, config, &mut items, None);
     store.set_many_document_items(
         corpus
             .documents
@@ -85,6 +73,37 @@ pub fn finish_extraction(
         config.date_order,
     );
     store
+}
+
+/// The corpus-level steps on per-document extractor items: the context pass
+/// (one type per value, typed values carried to the other documents) and the
+/// linker. With `done`, only the documents marked done are extracted so far:
+/// nothing is carried into the others, and the linker, which needs every
+/// document, waits until all are done. Once every document is done the result is
+/// the same as for a whole corpus extracted at once.
+fn corpus_steps(
+    corpus: &Corpus,
+    config: &Config,
+    items: &mut [Vec<ExtractedItem>],
+    done: Option<&[bool]>,
+) {
+    let is_done = |i: usize| done.is_none_or(|d| d.get(i).copied().unwrap_or(false));
+    if config.context_pass {
+        crate::extract::propagate::harmonize_types(items);
+        let carried = crate::extract::propagate::propagate(&corpus.documents, items);
+        for (i, (mine, extra)) in items.iter_mut().zip(carried).enumerate() {
+            if is_done(i) {
+                mine.extend(extra);
+            }
+        }
+    }
+    let all_done = (0..items.len()).all(is_done);
+    if all_done && config.linker && config.schema.contains(crate::extract::linker::LINKER_TYPE) {
+        let linked = crate::extract::linker::link(&corpus.documents, items);
+        for (mine, extra) in items.iter_mut().zip(linked) {
+            mine.extend(extra);
+        }
+    }
 }
 
 /// Entities, analysis and plan computed by a background copy of a workspace
@@ -100,6 +119,8 @@ pub struct Derived {
     pub warnings: Vec<String>,
     /// The session state the plan was computed for.
     pub state: SessionState,
+    /// The extractor's own items per document (see [`Workspace::raw`]).
+    pub raw: Vec<Option<Vec<ExtractedItem>>>,
 }
 
 /// Everything the product knows about a corpus.
@@ -123,6 +144,10 @@ pub struct Workspace {
     /// extracted incrementally ([`Workspace::pending`]) so a burst of new results or
     /// an undone edit can rebuild `store` as extracted + edits.
     pub extracted: Option<EntityStore>,
+    /// The extractor's own items per document (`None` while pending), kept by
+    /// incrementally extracted workspaces so the corpus-level steps (context pass,
+    /// linker) can be redone as documents arrive.
+    pub raw: Vec<Option<Vec<ExtractedItem>>>,
 }
 
 impl Workspace {
@@ -160,6 +185,7 @@ impl Workspace {
             globals: BTreeMap::new(),
             warnings: Vec::new(),
             extracted: None,
+            raw: Vec::new(),
         };
         let edits = ws.state.edits.clone();
         for edit in &edits {
@@ -190,6 +216,7 @@ impl Workspace {
             ws.state = s.state()?;
         }
         ws.session = session;
+        ws.raw = vec![None; ws.corpus.documents.len()];
         ws.extracted = Some(ws.store.clone());
         ws.rebuild_store()?;
         Ok(ws)
@@ -208,6 +235,7 @@ impl Workspace {
             &self.extractor,
         )?;
         ws.state = self.state.clone();
+        ws.raw = self.raw.clone();
         ws.extracted = Some(self.extracted.clone().unwrap_or_else(|| self.store.clone()));
         ws.rebuild_store()?;
         Ok(ws)
@@ -224,6 +252,7 @@ impl Workspace {
             plan: self.plan.clone(),
             warnings: self.warnings.clone(),
             state: self.state.clone(),
+            raw: self.raw.clone(),
         }
     }
 
@@ -234,6 +263,7 @@ impl Workspace {
         let edits_changed = d.state.edits != self.state.edits;
         let state_changed = d.state != self.state;
         self.extracted = Some(d.extracted);
+        self.raw = d.raw;
         self.store = d.store;
         self.globals = d.globals;
         self.model = d.model;
@@ -256,23 +286,60 @@ impl Workspace {
     }
 
     /// Records the extractor's items for a burst of documents (corpus indices), then
-    /// rebuilds the entities and re-plans once for the whole burst.
+    /// redoes the corpus-level steps (context pass, and the linker once every
+    /// document is in), rebuilds the entities and re-plans once for the whole burst.
+    /// When the last document is in, the entities are those of [`extract_all`].
     pub fn set_extracted(
         &mut self,
         batch: impl IntoIterator<Item = (usize, Vec<ExtractedItem>)>,
     ) -> Result<(), WorkspaceError> {
-        let raw = self.extracted.get_or_insert_with(|| self.store.clone());
-        let batch: Vec<(usize, Vec<ExtractedItem>)> = batch
-            .into_iter()
-            .filter(|(i, _)| *i < self.corpus.documents.len())
-            .collect();
-        raw.set_many_document_items(
-            batch
+        let n = self.corpus.documents.len();
+        if self.raw.len() != n {
+            self.raw = vec![None; n];
+        }
+        let mut touched: Vec<usize> = Vec::new();
+        for (i, items) in batch {
+            if i < n {
+                self.raw[i] = Some(items);
+                touched.push(i);
+            }
+        }
+        let done: Vec<bool> = self.raw.iter().map(Option::is_some).collect();
+        let all_done = done.iter().all(|d| *d);
+        let linker = self.config.linker
+            && self
+                .config
+                .schema
+                .contains(crate::extract::linker::LINKER_TYPE);
+        let extracted = self.extracted.get_or_insert_with(|| self.store.clone());
+        if self.config.context_pass || (linker && all_done) {
+            // Every document that is in can gain values from the new ones.
+            let mut items: Vec<Vec<ExtractedItem>> = self
+                .raw
                 .iter()
-                .map(|(i, items)| (*i, &self.corpus.documents[*i], items.as_slice())),
-            &self.config.schema,
-            self.config.date_order,
-        );
+                .map(|r| r.clone().unwrap_or_default())
+                .collect();
+            corpus_steps(&self.corpus, &self.config, &mut items, Some(&done));
+            extracted.set_many_document_items(
+                items
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| done[*i])
+                    .map(|(i, its)| (i, &self.corpus.documents[i], its.as_slice())),
+                &self.config.schema,
+                self.config.date_order,
+            );
+        } else {
+            let raw = &self.raw;
+            extracted.set_many_document_items(
+                touched.iter().map(|&i| {
+                    let its = raw[i].as_deref().unwrap_or(&[]);
+                    (i, &self.corpus.documents[i], its)
+                }),
+                &self.config.schema,
+                self.config.date_order,
+            );
+        }
         self.rebuild_store()
     }
 

@@ -842,6 +842,106 @@ fn results_stream_through_the_channel() {
 }
 
 #[test]
+fn the_review_workspace_extracts_with_the_model_and_counts_fallbacks() {
+    // `clam review --extractor llm`: the worker runs both passes on the app's
+    // runtime, plans what arrives, and the header shows the fallbacks; at the end the
+    // entities are those of the headless pipeline on the same answers.
+    use clam::tui::app::WorkerMsg;
+    let server = Server::start(|req, _| {
+        if req.doc.contains("night-shift baker in") {
+            Reply::Raw(500, vec![], String::new())
+        } else {
+            Reply::Model
+        }
+    });
+    let dirs = Dirs::new();
+    let c = config(&server.base_url(), "max_retries = 0\n");
+    let corpus = Corpus {
+        documents: docs(),
+        ..Corpus::default()
+    };
+    let ws = clam::workspace::Workspace::pending(corpus.clone(), c.clone(), None, "llm").unwrap();
+    let shadow = ws.shadow().unwrap();
+    let mut app = clam::tui::App::new(
+        ws,
+        clam::tui::Theme::named("dark").unwrap(),
+        clam::tui::Keymap::load(None).unwrap(),
+        "tester".into(),
+        "fixture".into(),
+    );
+    let llm = LlmExtractor::new(&c, &dirs.opts()).unwrap();
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async move {
+        tokio::task::spawn_blocking(move || {
+            clam::tui::worker::llm_extract_and_plan(
+                shadow,
+                llm,
+                &tx,
+                &tokio_util::sync::CancellationToken::new(),
+            );
+        })
+        .await
+        .unwrap();
+    });
+    let mut interim = 0;
+    while let Ok(m) = rx.try_recv() {
+        if let WorkerMsg::Progress { done, .. } = m
+            && done == 0
+        {
+            interim += 1;
+        }
+        app.on_worker(m);
+    }
+    assert!(interim > 0, "local passes show before any document is done");
+    assert!(app.is_ready());
+    assert_eq!(app.progress.fallbacks, 1);
+    let report = app
+        .ws
+        .llm
+        .as_ref()
+        .expect("the report reaches the workspace");
+    assert_eq!(report.fallbacks, 1);
+    assert!(
+        app.ws
+            .model
+            .entities
+            .iter()
+            .any(|e| e.value == "lupus nephritis"),
+        "the model's entities are in the analysis"
+    );
+    let mut term = ratatui::Terminal::new(ratatui::backend::TestBackend::new(120, 30)).unwrap();
+    term.draw(|f| {
+        clam::tui::ui::draw(f, &app);
+    })
+    .unwrap();
+    let screen: String = term
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    assert!(screen.contains("llm · "), "the extractor is named");
+    assert!(screen.contains("1 fallback(s)"), "{screen}");
+    // The same answers (now cached) through the headless path give the same entities.
+    let run = LlmExtractor::new(&c, &dirs.opts())
+        .unwrap()
+        .run_blocking(&corpus.documents, None)
+        .unwrap();
+    assert_eq!(
+        run.report.requests, 1,
+        "answers come from the cache; only the failed document is asked again"
+    );
+    let headless = clam::workspace::finish_extraction(&corpus, &c, run.items);
+    assert_eq!(app.ws.store.docs, headless.docs);
+}
+
+#[test]
 fn queued_requests_ask_for_the_accepted_format() {
     let server = Server::start(
         |req, _| match req.body["response_format"]["type"].as_str() {

@@ -121,7 +121,6 @@ fn open(corpus: Corpus, session: &Path) -> App {
     clam::tui::worker::extract(
         docs,
         ex.as_ref(),
-        false,
         &tx,
         &tokio_util::sync::CancellationToken::new(),
     );
@@ -1216,7 +1215,6 @@ fn plan_in_background(app: &App) -> Vec<WorkerMsg> {
     clam::tui::worker::extract_and_plan(
         shadow,
         ex.as_ref(),
-        false,
         &tx,
         &tokio_util::sync::CancellationToken::new(),
     );
@@ -1225,6 +1223,57 @@ fn plan_in_background(app: &App) -> Vec<WorkerMsg> {
         out.push(m);
     }
     out
+}
+
+#[test]
+fn the_workspace_ends_with_the_entities_and_plan_of_clam_run() {
+    // The context pass and the linker are corpus-level steps; the review workspace
+    // redoes them as documents arrive, so its final entities (and so its export) are
+    // those of the headless pipeline, whichever order the results come in.
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = sample_corpus();
+    for linker in [false, true] {
+        let config = Config {
+            linker,
+            ..Config::default()
+        };
+        let ex = clam::extract::offline::OfflineExtractor::from_config(&config);
+        let headless = Workspace::new(
+            corpus.clone(),
+            config.clone(),
+            clam::workspace::extract_all(&corpus, &config, &ex),
+            None,
+            "offline",
+        )
+        .unwrap();
+        let path = dir.path().join(format!("s{linker}.sqlite"));
+        let mut ws = Workspace::pending(
+            corpus.clone(),
+            config.clone(),
+            Some(Session::open(&path).unwrap()),
+            "offline",
+        )
+        .unwrap();
+        // Bursts of three, last document first.
+        let mut order: Vec<usize> = (0..corpus.documents.len()).rev().collect();
+        order.rotate_left(5);
+        for chunk in order.chunks(3) {
+            ws.set_extracted(chunk.iter().map(|&i| {
+                (
+                    i,
+                    clam::extract::Extractor::extract(&ex, &corpus.documents[i]).unwrap(),
+                )
+            }))
+            .unwrap();
+        }
+        assert!(ws.extraction_complete());
+        assert_eq!(
+            ws.store.docs, headless.store.docs,
+            "linker = {linker}: the same entities in every document"
+        );
+        assert_eq!(ws.plan.masked, headless.plan.masked);
+        assert_eq!(ws.analysis.chains.len(), headless.analysis.chains.len());
+    }
 }
 
 #[test]

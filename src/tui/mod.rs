@@ -37,13 +37,14 @@ use crate::workspace::Workspace;
 pub const FRAME: Duration = Duration::from_millis(16);
 
 /// How `clam review` was asked to look and who is deciding.
-#[derive(Debug, Clone)]
 pub struct ReviewOptions {
     pub theme: Theme,
     pub keymap: Keymap,
     pub actor: String,
     /// The corpus as named on the command line (header, default export folder).
     pub corpus_name: String,
+    /// `--extractor llm`: the model extracts (the offline recognizers otherwise).
+    pub llm: Option<crate::extract::llm::LlmExtractor>,
 }
 
 /// Runs the application on the real terminal until the user quits. `ws` should come
@@ -58,21 +59,17 @@ pub fn run(ws: Workspace, opts: ReviewOptions) -> std::io::Result<()> {
 
 async fn run_async(ws: Workspace, opts: ReviewOptions) -> std::io::Result<()> {
     let shadow = ws.shadow().map_err(std::io::Error::other)?;
-    let linker = ws.config.linker
-        && ws
-            .config
-            .schema
-            .contains(crate::extract::linker::LINKER_TYPE);
-    let date_order = ws.config.date_order;
     let pending = !ws.extraction_complete();
+    let offline = crate::extract::offline::OfflineExtractor::from_config(&ws.config);
     let mut app = App::new(ws, opts.theme, opts.keymap, opts.actor, opts.corpus_name);
     let cancel = CancellationToken::new();
     let (tx, mut rx) = unbounded_channel();
     if pending {
         let token = cancel.clone();
-        tokio::task::spawn_blocking(move || {
-            let ex = crate::extract::offline::OfflineExtractor::new(date_order);
-            worker::extract_and_plan(shadow, &ex, linker, &tx, &token);
+        let llm = opts.llm;
+        tokio::task::spawn_blocking(move || match llm {
+            Some(llm) => worker::llm_extract_and_plan(shadow, llm, &tx, &token),
+            None => worker::extract_and_plan(shadow, &offline, &tx, &token),
         });
     } else {
         drop(tx);

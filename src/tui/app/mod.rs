@@ -36,12 +36,17 @@ pub enum WorkerMsg {
         index: usize,
         items: Vec<ExtractedItem>,
     },
-    /// The corpus-level linker pass: complete item lists for every document.
-    Linked(Vec<(usize, Vec<ExtractedItem>)>),
     /// A document the extractor failed on (recorded with no entities).
     Failed { index: usize, message: String },
-    /// Documents extracted so far (and how many failed), between plans.
-    Progress { done: usize, failed: usize },
+    /// Documents extracted so far (how many failed, how many the LLM extractor
+    /// left to the offline recognizers), between plans.
+    Progress {
+        done: usize,
+        failed: usize,
+        fallbacks: usize,
+    },
+    /// The LLM extractor's report (endpoint, fallbacks, dropped items), at the end.
+    Llm(Box<crate::extract::llm::LlmReport>),
     /// Entities, analysis and plan computed off the UI thread for the documents
     /// extracted so far.
     Planned(Box<crate::workspace::Derived>),
@@ -55,6 +60,8 @@ pub struct Progress {
     pub total: usize,
     pub done: usize,
     pub failed: usize,
+    /// Documents the LLM extractor left to the offline recognizers.
+    pub fallbacks: usize,
     pub started: Instant,
     pub finished: Option<Duration>,
 }
@@ -292,6 +299,7 @@ impl App {
                 total,
                 done,
                 failed: 0,
+                fallbacks: 0,
                 started: Instant::now(),
                 finished: (done == total).then_some(Duration::ZERO),
             },
@@ -332,11 +340,16 @@ impl App {
                 tracing::warn!(index, %message, "extraction failed");
                 self.burst.push((index, Vec::new()));
             }
-            WorkerMsg::Linked(all) => self.burst.extend(all),
-            WorkerMsg::Progress { done, failed } => {
+            WorkerMsg::Progress {
+                done,
+                failed,
+                fallbacks,
+            } => {
                 self.progress.done = done;
                 self.progress.failed = failed;
+                self.progress.fallbacks = fallbacks;
             }
+            WorkerMsg::Llm(report) => self.ws.llm = Some(*report),
             WorkerMsg::Planned(derived) => {
                 let started = Instant::now();
                 if let Err(e) = self.ws.install(*derived) {

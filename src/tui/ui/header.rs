@@ -57,6 +57,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         ),
         t.muted(),
     ));
+    if p.fallbacks > 0 {
+        first.push(Span::styled(
+            format!(" · {} fallback(s)", p.fallbacks),
+            t.error(),
+        ));
+    }
     if p.failed > 0 {
         first.push(Span::styled(format!(" · {} failed", p.failed), t.error()));
     }
