@@ -1222,6 +1222,59 @@ mod tests {
     }
 
     #[test]
+    fn baselines_order_and_privacy_in_the_report() {
+        let ws = workspace(docs());
+        let mut gold = gold_with(None);
+        gold.clusters[0].questions = vec![GoldQuestion {
+            question: "What is the diagnosis?".into(),
+            answer: "Lupus nephritis.".into(),
+            sources: vec!["a".into()],
+            kind: "specific".into(),
+        }];
+        let r = evaluate_with(&ws, &gold, EVAL_KEY, true);
+        let b = r.baselines.as_ref().expect("baselines");
+        let names: Vec<&str> = b.iter().map(|b| b.name).collect();
+        assert_eq!(
+            names,
+            vec!["verbatim", "document_stage", "pipeline", "mask_all"]
+        );
+        let leak = |i: usize| b[i].leak_rate.expect("leak rate");
+        // Verbatim: the name and the member id are in the text, "glass-blower" is not:
+        // (1.00 + 0.95) / (1.00 + 0.95 + 0.70).
+        assert!((leak(0) - 1.95 / 2.65).abs() < 1e-9, "{}", leak(0));
+        assert!(leak(0) >= leak(1) && leak(1) >= leak(2) && leak(2) >= leak(3));
+        assert_eq!(leak(3), 0.0, "every extracted value masked: {b:?}");
+        assert_eq!(b[0].masked, 0);
+        assert!(b[1].masked <= b[2].masked && b[2].masked <= b[3].masked);
+        assert_eq!(b[2].masked, ws.plan.masked_count());
+        assert_eq!(b[3].masked, ws.model.entities.len());
+        // The diagnosis is masked by no plan here, so the answer survives verbatim.
+        assert_eq!(b[0].utility.specific_single, Some(1.0));
+        // The report's own figures are the pipeline's.
+        let p = r.privacy.as_ref().expect("privacy");
+        assert_eq!(p.leak_rate, b[2].leak_rate);
+        assert_eq!(p.rated_clusters, 1);
+        let json = serde_json::to_value(&r).expect("json");
+        assert!(json["privacy"]["by_cluster"][0]["leaked_entities"].is_array());
+        assert!(json["utility"]["specific/single"].is_number());
+        assert!(json["utility"]["general/multi"].is_null());
+        assert_eq!(json["baselines"][3]["name"], "mask_all");
+        let table = r.to_table();
+        for section in [
+            "PRIVACY",
+            "UTILITY",
+            "BASELINES",
+            "mask everything extracted",
+        ] {
+            assert!(table.contains(section), "{section} missing from\n{table}");
+        }
+        // Without --baselines the key is absent.
+        let plain = serde_json::to_value(evaluate(&ws, &gold)).expect("json");
+        assert!(plain.get("baselines").is_none());
+        assert_eq!(plain["privacy"], json["privacy"]);
+    }
+
+    #[test]
     fn no_gold_chains_means_no_chain_metrics() {
         let ws = workspace(docs());
         let mut gold = gold_with(None);
