@@ -779,6 +779,9 @@ fn safe(s: &str) -> String {
 /// Leaked entities listed per cluster in the table (all of them are in the JSON).
 const LEAKED_SHOWN: usize = 6;
 
+/// Clusters listed in the privacy table; leaked clusters beyond them are listed too.
+const CLUSTERS_SHOWN: usize = 50;
+
 fn opt(x: Option<f64>) -> String {
     x.map_or_else(|| "  —  ".to_string(), |x| format!("{x:.3}"))
 }
@@ -797,7 +800,12 @@ fn privacy_table(p: &PrivacyReport, mode: crate::redact::Mode) -> String {
         "  {:<16} {:<7} {:>5} {:>8} {:>5}  {:<7} leaked entities",
         "cluster", "risk", "docs", "entities", "rate", "leaked"
     );
-    for c in &p.by_cluster {
+    let mut hidden = 0;
+    for (i, c) in p.by_cluster.iter().enumerate() {
+        if i >= CLUSTERS_SHOWN && !c.leaked {
+            hidden += 1;
+            continue;
+        }
         let list: Vec<String> = c
             .leaked_entities
             .iter()
@@ -823,6 +831,12 @@ fn privacy_table(p: &PrivacyReport, mode: crate::redact::Mode) -> String {
             } else {
                 String::new()
             }
+        );
+    }
+    if hidden > 0 {
+        let _ = writeln!(
+            o,
+            "  … and {hidden} more cluster(s) not leaked (see --json)"
         );
     }
     let _ = writeln!(
