@@ -769,6 +769,84 @@ mod tests {
         assert_eq!(p.leaked_clusters, 2);
     }
 
+    const WORDS: &[&str] = &["ann", "lee", "port", "calder", "falls", "x1", "cat", "of"];
+    const PTYPES: &[&str] = &["LOCATION", "NAME", "TREATMENT"];
+
+    fn phrase(ws: &[usize]) -> String {
+        ws.iter().map(|&w| WORDS[w]).collect::<Vec<_>>().join(" ")
+    }
+
+    proptest::proptest! {
+        /// Leak rates stay in [0, 1]; masking never leaks more than no masking; masking
+        /// every gold form leaks nothing; overlapping hits include the selected ones.
+        #[test]
+        fn leak_rate_bounds(
+            texts in proptest::collection::vec(proptest::collection::vec(0..WORDS.len(), 0..14), 1..4),
+            persons in proptest::collection::vec((proptest::collection::vec(0..WORDS.len(), 1..3), 0..PTYPES.len()), 1..6),
+            masked_mask in proptest::collection::vec(proptest::bool::ANY, 6),
+        ) {
+            let docs: Vec<Document> = texts
+                .iter()
+                .enumerate()
+                .map(|(i, t)| Document::new(&format!("d{i}"), &phrase(t)))
+                .collect();
+            let ids: Vec<String> = docs.iter().map(|d| d.id.clone()).collect();
+            let ents: Vec<GoldEntity> = persons
+                .iter()
+                .map(|(w, t)| entity(&phrase(w), PTYPES[*t], &[]))
+                .collect();
+            let g = gold(vec![GoldCluster {
+                id: "c".into(),
+                docs: ids,
+                persons: ents.clone(),
+                risk: Some(RiskCategory::High),
+                questions: vec![],
+            }]);
+            let ev = PrivacyEvaluator::from_parts(&docs, &Schema::default(), DateOrder::Mdy, &g);
+            let to_mask = |keep: &dyn Fn(usize) -> bool| -> Vec<MaskedEntity> {
+                ents.iter()
+                    .enumerate()
+                    .filter(|(i, _)| keep(*i))
+                    .map(|(i, e)| masked(&i.to_string(), &e.entity_type, &e.value, &[&e.value]))
+                    .collect()
+            };
+            let none = ev.privacy(&replacer(vec![])).leak_rate.unwrap_or(0.0);
+            let some = ev
+                .privacy(&replacer(to_mask(&|i| masked_mask[i])))
+                .leak_rate
+                .unwrap_or(0.0);
+            let all = ev.privacy(&replacer(to_mask(&|_| true))).leak_rate.unwrap_or(0.0);
+            proptest::prop_assert!((0.0..=1.0).contains(&none));
+            proptest::prop_assert!((0.0..=1.0).contains(&some));
+            proptest::prop_assert!(some <= none + 1e-12, "{} > {}", some, none);
+            proptest::prop_assert_eq!(all, 0.0);
+            let r = replacer(to_mask(&|i| masked_mask[i]));
+            for d in &docs {
+                let every = r.find_overlapping(&d.content);
+                for h in r.find(&d.content) {
+                    proptest::prop_assert!(every.contains(&h));
+                }
+            }
+        }
+
+        /// ROUGE-1 recall is in [0, 1], 1 against the answer itself, and never falls
+        /// when a source document is added.
+        #[test]
+        fn rouge1_bounds(
+            answer in proptest::collection::vec(0..WORDS.len(), 1..8),
+            a in proptest::collection::vec(0..WORDS.len(), 0..12),
+            b in proptest::collection::vec(0..WORDS.len(), 0..12),
+        ) {
+            let ans = phrase(&answer);
+            let (a, b) = (phrase(&a), phrase(&b));
+            let one = rouge1_recall(&ans, &[&a]).unwrap_or(-1.0);
+            let two = rouge1_recall(&ans, &[&a, &b]).unwrap_or(-1.0);
+            proptest::prop_assert!((0.0..=1.0).contains(&one));
+            proptest::prop_assert!(two >= one);
+            proptest::prop_assert_eq!(rouge1_recall(&ans, &[&ans]), Some(1.0));
+        }
+    }
+
     #[test]
     fn leaked_thresholds() {
         use RiskCategory::{High, Low, Medium};
