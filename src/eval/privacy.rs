@@ -788,7 +788,7 @@ mod tests {
             let docs: Vec<Document> = texts
                 .iter()
                 .enumerate()
-                .map(|(i, t)| Document::new(&format!("d{i}"), &phrase(t)))
+                .map(|(i, t)| Document::new(format!("d{i}"), phrase(t)))
                 .collect();
             let ids: Vec<String> = docs.iter().map(|d| d.id.clone()).collect();
             let ents: Vec<GoldEntity> = persons
