@@ -259,7 +259,9 @@ struct QuestionCheck {
 
 /// Leak rate and utility proxy of any mask set, prepared once per corpus and gold:
 /// the documents involved, one matcher per cluster and the answers' token counts.
-/// Each measurement redacts only the clusters' and the questions' documents.
+/// Each measurement redacts only the clusters' and the questions' documents, so a sweep
+/// calls it once per step: `PrivacyEvaluator::new(&ws, &gold)` once, then
+/// `ev.privacy(&ws.replacer_of(&plan.masked, key)).leak_rate` per plan.
 pub struct PrivacyEvaluator {
     /// Original contents of the documents the clusters and questions name.
     texts: Vec<String>,
