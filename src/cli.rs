@@ -261,6 +261,13 @@ pub struct EvalArgs {
     /// Print JSON instead of tables.
     #[arg(long)]
     pub json: bool,
+    /// Also compare leak rate and utility with no masking, the document stage only and
+    /// masking everything extracted.
+    #[arg(long)]
+    pub baselines: bool,
+    /// Redaction mode the leak rate and utility are measured with (default: the configured one).
+    #[arg(long, value_enum)]
+    pub mode: Option<Mode>,
     #[command(flatten)]
     pub planning: PlanningArgs,
 }

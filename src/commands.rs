@@ -708,11 +708,17 @@ fn eval(a: EvalArgs) -> Result<u8> {
     let ws = build_workspace(
         &a.corpus,
         &a.planning,
-        None,
+        a.mode,
         false,
         &ExtractorArgs::default(),
     )?;
-    let report = clam::eval::evaluate(&ws, &gold);
+    // The corpus's project key when its session exists (pseudonyms as the export writes
+    // them); the figures do not depend on it.
+    let key = match &ws.session {
+        Some(s) => s.project_key()?,
+        None => clam::eval::EVAL_KEY.to_vec(),
+    };
+    let report = clam::eval::evaluate_with(&ws, &gold, &key, a.baselines);
     let mut out = std::io::stdout().lock();
     if a.json {
         serde_json::to_writer_pretty(&mut out, &report)?;

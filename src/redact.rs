@@ -285,6 +285,25 @@ impl Replacer {
 
     /// Every occurrence of a masked entity in `text`, leftmost-longest, no overlaps.
     pub fn find(&self, text: &str) -> Vec<Hit> {
+        select(self.candidates(text))
+    }
+
+    /// Every occurrence of a masked entity in `text`, overlapping ones included (a value
+    /// inside a longer one is found too), ordered by start, then longest first.
+    pub fn find_overlapping(&self, text: &str) -> Vec<Hit> {
+        let mut all = self.candidates(text);
+        sort_matches(&mut all);
+        all.dedup();
+        all.into_iter()
+            .map(|m| Hit {
+                entity: m.pattern,
+                span: m.span,
+            })
+            .collect()
+    }
+
+    /// The word, date and shaped matches before selection (`pattern` = entity index).
+    fn candidates(&self, text: &str) -> Vec<WordMatch> {
         if self.entities.is_empty() || text.is_empty() {
             return Vec::new();
         }
@@ -300,7 +319,7 @@ impl Replacer {
             .collect();
         if self.date_re.is_none() && self.phones.automaton.is_none() && self.ids.automaton.is_none()
         {
-            return select(all);
+            return all;
         }
         let char_of = CharStarts::new(text);
         let mut push = |start_b: usize, end_b: usize, owner: usize| {
@@ -344,7 +363,7 @@ impl Replacer {
                 }
             }
         }
-        select(all)
+        all
     }
 
     /// `text` with every occurrence replaced.
@@ -391,13 +410,7 @@ impl Replacer {
 
 /// Leftmost-longest selection of word, date and shaped matches, as hits.
 fn select(mut all: Vec<WordMatch>) -> Vec<Hit> {
-    all.sort_by(|a, b| {
-        a.span
-            .start
-            .cmp(&b.span.start)
-            .then(b.span.end.cmp(&a.span.end))
-            .then(a.pattern.cmp(&b.pattern))
-    });
+    sort_matches(&mut all);
     leftmost_longest(&all)
         .into_iter()
         .map(|m| Hit {
@@ -405,6 +418,17 @@ fn select(mut all: Vec<WordMatch>) -> Vec<Hit> {
             span: m.span,
         })
         .collect()
+}
+
+/// By start, then longest first, then entity index.
+fn sort_matches(all: &mut [WordMatch]) {
+    all.sort_by(|a, b| {
+        a.span
+            .start
+            .cmp(&b.span.start)
+            .then(b.span.end.cmp(&a.span.end))
+            .then(a.pattern.cmp(&b.pattern))
+    });
 }
 
 /// Byte offset → code-point index for the regex matches (sorted offsets and a binary
@@ -545,6 +569,33 @@ mod tests {
             DateOrder::Mdy,
         );
         assert_ne!(p, other_key.replace(text));
+    }
+
+    #[test]
+    fn overlapping_hits_include_values_inside_longer_ones() {
+        let r = Replacer::new(
+            vec![
+                masked(
+                    "h",
+                    "PROVIDER",
+                    "fenwick falls hospital",
+                    &["Fenwick Falls Hospital"],
+                ),
+                masked("l", "LOCATION", "fenwick falls", &["Fenwick Falls"]),
+            ],
+            Mode::Value,
+            &Schema::default(),
+            b"k",
+            DateOrder::Mdy,
+        );
+        let text = "Seen at Fenwick Falls Hospital.";
+        assert_eq!(r.find(text).len(), 1);
+        let all: Vec<(usize, usize, usize)> = r
+            .find_overlapping(text)
+            .iter()
+            .map(|h| (h.entity, h.span.start, h.span.end))
+            .collect();
+        assert_eq!(all, vec![(0, 8, 30), (1, 8, 21)]);
     }
 
     #[test]

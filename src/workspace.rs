@@ -505,11 +505,17 @@ impl Workspace {
 
     /// The masked entities with every original value, for the replacer.
     pub fn masked_entities(&self) -> Vec<MaskedEntity> {
+        self.masked_entities_of(&self.plan.masked)
+    }
+
+    /// The entities flagged in `masked` (by model index; another plan's or a baseline's
+    /// mask set) with every original value.
+    pub fn masked_entities_of(&self, masked: &[bool]) -> Vec<MaskedEntity> {
         self.model
             .entities
             .iter()
             .enumerate()
-            .filter(|(i, _)| self.plan.masked[*i])
+            .filter(|(i, _)| masked.get(*i).copied().unwrap_or(false))
             .map(|(_, e)| MaskedEntity {
                 id: e.id.clone(),
                 entity_type: e.entity_type.clone(),
@@ -525,8 +531,13 @@ impl Workspace {
 
     /// A replacer for the current plan.
     pub fn replacer(&self, project_key: &[u8]) -> Replacer {
+        self.replacer_of(&self.plan.masked, project_key)
+    }
+
+    /// A replacer for the mask set `masked` (model indices), in the configured mode.
+    pub fn replacer_of(&self, masked: &[bool], project_key: &[u8]) -> Replacer {
         Replacer::new(
-            self.masked_entities(),
+            self.masked_entities_of(masked),
             self.config.redaction,
             &self.config.schema,
             project_key,

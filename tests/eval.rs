@@ -242,6 +242,132 @@ fn devset_with_mentions() {
     }
 }
 
+/// `privacy` and `utility` as `clam eval --json` writes them; returns the leak rate.
+fn check_privacy_utility(r: &Value, clusters: usize, rated: u64, what: &str) -> f64 {
+    let p = &r["privacy"];
+    let leak = p["leak_rate"]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{what}: privacy.leak_rate missing: {p}"));
+    assert!((0.0..=1.0).contains(&leak), "{what}: leak rate {leak}");
+    assert_eq!(count(p, "rated_clusters"), rated, "{what}");
+    assert!(count(p, "leaked_clusters") <= rated);
+    let by = p["by_cluster"].as_array().expect("privacy.by_cluster");
+    assert_eq!(by.len(), clusters, "{what}");
+    let mut flagged = 0;
+    for c in by {
+        let rate = c["leak_rate"].as_f64().expect("cluster leak_rate");
+        let leaked = c["leaked"].as_bool().expect("cluster leaked");
+        match c["risk"].as_str() {
+            Some("HIGH") => assert_eq!(leaked, rate > 0.6, "{c}"),
+            Some("MEDIUM") => assert_eq!(leaked, rate > 0.8, "{c}"),
+            _ => assert!(!leaked, "{c}"),
+        }
+        flagged += u64::from(leaked);
+        for e in c["leaked_entities"].as_array().expect("leaked_entities") {
+            assert!(e["value"].is_string() && e["type"].is_string(), "{e}");
+        }
+        assert_eq!(
+            c["leaked_entities"].as_array().map(Vec::len) == Some(0),
+            rate == 0.0,
+            "{c}"
+        );
+    }
+    assert_eq!(flagged, count(p, "leaked_clusters"), "{what}");
+    let u = r["utility"].as_object().expect("utility");
+    assert_eq!(u.len(), 4, "{what}: {u:?}");
+    for k in [
+        "specific/single",
+        "specific/multi",
+        "general/single",
+        "general/multi",
+    ] {
+        let x = u[k]
+            .as_f64()
+            .unwrap_or_else(|| panic!("{what}: utility.{k}"));
+        assert!(x > 0.0 && x <= 1.0, "{what}: utility.{k} = {x}");
+    }
+    leak
+}
+
+/// The baselines in order of masking: leak rates fall, masked counts rise.
+fn check_baselines(r: &Value, pipeline_leak: f64, what: &str) {
+    let b = r["baselines"].as_array().expect("baselines");
+    let names: Vec<&str> = b.iter().filter_map(|x| x["name"].as_str()).collect();
+    assert_eq!(
+        names,
+        ["verbatim", "document_stage", "pipeline", "mask_all"],
+        "{what}"
+    );
+    let leak: Vec<f64> = b
+        .iter()
+        .map(|x| x["leak_rate"].as_f64().expect("baseline leak_rate"))
+        .collect();
+    let masked: Vec<u64> = b.iter().map(|x| count(x, "masked")).collect();
+    println!("  baselines leak {leak:?}, masked {masked:?}");
+    assert!(leak.windows(2).all(|w| w[0] >= w[1]), "{what}: {leak:?}");
+    assert!(
+        masked.windows(2).all(|w| w[0] <= w[1]),
+        "{what}: {masked:?}"
+    );
+    assert_eq!(masked[0], 0);
+    // Every gold value is written verbatim in the documents (any variant).
+    assert!(leak[0] >= 0.95, "{what}: verbatim leak {}", leak[0]);
+    assert!(
+        leak[2] < leak[0],
+        "{what}: the plan leaks as much as no masking"
+    );
+    assert_eq!(leak[2], pipeline_leak, "{what}: pipeline row = report");
+    for x in b {
+        assert_eq!(x["utility"].as_object().map(|u| u.len()), Some(4), "{x}");
+    }
+}
+
+#[test]
+fn devset_privacy_utility_and_baselines() {
+    let env = Env::new();
+    let dev = root("../shared/devset");
+    if !shared_present(&dev) {
+        return;
+    }
+    let corpus = s(&dev.join("corpus"));
+    let gold = s(&dev.join("gold.json"));
+    let r = env.json(&["eval", &corpus, "--gold", &gold, "--baselines"]);
+    let leak = check_privacy_utility(&r, 10, 8, "devset");
+    println!(
+        "== devset privacy: leak rate {leak:.3}; utility {}",
+        r["utility"]
+    );
+    check_baselines(&r, leak, "devset");
+    assert_eq!(r["utility_questions"]["skipped"], 0);
+    assert_eq!(
+        r["utility_questions"]["by_question"]
+            .as_array()
+            .map(Vec::len),
+        Some(40)
+    );
+    assert_eq!(r["settings"]["redaction"], "value");
+    // The redaction mode is the export's: generalizing changes the text, not the leak.
+    let g = env.json(&["eval", &corpus, "--gold", &gold, "--mode", "generalize"]);
+    assert_eq!(g["settings"]["redaction"], "generalize");
+    assert_eq!(g["privacy"]["leak_rate"], r["privacy"]["leak_rate"]);
+    // The tables.
+    let o = env.clam(&["eval", &corpus, "--gold", &gold, "--baselines"]);
+    assert_eq!(o.status.code(), Some(0));
+    let table = String::from_utf8_lossy(&o.stdout);
+    for section in [
+        "PRIVACY",
+        "overall leak rate",
+        "UTILITY",
+        "specific/multi",
+        "BASELINES",
+        "no masking (verbatim)",
+        "document stage only",
+        "mask everything extracted",
+    ] {
+        assert!(table.contains(section), "{section} missing from\n{table}");
+    }
+}
+
 #[test]
 fn thesis_tuning_sets() {
     let env = Env::new();
@@ -275,6 +401,7 @@ fn thesis_tuning_sets() {
             count(red, "gold")
         );
         assert!(r["mentions"].is_null());
+        check_privacy_utility(&r, 5, 4, set);
         let f1 = r["chains"]["pairs"]["f1"].as_f64().expect("pair f1");
         assert!(f1 >= min_f1, "{set}: pair F1 {f1} < {min_f1}");
         // The ceiling: the same pipeline on the gold `entities` annotation.
@@ -306,6 +433,21 @@ fn thesis_train_set_without_gold_json() {
     check_entities(&r["entities"]);
     let notes = r["notes"].to_string();
     assert!(notes.contains("no gold.json"), "{notes}");
+    // Persons and questions come from files/: privacy and utility are there, chain
+    // metrics are reported as unavailable, not as zero.
+    let leak = check_privacy_utility(&r, 10, 8, "10_train");
+    let b = env.json(&[
+        "eval",
+        &s(&dir.join("documents")),
+        "--gold",
+        &s(&dir),
+        "--baselines",
+    ]);
+    check_baselines(&b, leak, "10_train");
+    let o = env.clam(&["eval", &s(&dir.join("documents")), "--gold", &s(&dir)]);
+    let table = String::from_utf8_lossy(&o.stdout);
+    assert!(table.contains("chain metrics absent"), "{table}");
+    assert!(!table.contains("document pairs"), "{table}");
 }
 
 #[test]

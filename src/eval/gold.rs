@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
+use crate::analysis::RiskCategory;
+
 /// Which gold format a file is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -44,13 +46,28 @@ impl GoldEntity {
     }
 }
 
+/// A gold question about a cluster (devset `clusters[].questions`, thesis
+/// `metadata.questions`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GoldQuestion {
+    pub question: String,
+    /// The reference answer.
+    pub answer: String,
+    /// Ids of the documents the answer comes from.
+    pub sources: Vec<String>,
+    /// `specific` or `general` (as written, lowercased).
+    pub kind: String,
+}
+
 /// A cluster: the documents about one hidden person.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GoldCluster {
     pub id: String,
     pub docs: Vec<String>,
     pub persons: Vec<GoldEntity>,
-    pub questions: usize,
+    /// Devset `risk`, thesis `metadata.cluster_risk`; `None` when the gold has none.
+    pub risk: Option<RiskCategory>,
+    pub questions: Vec<GoldQuestion>,
 }
 
 /// One gold mention span (code points, end exclusive).
@@ -191,6 +208,47 @@ impl Reader<'_> {
             .enumerate()
             .map(|(i, x)| Ok(self.non_empty(x, &format!("{key}[{i}]"))?.to_string()))
             .collect()
+    }
+}
+
+impl Reader<'_> {
+    /// An optional `HIGH` / `MEDIUM` / `LOW` (any case).
+    fn risk(&self, v: Option<&Value>, key: &str) -> Result<Option<RiskCategory>, GoldError> {
+        let Some(v) = v else { return Ok(None) };
+        match self.string(v, key)?.trim().to_ascii_uppercase().as_str() {
+            "HIGH" => Ok(Some(RiskCategory::High)),
+            "MEDIUM" => Ok(Some(RiskCategory::Medium)),
+            "LOW" => Ok(Some(RiskCategory::Low)),
+            other => Err(self.err(
+                key,
+                format!("expected HIGH, MEDIUM or LOW, found {other:?}"),
+            )),
+        }
+    }
+
+    /// An optional list of `{q, a, sources, type}`.
+    fn questions(&self, v: Option<&Value>, key: &str) -> Result<Vec<GoldQuestion>, GoldError> {
+        let Some(v) = v else { return Ok(Vec::new()) };
+        let mut out = Vec::new();
+        for (i, q) in self.array(v, key)?.iter().enumerate() {
+            let k = format!("{key}[{i}]");
+            let o = self.object(q, &k)?;
+            out.push(GoldQuestion {
+                question: match o.get("q") {
+                    Some(q) => self.string(q, &join(&k, "q"))?.to_string(),
+                    None => String::new(),
+                },
+                answer: self
+                    .string(self.field(o, &k, "a")?, &join(&k, "a"))?
+                    .to_string(),
+                sources: self.strings(self.field(o, &k, "sources")?, &join(&k, "sources"))?,
+                kind: self
+                    .non_empty(self.field(o, &k, "type")?, &join(&k, "type"))?
+                    .trim()
+                    .to_lowercase(),
+            });
+        }
+        Ok(out)
     }
 }
 
@@ -342,15 +400,12 @@ fn devset(r: &Reader, obj: &Map<String, Value>) -> Result<Gold, GoldError> {
                 chains.push(chain_docs(r, docs, &k)?);
             }
         }
-        let questions = match co.get("questions") {
-            Some(q) => r.array(q, &join(&key, "questions"))?.len(),
-            None => 0,
-        };
         clusters.push(GoldCluster {
             id: id.to_string(),
             docs,
             persons,
-            questions,
+            risk: r.risk(co.get("risk"), &join(&key, "risk"))?,
+            questions: r.questions(co.get("questions"), &join(&key, "questions"))?,
         });
     }
     Ok(Gold {
@@ -491,15 +546,12 @@ fn thesis_clusters(dir: &Path) -> Result<Vec<GoldCluster>, GoldError> {
                 persons.push(person_entity(&r, e, &format!("{ekey}[{ei}]"))?);
             }
         }
-        let questions = match meta.get("questions") {
-            Some(q) => r.array(q, "metadata.questions")?.len(),
-            None => 0,
-        };
         clusters.push(GoldCluster {
             id: id.to_string(),
             docs,
             persons,
-            questions,
+            risk: r.risk(meta.get("cluster_risk"), "metadata.cluster_risk")?,
+            questions: r.questions(meta.get("questions"), "metadata.questions")?,
         });
     }
     Ok(clusters)
@@ -574,7 +626,9 @@ mod tests {
             r#"{"clusters": [{"cluster_id": "c1", "docs": ["a", "b", "c"],
                 "person": {"entities": [["Ann Lee", "NAME", ["Lee, Ann"]], ["x1", "PROCESS_ID"]]},
                 "gold_chains": [{"docs": ["b", "a"], "via": []}, {"docs": ["a", "c"]}],
-                "questions": [{}, {}]}]}"#,
+                "risk": "high",
+                "questions": [{"q": "Who?", "a": "Ann Lee.", "sources": ["a"], "type": "Specific"},
+                              {"a": "A fall.", "sources": ["a", "b"], "type": "general"}]}]}"#,
         );
         write(
             dir.path(),
@@ -592,7 +646,13 @@ mod tests {
         );
         assert_eq!(gold.clusters[0].persons[1].entity_type, "NON_PERSONAL_ID");
         assert_eq!(gold.clusters[0].persons[0].forms().count(), 2);
-        assert_eq!(gold.clusters[0].questions, 2);
+        let c = &gold.clusters[0];
+        assert_eq!(c.risk, Some(RiskCategory::High));
+        assert_eq!(c.questions.len(), 2);
+        assert_eq!(c.questions[0].kind, "specific");
+        assert_eq!(c.questions[0].answer, "Ann Lee.");
+        assert_eq!(c.questions[1].sources, vec!["a", "b"]);
+        assert_eq!(c.questions[1].question, "");
         let m = gold.mentions.expect("mentions");
         assert_eq!((m[0].start, m[0].end, m[0].line), (0, 7, 1));
         // The folder works as well as the file.
@@ -618,6 +678,23 @@ mod tests {
         write(dir.path(), "gold.json", r#"{"other": 1}"#);
         let e = load(&g, None).expect_err("bad").to_string();
         assert!(e.contains("neither"), "{e}");
+        write(
+            dir.path(),
+            "gold.json",
+            r#"{"clusters": [{"cluster_id": "c1", "docs": ["a"], "risk": "SEVERE"}]}"#,
+        );
+        let e = load(&g, None).expect_err("bad").to_string();
+        assert!(
+            e.contains("`clusters[0].risk`") && e.contains("SEVERE"),
+            "{e}"
+        );
+        write(
+            dir.path(),
+            "gold.json",
+            r#"{"clusters": [{"cluster_id": "c1", "docs": ["a"], "questions": [{"q": "x", "sources": ["a"], "type": "general"}]}]}"#,
+        );
+        let e = load(&g, None).expect_err("bad").to_string();
+        assert!(e.contains("`clusters[0].questions[0].a`: missing"), "{e}");
         write(dir.path(), "gold.json", "{");
         let e = load(&g, None).expect_err("bad").to_string();
         assert!(e.contains("not valid JSON"), "{e}");
@@ -644,12 +721,15 @@ mod tests {
             "cluster_00.json",
             r#"{"documents": [{"id": "c0_d1", "content": "x"}, {"id": "c0_d2", "content": "y"}],
                 "metadata": {"cluster_id": "c0", "person": {"entities": [["Rex Marin", "NAME"]]},
-                "questions": [{}]}}"#,
+                "cluster_risk": "MEDIUM",
+                "questions": [{"q": "When?", "a": "In May.", "sources": ["c0_d2"], "type": "general"}]}}"#,
         );
         let no_gold = load(dir.path(), None).expect("gold");
         assert_eq!(no_gold.format, GoldFormat::Thesis);
         assert!(no_gold.chains.is_none());
         assert_eq!(no_gold.clusters[0].docs, vec!["c0_d1", "c0_d2"]);
+        assert_eq!(no_gold.clusters[0].risk, Some(RiskCategory::Medium));
+        assert_eq!(no_gold.clusters[0].questions[0].sources, vec!["c0_d2"]);
         assert!(no_gold.notes.iter().any(|n| n.contains("no gold.json")));
         write(
             dir.path(),

@@ -7,14 +7,20 @@
 
 pub mod gold;
 pub mod metrics;
+pub mod privacy;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use serde::Serialize;
 
-pub use gold::{Gold, GoldCluster, GoldEntity, GoldError, GoldFormat, GoldMention, load};
-pub use metrics::{MentionReport, MentionScores, Prf, TypedSpan};
+pub use gold::{
+    Gold, GoldCluster, GoldEntity, GoldError, GoldFormat, GoldMention, GoldQuestion, load,
+};
+pub use metrics::{ChainComparison, MentionReport, MentionScores, Prf, TypedSpan, compare_chains};
+pub use privacy::{
+    Baseline, ByQuestionType, PrivacyEvaluator, PrivacyReport, QuestionType, UtilityReport,
+};
 
 use crate::analysis::{Analysis, Model, RiskCategory};
 use crate::config::Config;
@@ -35,7 +41,7 @@ pub struct GoldSummary {
     pub gold_chains: Option<usize>,
     pub gold_pairs: Option<usize>,
     pub mentions: Option<usize>,
-    /// Questions listed with the clusters (not evaluated here).
+    /// Questions listed with the clusters.
     pub questions: usize,
 }
 
@@ -46,6 +52,8 @@ pub struct Settings {
     pub chain_length: usize,
     pub risk_medium: f64,
     pub risk_high: f64,
+    /// The redaction mode the privacy and utility figures were measured with.
+    pub redaction: crate::redact::Mode,
 }
 
 /// Document pairs by cluster relation.
@@ -152,8 +160,30 @@ pub struct EvalReport {
     pub entities: EntityEval,
     pub redaction: Option<RedactionEval>,
     pub ceiling: Option<Ceiling>,
+    /// Person leak rate after redaction (when the gold has persons).
+    pub privacy: Option<PrivacyReport>,
+    /// ROUGE-1 recall per question type (when the gold has questions).
+    pub utility: Option<ByQuestionType<Option<f64>>>,
+    /// Questions behind `utility`: counts per type, per-question recall, skipped ones.
+    pub utility_questions: Option<UtilityQuestions>,
+    /// `clam eval --baselines`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub baselines: Option<Vec<Baseline>>,
     pub notes: Vec<String>,
 }
+
+/// The questions behind the utility figures.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct UtilityQuestions {
+    pub evaluated: ByQuestionType<usize>,
+    pub skipped: usize,
+    pub by_question: Vec<privacy::QuestionScore>,
+    pub skipped_questions: Vec<privacy::SkippedQuestion>,
+}
+
+/// Key of the replacer when no session (and so no project key) is open: it only shapes
+/// pseudonyms, which neither figure depends on.
+pub const EVAL_KEY: &[u8] = b"clam eval";
 
 /// Document id → cluster id.
 fn cluster_map(gold: &Gold) -> BTreeMap<&str, &str> {
@@ -555,6 +585,17 @@ fn ceiling(ws: &Workspace, gold: &Gold, clusters: &BTreeMap<&str, &str>) -> Opti
 
 /// Evaluates a workspace (corpus extracted, analysed and planned) against gold.
 pub fn evaluate(ws: &Workspace, gold: &Gold) -> EvalReport {
+    evaluate_with(ws, gold, EVAL_KEY, false)
+}
+
+/// [`evaluate`], redacting with `project_key` (pseudonym mode), and with the baselines
+/// when `baselines` is set.
+pub fn evaluate_with(
+    ws: &Workspace,
+    gold: &Gold,
+    project_key: &[u8],
+    baselines: bool,
+) -> EvalReport {
     let clusters = cluster_map(gold);
     let mut notes = gold.notes.clone();
     let corpus_ids: BTreeSet<&str> = ws.corpus.documents.iter().map(|d| d.id.as_str()).collect();
@@ -640,6 +681,29 @@ pub fn evaluate(ws: &Workspace, gold: &Gold) -> EvalReport {
             "mention types with no predicted (or no gold) span have precision (or recall) 0/0, reported as 0.0 and marked *".into(),
         );
     }
+    let ev = PrivacyEvaluator::new(ws, gold);
+    let (privacy, utility) = ev.measure(&ws.replacer(project_key));
+    if let Some(p) = ev.has_persons().then_some(&privacy) {
+        let missing: usize = p.by_cluster.iter().map(|c| c.missing_documents).sum();
+        if missing > 0 {
+            notes.push(format!(
+                "{missing} cluster document(s) are not in the corpus: leak rates cover the present ones"
+            ));
+        }
+        if p.by_cluster.iter().any(|c| c.risk.is_none()) {
+            notes.push(
+                "clusters without a risk level are never flagged as leaked and not in the overall leak rate".into(),
+            );
+        }
+    }
+    if !utility.skipped.is_empty() {
+        notes.push(format!(
+            "{} question(s) skipped by the utility proxy (listed in --json)",
+            utility.skipped.len()
+        ));
+    }
+    let baselines = baselines.then(|| privacy::baselines(ws, &ev, project_key));
+    let has_questions = ev.has_questions();
     EvalReport {
         gold: GoldSummary {
             format: gold.format,
@@ -649,13 +713,14 @@ pub fn evaluate(ws: &Workspace, gold: &Gold) -> EvalReport {
             gold_chains: gold.chains.as_ref().map(|c| metrics::doc_sets(c).len()),
             gold_pairs: gold.chains.as_ref().map(|c| metrics::pairs_of(c).len()),
             mentions: gold.mentions.as_ref().map(Vec::len),
-            questions: gold.clusters.iter().map(|c| c.questions).sum(),
+            questions: gold.clusters.iter().map(|c| c.questions.len()).sum(),
         },
         settings: Settings {
             edge_threshold: ws.config.edge_threshold,
             chain_length: ws.config.chain_length,
             risk_medium: ws.config.risk_medium,
             risk_high: ws.config.risk_high,
+            redaction: ws.config.redaction,
         },
         documents: ws.corpus.documents.len(),
         skipped_documents: ws.corpus.diagnostics.len(),
@@ -665,6 +730,15 @@ pub fn evaluate(ws: &Workspace, gold: &Gold) -> EvalReport {
         entities: entity_eval(&ws.store, &ws.config, gold),
         redaction,
         ceiling,
+        privacy: ev.has_persons().then_some(privacy),
+        utility: has_questions.then_some(utility.means),
+        utility_questions: has_questions.then_some(UtilityQuestions {
+            evaluated: utility.questions,
+            skipped: utility.skipped.len(),
+            by_question: utility.by_question,
+            skipped_questions: utility.skipped,
+        }),
+        baselines,
         notes,
     }
 }
@@ -700,6 +774,125 @@ fn safe(s: &str) -> String {
     s.chars()
         .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
         .collect()
+}
+
+/// Leaked entities listed per cluster in the table (all of them are in the JSON).
+const LEAKED_SHOWN: usize = 6;
+
+/// Clusters listed in the privacy table; leaked clusters beyond them are listed too.
+const CLUSTERS_SHOWN: usize = 50;
+
+fn opt(x: Option<f64>) -> String {
+    x.map_or_else(|| "  —  ".to_string(), |x| format!("{x:.3}"))
+}
+
+fn privacy_table(p: &PrivacyReport, mode: crate::redact::Mode) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "\nPRIVACY gold person entities still found in the redacted documents ({} mode)\n  weighted leak rate per cluster; leaked = HIGH > {} or MEDIUM > {}",
+        mode.as_str(),
+        privacy::LEAKED_HIGH,
+        privacy::LEAKED_MEDIUM
+    );
+    let _ = writeln!(
+        o,
+        "  {:<16} {:<7} {:>5} {:>8} {:>5}  {:<7} leaked entities",
+        "cluster", "risk", "docs", "entities", "rate", "leaked"
+    );
+    let mut hidden = 0;
+    for (i, c) in p.by_cluster.iter().enumerate() {
+        if i >= CLUSTERS_SHOWN && !c.leaked {
+            hidden += 1;
+            continue;
+        }
+        let list: Vec<String> = c
+            .leaked_entities
+            .iter()
+            .map(|e| format!("{}:{}", e.entity_type, safe(&e.value)))
+            .collect();
+        let more = list.len().saturating_sub(LEAKED_SHOWN);
+        let _ = writeln!(
+            o,
+            "  {:<16} {:<7} {:>5} {:>8} {}  {:<7} {}{}",
+            safe(&c.id),
+            c.risk.map_or("—", |r| r.as_str()),
+            if c.missing_documents > 0 {
+                format!("{}/{}", c.documents, c.documents + c.missing_documents)
+            } else {
+                c.documents.to_string()
+            },
+            c.entities,
+            opt(c.leak_rate),
+            if c.leaked { "LEAKED" } else { "no" },
+            list[..list.len().min(LEAKED_SHOWN)].join("; "),
+            if more > 0 {
+                format!("; … and {more} more")
+            } else {
+                String::new()
+            }
+        );
+    }
+    if hidden > 0 {
+        let _ = writeln!(
+            o,
+            "  … and {hidden} more cluster(s) not leaked (see --json)"
+        );
+    }
+    let _ = writeln!(
+        o,
+        "  overall leak rate {} (mean over {} HIGH/MEDIUM clusters); leaked clusters {}/{}",
+        opt(p.leak_rate),
+        p.rated_clusters,
+        p.leaked_clusters,
+        p.rated_clusters
+    );
+    o
+}
+
+fn utility_table(u: &ByQuestionType<Option<f64>>, q: &UtilityQuestions) -> String {
+    let mut o = String::from(
+        "\nUTILITY ROUGE-1 recall of the gold answers against their redacted source documents\n",
+    );
+    for t in QuestionType::ALL {
+        let _ = writeln!(
+            o,
+            "  {:<16} {}  ({} questions)",
+            t.key(),
+            opt(*u.get(t)),
+            q.evaluated.get(t)
+        );
+    }
+    if q.skipped > 0 {
+        let _ = writeln!(o, "  {} question(s) skipped (see --json)", q.skipped);
+    }
+    o
+}
+
+fn baselines_table(rows: &[Baseline]) -> String {
+    let mut o = String::from("\nBASELINES leak rate and utility (ROUGE-1 recall) per mask set\n");
+    let _ = writeln!(
+        o,
+        "  {:<38} {:>6} {:>6} {:>7}  {:>8} {:>8} {:>8} {:>8}",
+        "", "masked", "leak", "leaked", "spec/1", "spec/n", "gen/1", "gen/n"
+    );
+    for b in rows {
+        let u = |t| format!("{:>8}", opt(*b.utility.get(t)));
+        let _ = writeln!(
+            o,
+            "  {:<38} {:>6} {:>6} {:>7}  {} {} {} {}",
+            b.label,
+            b.masked,
+            opt(b.leak_rate),
+            format!("{}/{}", b.leaked_clusters, b.rated_clusters),
+            u(QuestionType::SpecificSingle),
+            u(QuestionType::SpecificMulti),
+            u(QuestionType::GeneralSingle),
+            u(QuestionType::GeneralMulti)
+        );
+    }
+    o.push_str("  (spec/gen = specific/general questions, 1/n = single/multi source documents)\n");
+    o
 }
 
 impl EvalReport {
@@ -864,6 +1057,15 @@ impl EvalReport {
                 let _ = writeln!(o, "  not masked: {}", list.join("; "));
             }
         }
+        if let Some(p) = &self.privacy {
+            o.push_str(&privacy_table(p, self.settings.redaction));
+        }
+        if let (Some(u), Some(q)) = (&self.utility, &self.utility_questions) {
+            o.push_str(&utility_table(u, q));
+        }
+        if let Some(b) = &self.baselines {
+            o.push_str(&baselines_table(b));
+        }
         if !self.notes.is_empty() {
             o.push_str("\nnotes:\n");
             for n in &self.notes {
@@ -935,7 +1137,8 @@ mod tests {
                         variants: vec![],
                     },
                 ],
-                questions: 0,
+                risk: Some(RiskCategory::High),
+                questions: vec![],
             }],
             chains: Some(vec![vec!["a".into(), "b".into()]]),
             relevant: None,
@@ -1030,6 +1233,59 @@ mod tests {
         let rel = r.entities.relevant.as_ref().expect("relevant");
         assert_eq!((rel.gold, rel.found), (1, 1));
         assert_eq!(r.entities.gold, 4);
+    }
+
+    #[test]
+    fn baselines_order_and_privacy_in_the_report() {
+        let ws = workspace(docs());
+        let mut gold = gold_with(None);
+        gold.clusters[0].questions = vec![GoldQuestion {
+            question: "What is the diagnosis?".into(),
+            answer: "Lupus nephritis.".into(),
+            sources: vec!["a".into()],
+            kind: "specific".into(),
+        }];
+        let r = evaluate_with(&ws, &gold, EVAL_KEY, true);
+        let b = r.baselines.as_ref().expect("baselines");
+        let names: Vec<&str> = b.iter().map(|b| b.name).collect();
+        assert_eq!(
+            names,
+            vec!["verbatim", "document_stage", "pipeline", "mask_all"]
+        );
+        let leak = |i: usize| b[i].leak_rate.expect("leak rate");
+        // Verbatim: the name and the member id are in the text, "glass-blower" is not:
+        // (1.00 + 0.95) / (1.00 + 0.95 + 0.70).
+        assert!((leak(0) - 1.95 / 2.65).abs() < 1e-9, "{}", leak(0));
+        assert!(leak(0) >= leak(1) && leak(1) >= leak(2) && leak(2) >= leak(3));
+        assert_eq!(leak(3), 0.0, "every extracted value masked: {b:?}");
+        assert_eq!(b[0].masked, 0);
+        assert!(b[1].masked <= b[2].masked && b[2].masked <= b[3].masked);
+        assert_eq!(b[2].masked, ws.plan.masked_count());
+        assert_eq!(b[3].masked, ws.model.entities.len());
+        // The diagnosis is masked by no plan here, so the answer survives verbatim.
+        assert_eq!(b[0].utility.specific_single, Some(1.0));
+        // The report's own figures are the pipeline's.
+        let p = r.privacy.as_ref().expect("privacy");
+        assert_eq!(p.leak_rate, b[2].leak_rate);
+        assert_eq!(p.rated_clusters, 1);
+        let json = serde_json::to_value(&r).expect("json");
+        assert!(json["privacy"]["by_cluster"][0]["leaked_entities"].is_array());
+        assert!(json["utility"]["specific/single"].is_number());
+        assert!(json["utility"]["general/multi"].is_null());
+        assert_eq!(json["baselines"][3]["name"], "mask_all");
+        let table = r.to_table();
+        for section in [
+            "PRIVACY",
+            "UTILITY",
+            "BASELINES",
+            "mask everything extracted",
+        ] {
+            assert!(table.contains(section), "{section} missing from\n{table}");
+        }
+        // Without --baselines the key is absent.
+        let plain = serde_json::to_value(evaluate(&ws, &gold)).expect("json");
+        assert!(plain.get("baselines").is_none());
+        assert_eq!(plain["privacy"], json["privacy"]);
     }
 
     #[test]
