@@ -249,6 +249,17 @@ pub fn export(
     write_file(&tmp.path().join("decisions.jsonl"), decisions.as_bytes())?;
     let report = replacer.replace(&report::render(ws, project_key, &scan_warnings));
     write_file(&tmp.path().join("report.md"), report.as_bytes())?;
+    if !ws.state.gold.is_empty() {
+        // The annotators' gold chains (thesis gold format), ids and notes redacted.
+        use crate::session::gold;
+        let pos = gold::positions(ws.corpus.documents.iter().map(|d| d.id.as_str()));
+        let v = gold::to_json(&gold::chains(&ws.state, &pos), |s| replacer.replace(s));
+        let text = json_escape_unsafe(&serde_json::to_string_pretty(&v).unwrap_or_default());
+        write_file(
+            &tmp.path().join("gold_chains.json"),
+            (text + "\n").as_bytes(),
+        )?;
+    }
 
     let (hits, files_scanned) = leak_check(&replacer, project_key, tmp.path())?;
     if !hits.is_empty() {

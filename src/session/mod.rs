@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::hashing::md5_hex;
 
+pub mod gold;
+
 /// What an auditor did.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
@@ -44,6 +46,13 @@ pub enum Action {
     Merge { from: String, into: String },
     /// Accept a residual document or chain with a reason.
     AcceptResidual { documents: Vec<String> },
+    /// Mark 2–3 documents (ids, corpus order) as a gold chain, or change its note.
+    GoldMark {
+        documents: Vec<String>,
+        note: Option<String>,
+    },
+    /// Drop the gold chain of these documents.
+    GoldUnmark { documents: Vec<String> },
 }
 
 impl Action {
@@ -59,6 +68,8 @@ impl Action {
             Action::Retype { .. } => "retype",
             Action::Merge { .. } => "merge",
             Action::AcceptResidual { .. } => "accept_residual",
+            Action::GoldMark { .. } => "gold_mark",
+            Action::GoldUnmark { .. } => "gold_unmark",
         }
     }
 
@@ -134,6 +145,8 @@ pub struct SessionState {
     pub edits: Vec<Action>,
     /// Documents whose residual risk was accepted.
     pub accepted_residuals: BTreeSet<Vec<String>>,
+    /// Gold chains (document ids, sorted: see [`gold::key`]) → note.
+    pub gold: BTreeMap<Vec<String>, Option<String>>,
 }
 
 impl SessionState {
@@ -505,6 +518,12 @@ pub fn replay(log: &[AuditEntry]) -> SessionState {
             }
             Action::AcceptResidual { documents } => {
                 state.accepted_residuals.insert(documents.clone());
+            }
+            Action::GoldMark { documents, note } => {
+                state.gold.insert(gold::key(documents), note.clone());
+            }
+            Action::GoldUnmark { documents } => {
+                state.gold.remove(&gold::key(documents));
             }
         }
     }
