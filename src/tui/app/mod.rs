@@ -19,7 +19,10 @@ use crate::workspace::{ReviewState, Workspace};
 
 mod decide;
 mod export;
+mod gold;
 mod popups;
+
+pub use gold::{GoldRow, GoldView};
 
 use super::action::Action;
 use super::graph::GraphLayout;
@@ -146,6 +149,16 @@ pub enum Layer {
         from: String,
         into: String,
     },
+    /// The note of the gold chain of `documents` (ids, corpus order).
+    GoldNote {
+        documents: Vec<String>,
+        input: TextArea<'static>,
+    },
+    /// The path of a gold file to import.
+    GoldImport {
+        input: TextArea<'static>,
+        error: Option<String>,
+    },
 }
 
 /// What a chosen type is for.
@@ -195,6 +208,7 @@ pub struct Views {
     /// The replacer of the current plan (redacted preview).
     pub replacer: Option<Replacer>,
     pub layout: GraphLayout,
+    pub gold: GoldView,
 }
 
 /// The application.
@@ -394,6 +408,7 @@ impl App {
         self.views.replacer = Some(ws.replacer(&self.project_key));
         self.views.layout.update(&ws.model, &ws.analysis);
         self.views.model_of_doc = model_of_doc;
+        self.refresh_gold();
         self.refresh_rows();
         self.dirty = true;
     }
@@ -622,6 +637,7 @@ impl App {
             Action::FocusMasks => self.ui.focus(Pane::Masks),
             Action::FocusChains => self.ui.focus(Pane::Chains),
             Action::FocusGraph => self.ui.focus(Pane::Graph),
+            Action::FocusGold => self.ui.focus(Pane::Gold),
             Action::Help => self.layers.push(Layer::Help),
             Action::Back => {
                 if let Some(list) = self.ui.list_mut(pane)
@@ -633,6 +649,8 @@ impl App {
                     self.ui.doc_search.clear();
                 } else if pane == Pane::Document {
                     self.ui.focus(Pane::Documents);
+                } else if pane == Pane::Graph {
+                    self.ui.gold_pending.clear();
                 }
                 self.message = None;
                 self.merge_from = None;
@@ -730,6 +748,10 @@ impl App {
             Action::Retype => self.start_retype(),
             Action::AddEntity => self.start_add(),
             Action::Merge => self.merge(),
+            Action::Gold => self.toggle_gold(),
+            Action::GoldNote => self.start_gold_note(),
+            Action::GoldPick => self.gold_pick(),
+            Action::GoldImport => self.start_gold_import(),
         }
     }
 
@@ -783,6 +805,7 @@ impl App {
                 self.select_document(corpus);
                 self.ui.focus(Pane::Document);
             }
+            Pane::Gold => self.open_gold_row(),
             Pane::Document => {}
         }
     }

@@ -20,15 +20,18 @@ pub enum Pane {
     Masks,
     Chains,
     Graph,
+    /// Gold chains: live chain precision / recall / F1, missed and not-gold chains.
+    Gold,
 }
 
 impl Pane {
-    pub const ALL: [Pane; 5] = [
+    pub const ALL: [Pane; 6] = [
         Pane::Documents,
         Pane::Document,
         Pane::Masks,
         Pane::Chains,
         Pane::Graph,
+        Pane::Gold,
     ];
 
     /// The keymap section of the pane.
@@ -39,6 +42,7 @@ impl Pane {
             Pane::Masks => "masks",
             Pane::Chains => "chains",
             Pane::Graph => "graph",
+            Pane::Gold => "gold",
         }
     }
 
@@ -49,6 +53,7 @@ impl Pane {
             Pane::Masks => "Redaction set",
             Pane::Chains => "Chains",
             Pane::Graph => "Linkage graph",
+            Pane::Gold => "Gold chains",
         }
     }
 
@@ -106,6 +111,10 @@ pub struct UiState {
     pub doc_search: String,
     pub doc_search_jump: bool,
     pub redacted_preview: bool,
+    /// Gold pane rows (indices into `Views::gold.rows`), and the documents (corpus
+    /// indices) picked in the graph for a new gold chain.
+    pub gold: ListState,
+    pub gold_pending: Vec<usize>,
 }
 
 impl UiState {
@@ -129,6 +138,7 @@ impl UiState {
             Pane::Documents => Some(&mut self.documents),
             Pane::Masks => Some(&mut self.masks),
             Pane::Chains => Some(&mut self.chains),
+            Pane::Gold => Some(&mut self.gold),
             Pane::Document | Pane::Graph => None,
         }
     }
@@ -138,6 +148,7 @@ impl UiState {
             Pane::Documents => Some(&self.documents),
             Pane::Masks => Some(&self.masks),
             Pane::Chains => Some(&self.chains),
+            Pane::Gold => Some(&self.gold),
             Pane::Document | Pane::Graph => None,
         }
     }
@@ -151,13 +162,13 @@ mod tests {
     fn tab_order_cycles_through_every_pane_both_ways() {
         let mut p = Pane::Documents;
         let mut seen = vec![p];
-        for _ in 0..4 {
+        for _ in 1..Pane::ALL.len() {
             p = p.next();
             seen.push(p);
         }
         assert_eq!(seen, Pane::ALL.to_vec());
         assert_eq!(p.next(), Pane::Documents);
-        assert_eq!(Pane::Documents.prev(), Pane::Graph);
+        assert_eq!(Pane::Documents.prev(), Pane::ALL[Pane::ALL.len() - 1]);
     }
 
     #[test]
