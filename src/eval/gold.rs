@@ -774,4 +774,103 @@ mod tests {
         assert_eq!(gold.clusters.len(), 1);
         assert!(gold.mentions.is_none());
     }
+    fn ids(v: &[&str]) -> Vec<String> {
+        v.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn gold_chains_load_from_both_formats_with_clams_notes() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let thesis = write(
+            dir.path(),
+            "gold_chains.json",
+            r#"{"links": [["b", "a"], ["c", "a", "b"], ["a", "b"]],
+                "notes": [{"documents": ["a", "b"], "note": "same MRN"}]}"#,
+        );
+        let f = load_chains(&thesis).expect("thesis");
+        assert_eq!(f.format, GoldFormat::Thesis);
+        assert_eq!(
+            f.chains,
+            vec![
+                (ids(&["a", "b"]), Some("same MRN".to_string())),
+                (ids(&["a", "b", "c"]), None)
+            ],
+            "sorted, repeated chains once, the note matched by its documents"
+        );
+        // A thesis gold.json: its other keys are read but not needed.
+        let real = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/thesis-data/5_tuning_chain_risk/gold.json");
+        if real.is_file() {
+            let f = load_chains(&real).expect("thesis gold.json");
+            assert!(f.chains.len() >= 10, "{}", f.chains.len());
+            assert!(
+                f.chains
+                    .iter()
+                    .all(|(c, n)| (2..=3).contains(&c.len()) && n.is_none())
+            );
+        }
+        let devset = write(
+            dir.path(),
+            "gold.json",
+            r#"{"clusters": [{"cluster_id": "c1", "docs": ["a", "b"],
+                "gold_chains": [{"docs": ["b", "a"], "via": ["x"]}]},
+                {"cluster_id": "c2", "docs": ["c", "d"], "gold_chains": [["d", "c"]]}]}"#,
+        );
+        let f = load_chains(&devset).expect("devset");
+        assert_eq!(f.format, GoldFormat::Devset);
+        assert_eq!(
+            f.chains,
+            vec![(ids(&["a", "b"]), None), (ids(&["c", "d"]), None)]
+        );
+        let bad = write(dir.path(), "x.json", r#"{"entities": {}}"#);
+        let e = load_chains(&bad).expect_err("no chains").to_string();
+        assert!(e.contains("x.json") && e.contains("links"), "{e}");
+        let bad = write(dir.path(), "y.json", r#"{"links": [["a"]]}"#);
+        let e = load_chains(&bad).expect_err("one document").to_string();
+        assert!(e.contains("links[0]"), "{e}");
+    }
+
+    #[test]
+    fn written_chains_read_back_with_their_notes() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let chains = vec![
+            (ids(&["d2", "d1"]), Some("note".to_string())),
+            (ids(&["d1", "d3", "d4"]), None),
+        ];
+        let v = chains_json(&chains);
+        assert_eq!(
+            v["links"],
+            serde_json::json!([["d2", "d1"], ["d1", "d3", "d4"]])
+        );
+        let p = write(dir.path(), "g.json", &v.to_string());
+        let back = load_chains(&p).expect("read back");
+        assert_eq!(
+            back.chains[0],
+            (ids(&["d1", "d2"]), Some("note".to_string()))
+        );
+        assert_eq!(back.chains[1], (ids(&["d1", "d3", "d4"]), None));
+        let plain = chains_json(&[(ids(&["a", "b"]), None)]);
+        assert!(plain.get("notes").is_none(), "no notes, no key: {plain}");
+    }
+
+    #[test]
+    fn chain_comparison_on_a_hand_made_case() {
+        // Flagged pairs {ab, bc, de}; gold pairs {ab, ac, bc, fg}: tp 2, fp 1, fn 2.
+        let flagged = vec![ids(&["a", "b"]), ids(&["b", "c"]), ids(&["d", "e"])];
+        let gold = vec![ids(&["a", "b", "c"]), ids(&["f", "g"])];
+        let c = compare_chains(&flagged, &gold);
+        assert_eq!((c.pairs.tp, c.pairs.fp, c.pairs.fn_), (2, 1, 2));
+        assert!((c.pairs.precision - 2.0 / 3.0).abs() < 1e-12);
+        assert!((c.pairs.recall - 0.5).abs() < 1e-12);
+        assert!((c.pairs.f1 - 4.0 / 7.0).abs() < 1e-12);
+        assert_eq!(
+            c.missed,
+            vec![0, 1],
+            "ac is in no flagged chain; fg neither"
+        );
+        assert_eq!(c.not_gold, vec![2]);
+        let perfect = compare_chains(&gold, &gold);
+        assert_eq!(perfect.pairs.f1, 1.0);
+        assert!(perfect.missed.is_empty() && perfect.not_gold.is_empty());
+    }
 }

@@ -621,4 +621,51 @@ mod tests {
         assert_eq!(t.len(), 20, "{t}");
         assert!(t.ends_with('Z'));
     }
+    #[test]
+    fn gold_chains_replay_with_notes_undo_and_survive_reopening() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("session.sqlite");
+        let docs = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        {
+            let mut s = Session::open(&path).unwrap();
+            s.append(&decision(Action::GoldMark {
+                documents: docs(&["b", "a"]),
+                note: None,
+            }))
+            .unwrap();
+            s.append(&decision(Action::GoldMark {
+                documents: docs(&["c", "d", "e"]),
+                note: Some("same caller".into()),
+            }))
+            .unwrap();
+            // A note edit is a new mark of the same set, in any order.
+            let edit = s
+                .append(&decision(Action::GoldMark {
+                    documents: docs(&["a", "b"]),
+                    note: Some("same MRN".into()),
+                }))
+                .unwrap();
+            s.append(&decision(Action::GoldUnmark {
+                documents: docs(&["e", "d", "c"]),
+            }))
+            .unwrap();
+            let state = s.state().unwrap();
+            assert_eq!(
+                state.gold,
+                BTreeMap::from([(docs(&["a", "b"]), Some("same MRN".to_string()))])
+            );
+            s.append(&decision(Action::Undo { seq: edit })).unwrap();
+        }
+        let s = Session::open(&path).unwrap();
+        let state = s.state().unwrap();
+        assert_eq!(
+            state.gold,
+            BTreeMap::from([(docs(&["a", "b"]), None)]),
+            "the undone note is gone after reopening, the unmark holds"
+        );
+        let log = s.audit_log().unwrap();
+        assert_eq!(log[0].action.name(), "gold_mark");
+        assert_eq!(log[3].action.name(), "gold_unmark");
+        assert_eq!(log[0].action.entity(), None);
+    }
 }
