@@ -154,7 +154,7 @@ pub fn plan_import(
             .map(String::as_str)
             .collect();
         let reason = if !SIZES.contains(&k.len()) {
-            Some(format!("with {} documents (a gold chain has 2–3)", k.len()))
+            Some(format!("with {} document(s) (a gold chain has 2–3)", k.len()))
         } else if !unknown.is_empty() {
             Some(format!(
                 "with a document not in the corpus ({})",
@@ -229,7 +229,41 @@ mod tests {
         assert_eq!(plan.skipped.len(), 3);
         assert_eq!(
             plan.summary(),
-            "imported 1 gold chain(s); skipped 3: 1 already gold, 1 with a document not in the corpus, 1 with 4 documents"
+            "imported 1 gold chain(s); skipped 3: 1 already gold, 1 with a document not in the corpus, 1 with 4 document(s)"
         );
+    }
+    proptest::proptest! {
+        /// Whatever a gold file holds, an import marks only chains of 2–3 documents
+        /// of the corpus, in corpus order, each once, and accounts for every
+        /// distinct chain of the file either as marked or as skipped.
+        #[test]
+        fn an_import_marks_only_valid_chains_and_accounts_for_each(
+            chains in proptest::collection::vec(
+                (proptest::collection::vec(0usize..8, 1..5), proptest::option::of("[a-z ]{0,6}")),
+                0..12,
+            )
+        ) {
+            // d0..d5 are in the corpus (in reverse order), d6 and d7 are not.
+            let ids = ["d5", "d4", "d3", "d2", "d1", "d0"];
+            let pos = positions(ids);
+            let chains: Vec<(Vec<String>, Option<String>)> = chains
+                .into_iter()
+                .map(|(d, n)| (d.into_iter().map(|i| format!("d{i}")).collect(), n))
+                .collect();
+            let plan = plan_import(&chains, &SessionState::default(), &pos);
+            let mut marked = std::collections::BTreeSet::new();
+            for a in &plan.marks {
+                let Action::GoldMark { documents, .. } = a else {
+                    panic!("{a:?}");
+                };
+                proptest::prop_assert!(SIZES.contains(&documents.len()));
+                let p: Vec<usize> = documents.iter().map(|d| pos[d.as_str()]).collect();
+                proptest::prop_assert!(p.windows(2).all(|w| w[0] < w[1]), "{documents:?}");
+                proptest::prop_assert!(marked.insert(key(documents)));
+            }
+            let distinct: std::collections::BTreeSet<Vec<String>> =
+                chains.iter().map(|(d, _)| key(d)).collect();
+            proptest::prop_assert_eq!(plan.marks.len() + plan.skipped.len(), distinct.len());
+        }
     }
 }
