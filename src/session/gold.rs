@@ -154,7 +154,10 @@ pub fn plan_import(
             .map(String::as_str)
             .collect();
         let reason = if !SIZES.contains(&k.len()) {
-            Some(format!("with {} document(s) (a gold chain has 2–3)", k.len()))
+            Some(format!(
+                "with {} document(s) (a gold chain has 2–3)",
+                k.len()
+            ))
         } else if !unknown.is_empty() {
             Some(format!(
                 "with a document not in the corpus ({})",

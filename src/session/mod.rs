@@ -73,6 +73,11 @@ impl Action {
         }
     }
 
+    /// A gold-chain annotation (no effect on the plan).
+    pub fn is_gold(&self) -> bool {
+        matches!(self, Action::GoldMark { .. } | Action::GoldUnmark { .. })
+    }
+
     /// The entity the action is about, if any.
     pub fn entity(&self) -> Option<&str> {
         match self {

@@ -281,19 +281,34 @@ impl App {
         };
         let file = load_chains(&path).map_err(|e| sanitize::line(&e.to_string()))?;
         let plan = gold::plan_import(&file.chains, &self.ws.state, &self.positions());
-        // One transaction per chain; the views are rebuilt once at the end.
-        self.batch = true;
-        let mut failed = false;
-        for action in plan.marks.clone() {
-            if !self.decide(action, None, None) {
-                failed = true;
+        // One transaction per chain; the state is replayed and the views rebuilt once
+        // at the end (gold chains do not change the plan).
+        let Some(session) = self.ws.session.as_mut() else {
+            return Err("no session: gold chains cannot be saved".into());
+        };
+        let mut failed = None;
+        for action in plan.marks.iter().cloned() {
+            let decision = crate::session::Decision {
+                actor: self.actor.clone(),
+                action,
+                reason: None,
+                state_before: None,
+                state_after: None,
+                config_hash: self.ws.config.hash(),
+            };
+            if let Err(e) = session.append(&decision) {
+                failed = Some(e.to_string());
                 break;
             }
         }
-        self.batch = false;
+        match session.state() {
+            Ok(state) => self.ws.state = state,
+            Err(e) => failed = failed.or(Some(e.to_string())),
+        }
         self.refresh();
-        if !failed {
-            self.info(sanitize::line(&plan.summary()));
+        match failed {
+            Some(e) => self.error(format!("import stopped, decision not saved: {e}")),
+            None => self.info(sanitize::line(&plan.summary())),
         }
         Ok(())
     }
