@@ -42,6 +42,9 @@ pub enum Command {
     /// Session files.
     #[command(subcommand)]
     Session(SessionCommand),
+    /// Gold chains of a corpus's session: import them from, or export them to, a gold file.
+    #[command(subcommand)]
+    Gold(GoldCommand),
     /// Write a deterministic synthetic corpus (clusters of documents about hidden
     /// persons, Zipf-distributed values, hub values) with its gold chains, to try clam
     /// at scale: OUT/corpus.jsonl and OUT/gold.json.
@@ -108,6 +111,37 @@ pub enum SessionCommand {
         /// Export this session file instead of the corpus's default one.
         #[arg(long)]
         session: Option<PathBuf>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GoldCommand {
+    /// Mark the gold chains of FILE in the session: the thesis format (`links`, as
+    /// clam exports them) or the devset format (`clusters[].gold_chains`). Chains
+    /// naming a document not in the corpus, or of more than 3 documents, are skipped
+    /// and listed.
+    Import {
+        #[command(flatten)]
+        corpus: CorpusArgs,
+        /// The gold file (gold_chains.json, a thesis gold.json or a devset gold.json).
+        file: PathBuf,
+        /// Session database (default: the corpus's session; created if needed).
+        #[arg(long, value_name = "FILE")]
+        session: Option<PathBuf>,
+    },
+    /// Write the session's gold chains to FILE in the thesis gold format (`links`,
+    /// plus `notes`); document ids as in the corpus, owner-only.
+    Export {
+        #[command(flatten)]
+        corpus: CorpusArgs,
+        /// Destination file (must not exist unless --force).
+        file: PathBuf,
+        /// Session database (default: the corpus's session).
+        #[arg(long, value_name = "FILE")]
+        session: Option<PathBuf>,
+        /// Overwrite FILE.
+        #[arg(long)]
+        force: bool,
     },
 }
 

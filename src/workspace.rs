@@ -478,6 +478,9 @@ impl Workspace {
         if let Some(s) = &self.session {
             self.state = s.state()?;
         }
+        if decision.action.is_gold() {
+            return Ok(seq); // gold chains are annotations: the plan does not change
+        }
         if self.apply_edit(&decision.action)? {
             self.replan()?;
         } else {

@@ -607,6 +607,115 @@ pub fn load_mentions(file: &Path) -> Result<Vec<GoldMention>, GoldError> {
     Ok(out)
 }
 
+/// Gold chains read for import (`clam gold import`, the review workspace): each
+/// chain's documents (sorted, as every chain here) with the note clam wrote beside it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChainFile {
+    pub format: GoldFormat,
+    pub chains: Vec<(Vec<String>, Option<String>)>,
+}
+
+/// Reads the gold chains of `file`: the thesis format (`links`, plus clam's `notes`)
+/// or the devset format (`clusters[].gold_chains`). Repeated chains are read once.
+pub fn load_chains(file: &Path) -> Result<ChainFile, GoldError> {
+    let v = read_json(file)?;
+    let r = Reader { file, line: None };
+    let obj = r.object(&v, "")?;
+    let (format, chains) = if obj.contains_key("clusters") {
+        (GoldFormat::Devset, devset(&r, obj)?.chains)
+    } else if obj.contains_key("links") {
+        (GoldFormat::Thesis, thesis(&r, obj)?.chains)
+    } else {
+        return Err(r.err(
+            "",
+            "no gold chains: neither `links` (thesis format) nor `clusters` (devset format)",
+        ));
+    };
+    let mut notes: Vec<(Vec<String>, String)> = Vec::new();
+    if format == GoldFormat::Thesis
+        && let Some(list) = obj.get("notes")
+    {
+        for (i, n) in r.array(list, "notes")?.iter().enumerate() {
+            let k = format!("notes[{i}]");
+            let o = r.object(n, &k)?;
+            let docs = r.strings(r.field(o, &k, "documents")?, &join(&k, "documents"))?;
+            let docs = chain_docs(&r, docs, &join(&k, "documents"))?;
+            let note = r.string(r.field(o, &k, "note")?, &join(&k, "note"))?;
+            notes.push((docs, note.to_string()));
+        }
+    }
+    let mut seen = BTreeSet::new();
+    let chains = chains
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|c| seen.insert(c.clone()))
+        .map(|c| {
+            let note = notes
+                .iter()
+                .find(|(d, _)| *d == c)
+                .map(|(_, n)| n.clone())
+                .filter(|n| !n.trim().is_empty());
+            (c, note)
+        })
+        .collect();
+    Ok(ChainFile { format, chains })
+}
+
+/// Gold chains in the thesis gold format (`links`, SPEC §10), the format clam
+/// exports annotations in; notes go in an extra `notes` list of
+/// `{"documents", "note"}` that the thesis's loader ignores.
+pub fn chains_json(chains: &[(Vec<String>, Option<String>)]) -> Value {
+    let links: Vec<Value> = chains.iter().map(|(d, _)| serde_json::json!(d)).collect();
+    let notes: Vec<Value> = chains
+        .iter()
+        .filter_map(|(d, n)| {
+            n.as_ref()
+                .map(|n| serde_json::json!({"documents": d, "note": n}))
+        })
+        .collect();
+    let mut out = Map::new();
+    out.insert("links".into(), Value::Array(links));
+    if !notes.is_empty() {
+        out.insert("notes".into(), Value::Array(notes));
+    }
+    Value::Object(out)
+}
+
+/// Flagged chains against gold chains as document pairs (SPEC §10), and which
+/// chains the pair figures charge: a gold chain is *missed* when one of its pairs is
+/// in no flagged chain (a false negative), a flagged chain is *not gold* when one of
+/// its pairs is in no gold chain (a false positive).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChainComparison {
+    pub pairs: super::metrics::Prf,
+    /// Indices into the gold chains.
+    pub missed: Vec<usize>,
+    /// Indices into the flagged chains.
+    pub not_gold: Vec<usize>,
+}
+
+pub fn compare_chains<S: AsRef<str>, T: AsRef<str>>(
+    flagged: &[Vec<S>],
+    gold: &[Vec<T>],
+) -> ChainComparison {
+    use super::metrics::{Prf, pairs_of};
+    let fp = pairs_of(flagged);
+    let gp = pairs_of(gold);
+    fn outside<S: AsRef<str>>(c: &[S], other: &BTreeSet<super::metrics::DocPair>) -> bool {
+        let c: Vec<&str> = c.iter().map(AsRef::as_ref).collect();
+        !pairs_of(&[c]).is_subset(other)
+    }
+    ChainComparison {
+        pairs: Prf::of_sets(&fp, &gp),
+        missed: (0..gold.len())
+            .filter(|&i| outside(&gold[i], &fp))
+            .collect(),
+        not_gold: (0..flagged.len())
+            .filter(|&i| outside(&flagged[i], &gp))
+            .collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -744,5 +853,104 @@ mod tests {
         assert_eq!(gold.redaction, Some(vec!["Rex Marin".to_string()]));
         assert_eq!(gold.clusters.len(), 1);
         assert!(gold.mentions.is_none());
+    }
+    fn ids(v: &[&str]) -> Vec<String> {
+        v.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn gold_chains_load_from_both_formats_with_clams_notes() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let thesis = write(
+            dir.path(),
+            "gold_chains.json",
+            r#"{"links": [["b", "a"], ["c", "a", "b"], ["a", "b"]],
+                "notes": [{"documents": ["a", "b"], "note": "same MRN"}]}"#,
+        );
+        let f = load_chains(&thesis).expect("thesis");
+        assert_eq!(f.format, GoldFormat::Thesis);
+        assert_eq!(
+            f.chains,
+            vec![
+                (ids(&["a", "b"]), Some("same MRN".to_string())),
+                (ids(&["a", "b", "c"]), None)
+            ],
+            "sorted, repeated chains once, the note matched by its documents"
+        );
+        // A thesis gold.json: its other keys are read but not needed.
+        let real = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/thesis-data/5_tuning_chain_risk/gold.json");
+        if real.is_file() {
+            let f = load_chains(&real).expect("thesis gold.json");
+            assert!(f.chains.len() >= 10, "{}", f.chains.len());
+            assert!(
+                f.chains
+                    .iter()
+                    .all(|(c, n)| (2..=3).contains(&c.len()) && n.is_none())
+            );
+        }
+        let devset = write(
+            dir.path(),
+            "gold.json",
+            r#"{"clusters": [{"cluster_id": "c1", "docs": ["a", "b"],
+                "gold_chains": [{"docs": ["b", "a"], "via": ["x"]}]},
+                {"cluster_id": "c2", "docs": ["c", "d"], "gold_chains": [["d", "c"]]}]}"#,
+        );
+        let f = load_chains(&devset).expect("devset");
+        assert_eq!(f.format, GoldFormat::Devset);
+        assert_eq!(
+            f.chains,
+            vec![(ids(&["a", "b"]), None), (ids(&["c", "d"]), None)]
+        );
+        let bad = write(dir.path(), "x.json", r#"{"entities": {}}"#);
+        let e = load_chains(&bad).expect_err("no chains").to_string();
+        assert!(e.contains("x.json") && e.contains("links"), "{e}");
+        let bad = write(dir.path(), "y.json", r#"{"links": [["a"]]}"#);
+        let e = load_chains(&bad).expect_err("one document").to_string();
+        assert!(e.contains("links[0]"), "{e}");
+    }
+
+    #[test]
+    fn written_chains_read_back_with_their_notes() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let chains = vec![
+            (ids(&["d2", "d1"]), Some("note".to_string())),
+            (ids(&["d1", "d3", "d4"]), None),
+        ];
+        let v = chains_json(&chains);
+        assert_eq!(
+            v["links"],
+            serde_json::json!([["d2", "d1"], ["d1", "d3", "d4"]])
+        );
+        let p = write(dir.path(), "g.json", &v.to_string());
+        let back = load_chains(&p).expect("read back");
+        assert_eq!(
+            back.chains[0],
+            (ids(&["d1", "d2"]), Some("note".to_string()))
+        );
+        assert_eq!(back.chains[1], (ids(&["d1", "d3", "d4"]), None));
+        let plain = chains_json(&[(ids(&["a", "b"]), None)]);
+        assert!(plain.get("notes").is_none(), "no notes, no key: {plain}");
+    }
+
+    #[test]
+    fn chain_comparison_on_a_hand_made_case() {
+        // Flagged pairs {ab, bc, de}; gold pairs {ab, ac, bc, fg}: tp 2, fp 1, fn 2.
+        let flagged = vec![ids(&["a", "b"]), ids(&["b", "c"]), ids(&["d", "e"])];
+        let gold = vec![ids(&["a", "b", "c"]), ids(&["f", "g"])];
+        let c = compare_chains(&flagged, &gold);
+        assert_eq!((c.pairs.tp, c.pairs.fp, c.pairs.fn_), (2, 1, 2));
+        assert!((c.pairs.precision - 2.0 / 3.0).abs() < 1e-12);
+        assert!((c.pairs.recall - 0.5).abs() < 1e-12);
+        assert!((c.pairs.f1 - 4.0 / 7.0).abs() < 1e-12);
+        assert_eq!(
+            c.missed,
+            vec![0, 1],
+            "ac is in no flagged chain; fg neither"
+        );
+        assert_eq!(c.not_gold, vec![2]);
+        let perfect = compare_chains(&gold, &gold);
+        assert_eq!(perfect.pairs.f1, 1.0);
+        assert!(perfect.missed.is_empty() && perfect.not_gold.is_empty());
     }
 }

@@ -240,8 +240,10 @@ pub fn export(
             let mut v = serde_json::to_value(&entry).unwrap_or(Value::Null);
             // Entities are referenced by export id only.
             reference_entities_by_export_id(&mut v, project_key);
+            let mut v = replacer.replace_json(&v);
+            redact_numbers(&mut v, &replacer);
             decisions.push_str(&json_escape_unsafe(
-                &serde_json::to_string(&replacer.replace_json(&v)).unwrap_or_default(),
+                &serde_json::to_string(&v).unwrap_or_default(),
             ));
             decisions.push('\n');
         }
@@ -249,6 +251,17 @@ pub fn export(
     write_file(&tmp.path().join("decisions.jsonl"), decisions.as_bytes())?;
     let report = replacer.replace(&report::render(ws, project_key, &scan_warnings));
     write_file(&tmp.path().join("report.md"), report.as_bytes())?;
+    if !ws.state.gold.is_empty() {
+        // The annotators' gold chains (thesis gold format), ids and notes redacted.
+        use crate::session::gold;
+        let pos = gold::positions(ws.corpus.documents.iter().map(|d| d.id.as_str()));
+        let v = gold::to_json(&gold::chains(&ws.state, &pos), |s| replacer.replace(s));
+        let text = json_escape_unsafe(&serde_json::to_string_pretty(&v).unwrap_or_default());
+        write_file(
+            &tmp.path().join("gold_chains.json"),
+            (text + "\n").as_bytes(),
+        )?;
+    }
 
     let (hits, files_scanned) = leak_check(&replacer, project_key, tmp.path())?;
     if !hits.is_empty() {
@@ -279,6 +292,23 @@ pub fn export(
         skipped: ws.corpus.diagnostics.len(),
         warnings: scan_warnings,
     })
+}
+
+/// Numbers of an audit entry (its `seq`, an undone `seq`, span offsets) that read as a
+/// masked value — decision 34 when the age 34 is masked — are written as the
+/// replacement text, like strings are: the leak check cannot tell them apart.
+fn redact_numbers(v: &mut Value, replacer: &Replacer) {
+    match v {
+        Value::Number(n) => {
+            let text = n.to_string();
+            if !replacer.find(&text).is_empty() {
+                *v = Value::String(replacer.replace(&text));
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(|x| redact_numbers(x, replacer)),
+        Value::Object(o) => o.values_mut().for_each(|x| redact_numbers(x, replacer)),
+        _ => {}
+    }
 }
 
 fn reference_entities_by_export_id(v: &mut Value, key: &[u8]) {

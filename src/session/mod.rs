@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::hashing::md5_hex;
 
+pub mod gold;
+
 /// What an auditor did.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
@@ -44,6 +46,13 @@ pub enum Action {
     Merge { from: String, into: String },
     /// Accept a residual document or chain with a reason.
     AcceptResidual { documents: Vec<String> },
+    /// Mark 2–3 documents (ids, corpus order) as a gold chain, or change its note.
+    GoldMark {
+        documents: Vec<String>,
+        note: Option<String>,
+    },
+    /// Drop the gold chain of these documents.
+    GoldUnmark { documents: Vec<String> },
 }
 
 impl Action {
@@ -59,7 +68,14 @@ impl Action {
             Action::Retype { .. } => "retype",
             Action::Merge { .. } => "merge",
             Action::AcceptResidual { .. } => "accept_residual",
+            Action::GoldMark { .. } => "gold_mark",
+            Action::GoldUnmark { .. } => "gold_unmark",
         }
+    }
+
+    /// A gold-chain annotation (no effect on the plan).
+    pub fn is_gold(&self) -> bool {
+        matches!(self, Action::GoldMark { .. } | Action::GoldUnmark { .. })
     }
 
     /// The entity the action is about, if any.
@@ -134,6 +150,8 @@ pub struct SessionState {
     pub edits: Vec<Action>,
     /// Documents whose residual risk was accepted.
     pub accepted_residuals: BTreeSet<Vec<String>>,
+    /// Gold chains (document ids, sorted: see [`gold::key`]) → note.
+    pub gold: BTreeMap<Vec<String>, Option<String>>,
 }
 
 impl SessionState {
@@ -506,6 +524,12 @@ pub fn replay(log: &[AuditEntry]) -> SessionState {
             Action::AcceptResidual { documents } => {
                 state.accepted_residuals.insert(documents.clone());
             }
+            Action::GoldMark { documents, note } => {
+                state.gold.insert(gold::key(documents), note.clone());
+            }
+            Action::GoldUnmark { documents } => {
+                state.gold.remove(&gold::key(documents));
+            }
         }
     }
     state
@@ -601,5 +625,52 @@ mod tests {
         let t = now_rfc3339();
         assert_eq!(t.len(), 20, "{t}");
         assert!(t.ends_with('Z'));
+    }
+    #[test]
+    fn gold_chains_replay_with_notes_undo_and_survive_reopening() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("session.sqlite");
+        let docs = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        {
+            let mut s = Session::open(&path).unwrap();
+            s.append(&decision(Action::GoldMark {
+                documents: docs(&["b", "a"]),
+                note: None,
+            }))
+            .unwrap();
+            s.append(&decision(Action::GoldMark {
+                documents: docs(&["c", "d", "e"]),
+                note: Some("same caller".into()),
+            }))
+            .unwrap();
+            // A note edit is a new mark of the same set, in any order.
+            let edit = s
+                .append(&decision(Action::GoldMark {
+                    documents: docs(&["a", "b"]),
+                    note: Some("same MRN".into()),
+                }))
+                .unwrap();
+            s.append(&decision(Action::GoldUnmark {
+                documents: docs(&["e", "d", "c"]),
+            }))
+            .unwrap();
+            let state = s.state().unwrap();
+            assert_eq!(
+                state.gold,
+                BTreeMap::from([(docs(&["a", "b"]), Some("same MRN".to_string()))])
+            );
+            s.append(&decision(Action::Undo { seq: edit })).unwrap();
+        }
+        let s = Session::open(&path).unwrap();
+        let state = s.state().unwrap();
+        assert_eq!(
+            state.gold,
+            BTreeMap::from([(docs(&["a", "b"]), None)]),
+            "the undone note is gone after reopening, the unmark holds"
+        );
+        let log = s.audit_log().unwrap();
+        assert_eq!(log[0].action.name(), "gold_mark");
+        assert_eq!(log[3].action.name(), "gold_unmark");
+        assert_eq!(log[0].action.entity(), None);
     }
 }

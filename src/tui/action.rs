@@ -53,4 +53,13 @@ pub enum Action {
     AddEntity,
     /// Mark the selected entity for a merge; on a second entity, merge into it.
     Merge,
+    FocusGold,
+    /// Mark / unmark the selected chain (or the documents picked in the graph) as gold.
+    Gold,
+    /// Add or edit the note of the selected gold chain.
+    GoldNote,
+    /// Graph: add / remove the selected document to the documents of a new gold chain.
+    GoldPick,
+    /// Import gold chains from a file (asks for the path).
+    GoldImport,
 }

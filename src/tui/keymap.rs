@@ -137,6 +137,7 @@ const SECTIONS: &[&str] = &[
     "masks",
     "chains",
     "graph",
+    "gold",
 ];
 
 /// Keys, action (None: unbind) and description of one entry.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test of `clam review` in a real terminal (tmux): open sample_corpus,
 # wait for `ready`, override a proposed mask with a reason, pin another, quit,
-# reopen and check both decisions are restored, then export and check the folder.
+# reopen and check both decisions are restored, mark a gold chain and see F1 in the
+# gold pane, then export and check the folder.
 # Usage: tests/e2e/tui.sh [path/to/clam]   (default: target/debug/clam, built if missing)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -70,6 +71,17 @@ wait_for "all entities"
 screen | grep -qF "overridden" || fail "the override was not restored"
 screen | grep -qF "pinned" || fail "the pin was not restored"
 
+echo "== mark a gold chain and see chain F1 in the gold pane"
+keys 7
+wait_for "No gold chains yet"
+keys 4
+wait_for "▶ Chains"
+keys g
+wait_for "gold chain:"
+keys 7
+wait_for "▶ Gold chains 1 gold"
+wait_for "F1 "
+
 echo "== export"
 keys e
 wait_for "Export the redacted corpus"
@@ -80,5 +92,6 @@ stop
 out="$scratch/sample_corpus-redacted"
 [ -f "$out/manifest.json" ] || fail "no manifest.json in $out"
 [ -f "$out/redacted/claim_01.json" ] || fail "no redacted documents in $out"
+grep -qF '"links"' "$out/gold_chains.json" || fail "no gold_chains.json in $out"
 if grep -rqF "Hannah Brooks" "$out/redacted"; then fail "a masked name is in the export"; fi
 echo "== e2e passed"

@@ -19,7 +19,10 @@ use crate::workspace::{ReviewState, Workspace};
 
 mod decide;
 mod export;
+mod gold;
 mod popups;
+
+pub use gold::{GoldRow, GoldView};
 
 use super::action::Action;
 use super::graph::GraphLayout;
@@ -154,6 +157,16 @@ pub enum Layer {
         from: String,
         into: String,
     },
+    /// The note of the gold chain of `documents` (ids, corpus order).
+    GoldNote {
+        documents: Vec<String>,
+        input: TextArea<'static>,
+    },
+    /// The path of a gold file to import.
+    GoldImport {
+        input: TextArea<'static>,
+        error: Option<String>,
+    },
 }
 
 /// What a chosen type is for.
@@ -205,6 +218,7 @@ pub struct Views {
     /// The replacer of the current plan (redacted preview).
     pub replacer: Option<Replacer>,
     pub layout: GraphLayout,
+    pub gold: GoldView,
 }
 
 /// The application.
@@ -410,6 +424,7 @@ impl App {
         self.views.replacer = Some(ws.replacer(&self.project_key));
         self.views.layout.update(&ws.model, &ws.analysis);
         self.views.model_of_doc = model_of_doc;
+        self.refresh_gold();
         self.refresh_rows();
         self.dirty = true;
     }
@@ -730,6 +745,7 @@ impl App {
             Action::FocusMasks => self.ui.focus(Pane::Masks),
             Action::FocusChains => self.ui.focus(Pane::Chains),
             Action::FocusGraph => self.ui.focus(Pane::Graph),
+            Action::FocusGold => self.ui.focus(Pane::Gold),
             Action::Help => self.layers.push(Layer::Help),
             Action::Back => {
                 if let Some(list) = self.ui.list_mut(pane)
@@ -743,6 +759,8 @@ impl App {
                     self.ui.doc_search.clear();
                 } else if pane == Pane::Document {
                     self.ui.focus(Pane::Documents);
+                } else if pane == Pane::Graph {
+                    self.ui.gold_pending.clear();
                 }
                 self.message = None;
                 self.merge_from = None;
@@ -840,6 +858,10 @@ impl App {
             Action::Retype => self.start_retype(),
             Action::AddEntity => self.start_add(),
             Action::Merge => self.merge(),
+            Action::Gold => self.toggle_gold(),
+            Action::GoldNote => self.start_gold_note(),
+            Action::GoldPick => self.gold_pick(),
+            Action::GoldImport => self.start_gold_import(),
         }
     }
 
@@ -893,6 +915,7 @@ impl App {
                 self.select_document(corpus);
                 self.ui.focus(Pane::Document);
             }
+            Pane::Gold => self.open_gold_row(),
             Pane::Document => {}
         }
     }

@@ -139,6 +139,32 @@ impl App {
                 }
                 _ => self.info("merge cancelled".into()),
             },
+            Layer::GoldNote {
+                documents,
+                mut input,
+            } => match key.code {
+                KeyCode::Esc => self.info("note cancelled".into()),
+                KeyCode::Enter => self.submit_gold_note(documents, &input.lines().join(" ")),
+                _ => {
+                    input.input(key);
+                    self.layers.push(Layer::GoldNote { documents, input });
+                }
+            },
+            Layer::GoldImport { mut input, .. } => match key.code {
+                KeyCode::Esc => self.info("import cancelled".into()),
+                KeyCode::Enter => {
+                    if let Err(msg) = self.gold_import(&input.lines().join("")) {
+                        self.layers.push(Layer::GoldImport {
+                            input,
+                            error: Some(msg),
+                        });
+                    }
+                }
+                _ => {
+                    input.input(key);
+                    self.layers.push(Layer::GoldImport { input, error: None });
+                }
+            },
             Layer::ConfirmBulk { entities } => match key.code {
                 KeyCode::Char('y') | KeyCode::Enter => self.bulk_accept(&entities),
                 _ => self.info("bulk accept cancelled".into()),

@@ -20,15 +20,18 @@ pub enum Pane {
     Masks,
     Chains,
     Graph,
+    /// Gold chains: live chain precision / recall / F1, missed and not-gold chains.
+    Gold,
 }
 
 impl Pane {
-    pub const ALL: [Pane; 5] = [
+    pub const ALL: [Pane; 6] = [
         Pane::Documents,
         Pane::Document,
         Pane::Masks,
         Pane::Chains,
         Pane::Graph,
+        Pane::Gold,
     ];
 
     /// The keymap section of the pane.
@@ -39,6 +42,7 @@ impl Pane {
             Pane::Masks => "masks",
             Pane::Chains => "chains",
             Pane::Graph => "graph",
+            Pane::Gold => "gold",
         }
     }
 
@@ -49,6 +53,7 @@ impl Pane {
             Pane::Masks => "Redaction set",
             Pane::Chains => "Chains",
             Pane::Graph => "Linkage graph",
+            Pane::Gold => "Gold chains",
         }
     }
 
@@ -108,6 +113,10 @@ pub struct UiState {
     pub redacted_preview: bool,
     /// Text selected with the mouse in the document view (to add as an entity).
     pub doc_selection: Option<DocSelection>,
+    /// Gold pane rows (indices into `Views::gold.rows`), and the documents (corpus
+    /// indices) picked in the graph for a new gold chain.
+    pub gold: ListState,
+    pub gold_pending: Vec<usize>,
 }
 
 /// A span of the open document selected by dragging the mouse: the character where
@@ -147,6 +156,7 @@ impl UiState {
             Pane::Documents => Some(&mut self.documents),
             Pane::Masks => Some(&mut self.masks),
             Pane::Chains => Some(&mut self.chains),
+            Pane::Gold => Some(&mut self.gold),
             Pane::Document | Pane::Graph => None,
         }
     }
@@ -156,6 +166,7 @@ impl UiState {
             Pane::Documents => Some(&self.documents),
             Pane::Masks => Some(&self.masks),
             Pane::Chains => Some(&self.chains),
+            Pane::Gold => Some(&self.gold),
             Pane::Document | Pane::Graph => None,
         }
     }
@@ -169,13 +180,13 @@ mod tests {
     fn tab_order_cycles_through_every_pane_both_ways() {
         let mut p = Pane::Documents;
         let mut seen = vec![p];
-        for _ in 0..4 {
+        for _ in 1..Pane::ALL.len() {
             p = p.next();
             seen.push(p);
         }
         assert_eq!(seen, Pane::ALL.to_vec());
         assert_eq!(p.next(), Pane::Documents);
-        assert_eq!(Pane::Documents.prev(), Pane::Graph);
+        assert_eq!(Pane::Documents.prev(), Pane::ALL[Pane::ALL.len() - 1]);
     }
 
     #[test]

@@ -35,6 +35,8 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     let m = &app.ws.model;
     let (high, medium) = (app.ws.config.risk_high, app.ws.config.risk_medium);
     let wide = inner.width >= 70;
+    // The gold mark column, once the session holds gold chains.
+    let gold = !app.views.gold.keys.is_empty();
     let rows: Vec<Row> = list.rows[start..end]
         .iter()
         .enumerate()
@@ -59,6 +61,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
             via.dedup();
             let risk = |x: f64| Span::styled(format!("{x:.2}"), t.risk(x, high, medium));
             let mut cells = vec![Cell::from(docs.join("→"))];
+            if gold {
+                let mark = if app.is_gold(c) { "★" } else { "" };
+                cells.push(Cell::from(Span::styled(mark, t.accent())));
+            }
             if wide {
                 cells.push(Cell::from(via.join(", ")));
             }
@@ -87,6 +93,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
         .collect();
     let mut widths = vec![Constraint::Fill(2)];
     let mut header = vec!["documents"];
+    if gold {
+        widths.push(Constraint::Length(4));
+        header.push("gold");
+    }
     if wide {
         widths.push(Constraint::Fill(2));
         header.push("via");
@@ -151,6 +161,10 @@ fn detail(app: &App, chain: Option<usize>) -> Line<'static> {
     }
     if let Some(target) = app.ws.plan.chains[c].target {
         spans.push(Span::styled(format!(" · target {target:.2}"), t.muted()));
+    }
+    if let Some(note) = app.ws.state.gold.get(&app.chain_key(c)) {
+        let note = note.as_deref().map(sanitize::line).unwrap_or_default();
+        spans.push(Span::styled(format!(" · ★ gold {note}"), t.accent()));
     }
     Line::from(spans)
 }

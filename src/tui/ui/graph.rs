@@ -26,11 +26,20 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Rect {
         .and_then(|d| app.views.model_of_doc.get(d).copied().flatten());
     let probe = pane_block(Pane::Graph.title(), "", focused, t).inner(area);
     let whole = app.views.layout.whole_graph_fits(an.n, probe);
-    let extra = if whole {
+    let mut extra = if whole {
         format!("{} docs · {} edges", an.n, an.edges.len())
     } else {
         "neighbourhood of the selected document".to_string()
     };
+    // Documents picked for a new gold chain (◆ on the canvas).
+    let picked = &app.ui.gold_pending;
+    if !picked.is_empty() {
+        let ids: Vec<String> = picked
+            .iter()
+            .map(|&i| sanitize::line(&app.ws.corpus.documents[i].id))
+            .collect();
+        extra = format!("◆ {}", ids.join(" + "));
+    }
     let block = pane_block(Pane::Graph.title(), &extra, focused, t);
     let inner = block.inner(area);
     let nodes = app.views.layout.visible(inner, selected, an);
@@ -71,7 +80,13 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Rect {
             for &&(d, x, y) in order.iter().rev() {
                 let r = app.ws.plan.doc_risk_final.get(d).copied().unwrap_or(0.0);
                 let is_sel = Some(d) == selected;
-                let mut style = t.risk(r, high, medium);
+                let is_picked = picked.contains(&app.ws.model.docs[d].corpus_index);
+                let mut style = if is_picked {
+                    t.accent().add_modifier(Modifier::BOLD)
+                } else {
+                    t.risk(r, high, medium)
+                };
+                let node = if is_picked { "◆" } else { "●" };
                 let col = (x * w).min(w - 1.0) as u16;
                 let row = ((1.0 - y) * h).min(h - 1.0) as u16;
                 let overlaps = |a: u16, b: u16| {
@@ -82,9 +97,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Rect {
                 if overlaps(col, col) {
                     continue;
                 }
-                let mut text = "•".to_string();
+                let mut text = if is_picked { node } else { "•" }.to_string();
                 let mut at = x;
-                if is_sel || near.contains(&d) || labelled {
+                if is_sel || is_picked || near.contains(&d) || labelled {
                     if is_sel {
                         style = style.add_modifier(Modifier::BOLD | Modifier::REVERSED);
                     }
@@ -92,15 +107,15 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Rect {
                     let len = id.chars().count() as u16;
                     // Near the right edge the label goes to the left of the node.
                     let (a, b, label) = if f64::from(col + 1 + len) <= w {
-                        (col, col + len, format!("●{id}"))
+                        (col, col + len, format!("{node}{id}"))
                     } else {
-                        (col.saturating_sub(len), col, format!("{id}●"))
+                        (col.saturating_sub(len), col, format!("{id}{node}"))
                     };
                     if !overlaps(a, b) {
                         at = if a < col { x - f64::from(len) / w } else { x };
                         text = label;
                     } else {
-                        text = "●".to_string();
+                        text = node.to_string();
                     }
                 }
                 let start = ((at * w).max(0.0)) as u16;

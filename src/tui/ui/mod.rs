@@ -5,6 +5,7 @@
 mod chains;
 mod document;
 mod documents;
+mod gold;
 mod graph;
 mod header;
 mod masks;
@@ -49,10 +50,16 @@ pub fn draw(frame: &mut Frame, app: &App) -> Rects {
             Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(left);
         let [masks, chains] =
             Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(right);
+        // The gold pane, when focused, takes the document view's place.
+        let centre = if app.ui.focus == Pane::Gold {
+            Pane::Gold
+        } else {
+            Pane::Document
+        };
         vec![
             (Pane::Documents, docs),
             (Pane::Graph, graph),
-            (Pane::Document, middle),
+            (centre, middle),
             (Pane::Masks, masks),
             (Pane::Chains, chains),
         ]
@@ -84,6 +91,10 @@ pub fn draw(frame: &mut Frame, app: &App) -> Rects {
                 rects.doc_chars = drawn.chars;
             }
             Pane::Graph => rects.graph = Some(graph::draw(frame, *rect, app, focused)),
+            Pane::Gold => {
+                let (body, offset) = gold::draw(frame, *rect, app, focused);
+                rects.list_body.push((*pane, body, offset));
+            }
         }
     }
     rects.panes = placement;

@@ -164,6 +164,21 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                     .collect();
                 frame.render_widget(Paragraph::new(lines), inner);
             }
+            Layer::GoldNote { documents, input } => {
+                let what = format!("Note on the gold chain {}", documents.join(" + "));
+                let prompt = Line::from(Span::styled(sanitize::line(&what), t.text()));
+                text_popup(frame, area, t, "Gold chain note", prompt, input);
+            }
+            Layer::GoldImport { input, error } => {
+                let prompt = match error {
+                    Some(e) => Line::from(Span::styled(e.clone(), t.error())),
+                    None => Line::from(Span::styled(
+                        "Gold file: gold_chains.json / thesis gold.json (links) or devset gold.json",
+                        t.text(),
+                    )),
+                };
+                text_popup(frame, area, t, "Import gold chains", prompt, input);
+            }
             Layer::ConfirmMerge { from, into } => {
                 let r = centered(area, 64, 5);
                 frame.render_widget(Clear, r);
@@ -194,4 +209,35 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             }
         }
     }
+}
+
+/// A one-line text field under a prompt, with the Enter / Esc hint.
+fn text_popup(
+    frame: &mut Frame,
+    area: Rect,
+    t: &Theme,
+    title: &str,
+    prompt: Line,
+    input: &ratatui_textarea::TextArea<'static>,
+) {
+    let r = centered(area, 76, 7);
+    frame.render_widget(Clear, r);
+    let block = popup_block(title, t);
+    let inner = block.inner(r);
+    frame.render_widget(block, r);
+    let [msg, field, hint] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(3),
+        Constraint::Length(1),
+    ])
+    .areas(inner);
+    frame.render_widget(Paragraph::new(prompt), msg);
+    let mut input = input.clone();
+    input.set_block(Block::bordered().border_style(t.border(false)));
+    input.set_style(t.text());
+    frame.render_widget(&input, field);
+    frame.render_widget(
+        Paragraph::new(Span::styled("Enter save · Esc cancel", t.muted())),
+        hint,
+    );
 }

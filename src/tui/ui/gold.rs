@@ -1,0 +1,176 @@
+//! The gold pane (SPEC §10): chain precision / recall / F1 as document pairs of the
+//! chains flagged ≥ MEDIUM on the unmasked corpus against the session's gold chains,
+//! then the gold chains that are missed and the flagged chains that are not gold,
+//! each selectable. Without gold it says how to add some.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Cell, Paragraph, Row, Table, Wrap};
+
+use super::super::action::Action;
+use super::super::app::{App, GoldRow};
+use super::super::sanitize;
+use super::super::state::Pane;
+use super::pane_block;
+
+pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, usize) {
+    let t = &app.theme;
+    let view = &app.views.gold;
+    let mut extra = format!("{} gold", view.chains.len());
+    if view.orphaned() > 0 {
+        extra.push_str(&format!(" · {} orphaned", view.orphaned()));
+    }
+    let block = pane_block(Pane::Gold.title(), &extra, focused, t);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let key = |pane: Pane, action: Action| app.keymap.key_for(pane, action).unwrap_or_default();
+    let Some(cmp) = &view.comparison else {
+        let text = vec![
+            Line::from(Span::styled(
+                "No gold chains yet. A gold chain is 2–3 documents that together identify a person; with gold, this pane shows chain precision / recall / F1 live.",
+                t.text(),
+            )),
+            Line::from(""),
+            Line::from(Span::styled(
+                format!(
+                    "· chains pane ({}): {} marks the selected chain as gold, {} adds a note",
+                    key(Pane::Chains, Action::FocusChains),
+                    key(Pane::Chains, Action::Gold),
+                    key(Pane::Chains, Action::GoldNote),
+                ),
+                t.muted(),
+            )),
+            Line::from(Span::styled(
+                format!(
+                    "· graph pane ({}): {} picks the selected document, {} marks the 2–3 picked",
+                    key(Pane::Graph, Action::FocusGraph),
+                    key(Pane::Graph, Action::GoldPick),
+                    key(Pane::Graph, Action::Gold),
+                ),
+                t.muted(),
+            )),
+            Line::from(Span::styled(
+                format!(
+                    "· here: {} imports gold_chains.json / a thesis or devset gold.json",
+                    key(Pane::Gold, Action::GoldImport)
+                ),
+                t.muted(),
+            )),
+        ];
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), inner);
+        return (Rect::default(), 0);
+    };
+    let [figures, table_area, detail_area] = Layout::vertical([
+        Constraint::Length(3),
+        Constraint::Fill(1),
+        Constraint::Length(1),
+    ])
+    .areas(inner);
+    let p = &cmp.pairs;
+    let figure = |name: &str, x: f64| {
+        vec![
+            Span::styled(format!("{name} "), t.muted()),
+            Span::styled(format!("{x:.2}  "), t.accent()),
+        ]
+    };
+    let mut head = vec![Span::styled("chain pairs  ", t.text())];
+    head.extend(figure("P", p.precision));
+    head.extend(figure("R", p.recall));
+    head.extend(figure("F1", p.f1));
+    let lines = vec![
+        Line::from(head),
+        Line::from(Span::styled(
+            format!(
+                "tp {} · fp {} · fn {} · flagged ≥M {} · gold {} · missed {} · not gold {}",
+                p.tp,
+                p.fp,
+                p.fn_,
+                view.flagged.len(),
+                view.chains.len(),
+                cmp.missed.len(),
+                cmp.not_gold.len()
+            ),
+            t.muted(),
+        )),
+    ];
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), figures);
+
+    let list = &app.ui.gold;
+    let body_height = table_area.height.saturating_sub(1) as usize;
+    let (start, end) = list.window(body_height);
+    let (high, medium) = (app.ws.config.risk_high, app.ws.config.risk_medium);
+    let rows: Vec<Row> = list.rows[start..end]
+        .iter()
+        .enumerate()
+        .map(|(k, &r)| {
+            let (kind, docs, detail) = match view.rows[r] {
+                GoldRow::Missed(i) => {
+                    let c = &view.chains[i];
+                    let kind = if c.orphaned() { "orphaned" } else { "missed" };
+                    let detail =
+                        Span::styled(sanitize::line(c.note.as_deref().unwrap_or("")), t.muted());
+                    (kind, c.documents.join(" + "), detail)
+                }
+                GoldRow::NotGold(c) => {
+                    let ids: Vec<&str> = app.ws.analysis.chains[c]
+                        .docs
+                        .iter()
+                        .map(|&d| app.ws.model.docs[d as usize].id.as_str())
+                        .collect();
+                    let r = &app.ws.plan.chains[c];
+                    let detail = Span::styled(
+                        format!(
+                            "{:.2} {}",
+                            r.risk_initial,
+                            &r.category_initial.as_str()[..1]
+                        ),
+                        t.risk(r.risk_initial, high, medium),
+                    );
+                    ("not gold", ids.join("→"), detail)
+                }
+            };
+            let mut style = t.text();
+            if start + k == list.selected {
+                style = style.patch(t.selection(focused));
+            }
+            Row::new(vec![
+                Cell::from(kind),
+                Cell::from(sanitize::line(&docs)),
+                Cell::from(detail),
+            ])
+            .style(style)
+        })
+        .collect();
+    frame.render_widget(
+        Table::new(
+            rows,
+            [
+                Constraint::Length(8),
+                Constraint::Fill(3),
+                Constraint::Fill(1),
+            ],
+        )
+        .header(Row::new(["", "documents", "note/risk"]).style(t.muted()))
+        .column_spacing(1),
+        table_area,
+    );
+    let hint = if list.rows.is_empty() {
+        "every gold chain is flagged and every flagged chain is gold".to_string()
+    } else {
+        format!(
+            "{} select · {} gold/not · {} note · {} import",
+            key(Pane::Gold, Action::Open),
+            key(Pane::Gold, Action::Gold),
+            key(Pane::Gold, Action::GoldNote),
+            key(Pane::Gold, Action::GoldImport)
+        )
+    };
+    frame.render_widget(Paragraph::new(Span::styled(hint, t.muted())), detail_area);
+    let body = Rect {
+        y: table_area.y + 1,
+        height: table_area.height.saturating_sub(1),
+        ..table_area
+    };
+    (body, start)
+}
