@@ -240,10 +240,8 @@ pub fn export(
             let mut v = serde_json::to_value(&entry).unwrap_or(Value::Null);
             // Entities are referenced by export id only.
             reference_entities_by_export_id(&mut v, project_key);
-            let mut v = replacer.replace_json(&v);
-            redact_numbers(&mut v, &replacer);
             decisions.push_str(&json_escape_unsafe(
-                &serde_json::to_string(&v).unwrap_or_default(),
+                &serde_json::to_string(&replacer.replace_json(&v)).unwrap_or_default(),
             ));
             decisions.push('\n');
         }
@@ -292,23 +290,6 @@ pub fn export(
         skipped: ws.corpus.diagnostics.len(),
         warnings: scan_warnings,
     })
-}
-
-/// Numbers of an audit entry (its `seq`, an undone `seq`, span offsets) that read as a
-/// masked value — decision 34 when the age 34 is masked — are written as the
-/// replacement text, like strings are: the leak check cannot tell them apart.
-fn redact_numbers(v: &mut Value, replacer: &Replacer) {
-    match v {
-        Value::Number(n) => {
-            let text = n.to_string();
-            if !replacer.find(&text).is_empty() {
-                *v = Value::String(replacer.replace(&text));
-            }
-        }
-        Value::Array(a) => a.iter_mut().for_each(|x| redact_numbers(x, replacer)),
-        Value::Object(o) => o.values_mut().for_each(|x| redact_numbers(x, replacer)),
-        _ => {}
-    }
 }
 
 fn reference_entities_by_export_id(v: &mut Value, key: &[u8]) {
@@ -515,6 +496,60 @@ fn manifest_json(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> Value 
     })
 }
 
+/// The files clam writes itself beside `redacted/`. Their numbers are clam's own
+/// figures (counts, risks, decision numbers, offsets), never document text: that
+/// only reaches them as strings, through the replacer.
+const OWN_FILES: [&str; 4] = [
+    "manifest.json",
+    "decisions.jsonl",
+    "gold_chains.json",
+    "report.md",
+];
+
+/// Code-point ranges of the bare numbers on a line of one of clam's own files: JSON
+/// number tokens outside strings, or (`markdown`) runs of ASCII digits. A masked age
+/// of 34 must not make the leak check refuse an export because it is decision 34 or
+/// the 34th document; document text in these files is checked as before.
+fn own_figures(line: &str, markdown: bool) -> Vec<(usize, usize)> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut out = Vec::new();
+    let mut in_string = false;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if !markdown && in_string {
+            match c {
+                '\\' => i += 1,
+                '"' => in_string = false,
+                _ => {}
+            }
+            i += 1;
+            continue;
+        }
+        if !markdown && c == '"' {
+            in_string = true;
+            i += 1;
+            continue;
+        }
+        if c.is_ascii_digit() {
+            let start = i;
+            let number = |c: char| {
+                c.is_ascii_digit() || (!markdown && matches!(c, '.' | 'e' | 'E' | '+' | '-'))
+            };
+            while i < chars.len() && number(chars[i]) {
+                i += 1;
+            }
+            let glued = |c: Option<&char>| c.is_some_and(|c| c.is_alphanumeric() || *c == '_');
+            if !glued(start.checked_sub(1).and_then(|p| chars.get(p))) && !glued(chars.get(i)) {
+                out.push((start, i));
+            }
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
 /// Scans every file and file name under `root` for masked values; returns the hits and
 /// the number of files scanned.
 pub fn leak_check(
@@ -552,8 +587,20 @@ pub fn leak_check(
             files += 1;
             let bytes = std::fs::read(&path).map_err(|e| io_err(&path, e))?;
             let text = String::from_utf8_lossy(&bytes);
+            let own = OWN_FILES.contains(&rel.as_str());
             for (ln, line) in text.lines().enumerate() {
+                let figures = if own {
+                    own_figures(line, rel.ends_with(".md"))
+                } else {
+                    Vec::new()
+                };
                 for h in replacer.find(line) {
+                    if figures
+                        .iter()
+                        .any(|&(a, b)| a <= h.span.start && h.span.end <= b)
+                    {
+                        continue;
+                    }
                     let e = &replacer.entities()[h.entity];
                     hits.push(LeakHit {
                         file: rel.clone(),
@@ -597,4 +644,42 @@ fn write_mapping(ws: &Workspace, key: &[u8], path: &Path) -> Result<(), ExportEr
         let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::own_figures;
+
+    fn figures(line: &str, markdown: bool) -> Vec<String> {
+        let chars: Vec<char> = line.chars().collect();
+        own_figures(line, markdown)
+            .into_iter()
+            .map(|(a, b)| chars[a..b].iter().collect())
+            .collect()
+    }
+
+    #[test]
+    fn json_numbers_outside_strings_are_figures_and_text_is_not() {
+        assert_eq!(
+            figures(
+                r#"{"seq": 34, "reason": "aged 34", "risk": 0.34, "n": -2e5}"#,
+                false
+            ),
+            vec!["34", "0.34", "2e5"]
+        );
+        // An escaped quote does not end the string.
+        assert_eq!(
+            figures(r#"{"note": "say \"34\" twice", "k": 7}"#, false),
+            vec!["7"]
+        );
+        assert!(figures(r#"{"id": "member 34"}"#, false).is_empty());
+    }
+
+    #[test]
+    fn report_digit_runs_are_figures_unless_glued_to_a_word() {
+        assert_eq!(
+            figures("| claim_34 | 34 | x34 | 2024-03-14 |", true),
+            vec!["34", "2024", "03", "14"]
+        );
+    }
 }
