@@ -1689,3 +1689,24 @@ fn snapshots_of_the_gold_pane_and_the_chain_table_with_gold_marks() {
         }
     }
 }
+
+#[test]
+fn the_readme_key_table_is_the_keymap() {
+    // The README's key table is generated from the embedded keymap, so it cannot
+    // drift: CLAM_UPDATE_README=1 rewrites it.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let readme = std::fs::read_to_string(&path).unwrap();
+    let (start, end) = ("<!-- keys:start -->\n", "<!-- keys:end -->");
+    let a = readme.find(start).expect("key table start marker") + start.len();
+    let b = readme.find(end).expect("key table end marker");
+    let table = Keymap::defaults().markdown_table();
+    if std::env::var_os("CLAM_UPDATE_README").is_some() {
+        std::fs::write(&path, format!("{}{table}{}", &readme[..a], &readme[b..])).unwrap();
+        return;
+    }
+    assert_eq!(
+        &readme[a..b],
+        table,
+        "README key table is stale: run CLAM_UPDATE_README=1 cargo test --test tui the_readme_key_table"
+    );
+}

@@ -250,6 +250,27 @@ impl Keymap {
         self.sections.get(name).map(Vec::as_slice).unwrap_or(&[])
     }
 
+    /// Every binding as a Markdown table (section, keys, what it does), in the order
+    /// of the help; the README's key table is this text (`tests/tui.rs` compares).
+    pub fn markdown_table(&self) -> String {
+        let mut out = String::from("| where | keys | what |\n|---|---|---|\n");
+        for name in SECTIONS {
+            for b in self.section(name) {
+                let keys: Vec<String> = b
+                    .keys
+                    .iter()
+                    .map(|k| format!("`{}`", k.label().replace('|', "\\|")))
+                    .collect();
+                out.push_str(&format!(
+                    "| {name} | {} | {} |\n",
+                    keys.join(" "),
+                    b.desc.replace('|', "\\|")
+                ));
+            }
+        }
+        out
+    }
+
     /// The first key bound to `action` in `pane` or globally, for hints.
     pub fn key_for(&self, pane: Pane, action: Action) -> Option<String> {
         [pane.key(), "global"].iter().find_map(|section| {
