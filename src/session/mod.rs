@@ -44,6 +44,11 @@ pub enum Action {
     Merge { from: String, into: String },
     /// Accept a residual document or chain with a reason.
     AcceptResidual { documents: Vec<String> },
+    /// Adopt what-if settings: the changed configuration keys, old → new values.
+    Settings {
+        old: BTreeMap<String, String>,
+        new: BTreeMap<String, String>,
+    },
 }
 
 impl Action {
@@ -59,6 +64,7 @@ impl Action {
             Action::Retype { .. } => "retype",
             Action::Merge { .. } => "merge",
             Action::AcceptResidual { .. } => "accept_residual",
+            Action::Settings { .. } => "settings",
         }
     }
 
@@ -134,6 +140,8 @@ pub struct SessionState {
     pub edits: Vec<Action>,
     /// Documents whose residual risk was accepted.
     pub accepted_residuals: BTreeSet<Vec<String>>,
+    /// Adopted settings: configuration key → value, applied over the configuration.
+    pub settings: BTreeMap<String, String>,
 }
 
 impl SessionState {
@@ -506,6 +514,11 @@ pub fn replay(log: &[AuditEntry]) -> SessionState {
             Action::AcceptResidual { documents } => {
                 state.accepted_residuals.insert(documents.clone());
             }
+            Action::Settings { new, .. } => {
+                state
+                    .settings
+                    .extend(new.iter().map(|(k, v)| (k.clone(), v.clone())));
+            }
         }
     }
     state
@@ -594,6 +607,40 @@ mod tests {
             let m = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
             assert_eq!(m, 0o600);
         }
+    }
+
+    #[test]
+    fn adopted_settings_replay_newest_last_and_undo_drops_them() {
+        let settings = |old: &str, new: &str| Action::Settings {
+            old: BTreeMap::from([("theta_chain".to_string(), old.to_string())]),
+            new: BTreeMap::from([("theta_chain".to_string(), new.to_string())]),
+        };
+        let entry = |seq, action| AuditEntry {
+            seq,
+            time: String::new(),
+            actor: "t".into(),
+            action,
+            reason: None,
+            state_before: None,
+            state_after: None,
+            config_hash: "h".into(),
+        };
+        let mut log = vec![
+            entry(1, settings("0.5", "0.4")),
+            entry(2, settings("0.4", "0.3")),
+        ];
+        let state = replay(&log);
+        assert_eq!(
+            state.settings.get("theta_chain").map(String::as_str),
+            Some("0.3")
+        );
+        log.push(entry(3, Action::Undo { seq: 2 }));
+        assert_eq!(
+            replay(&log).settings.get("theta_chain").map(String::as_str),
+            Some("0.4")
+        );
+        log.push(entry(4, Action::Undo { seq: 1 }));
+        assert!(replay(&log).settings.is_empty());
     }
 
     #[test]
