@@ -563,3 +563,111 @@ fn gen_corpus_is_deterministic_and_its_gold_evaluates() {
     let recall = r["chains"]["pairs"]["recall"].as_f64().expect("recall");
     assert!(recall > 0.5, "generated links are found: recall {recall}");
 }
+
+#[test]
+fn sweep_prints_one_row_per_value_as_json_csv_and_a_table() {
+    let env = Env::new();
+    let args = |extra: &[&str]| {
+        let mut a = vec![
+            "sweep",
+            &sample(),
+            "--param",
+            "theta_chain",
+            "--from",
+            "0",
+            "--to",
+            "1",
+            "--step",
+            "0.25",
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect::<Vec<_>>();
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    let run = |extra: &[&str]| {
+        let a = args(extra);
+        env.clam(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let o = run(&["--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let rows: Vec<Value> = serde_json::from_slice(&o.stdout).expect("json");
+    let values: Vec<f64> = rows.iter().filter_map(|r| r["value"].as_f64()).collect();
+    assert_eq!(values, vec![0.0, 0.25, 0.5, 0.75, 1.0]);
+    for r in &rows {
+        let keys: Vec<&str> = r
+            .as_object()
+            .expect("row")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys.len(),
+            7,
+            "value, masked, max/mean chain risk, high/medium/low: {keys:?}"
+        );
+        assert!(r["mean_chain_risk"].as_f64() <= r["max_chain_risk"].as_f64());
+    }
+    // At theta_chain 0 every chain is brought to 0.
+    assert_eq!(rows[0]["max_chain_risk"].as_f64(), Some(0.0));
+    // The row at the default 0.5 is the plan `analyze` reports.
+    let a = env.clam(&["analyze", &sample(), "--json"]);
+    let analysed: Value = serde_json::from_slice(&a.stdout).expect("json");
+    let masks = analysed["masks"].as_array().map(Vec::len);
+    assert_eq!(rows[2]["masked"].as_u64().map(|n| n as usize), masks);
+
+    let o = run(&["--csv", "--gold", &format!("{}/gold/gold.json", sample())]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let csv = String::from_utf8_lossy(&o.stdout).to_string();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "value,masked,max_chain_risk,mean_chain_risk,high,medium,low,f1"
+    );
+    assert_eq!(lines.len(), 6);
+    let third: Vec<&str> = lines[3].split(',').collect();
+    assert_eq!(third[0], "0.5");
+    assert_eq!(third[1], rows[2]["masked"].to_string());
+    let f1: f64 = third[7].parse().expect("f1");
+    assert!(
+        (f1 - 0.952).abs() < 0.001,
+        "sample corpus chain pairs F1: {f1}"
+    );
+
+    let table = run(&[]);
+    let text = String::from_utf8_lossy(&table.stdout).to_string();
+    assert!(
+        text.contains("THETA_CHAIN") && text.contains("MAX RISK"),
+        "{text}"
+    );
+
+    let o = env.clam(&[
+        "sweep",
+        &sample(),
+        "--param",
+        "theta_chain",
+        "--from",
+        "0",
+        "--to",
+        "1",
+        "--step",
+        "0.0001",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("at most 1000"), "{}", stderr(&o));
+    let o = env.clam(&[
+        "sweep",
+        &sample(),
+        "--param",
+        "theta",
+        "--from",
+        "0",
+        "--to",
+        "1",
+        "--step",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("unknown parameter"), "{}", stderr(&o));
+}
