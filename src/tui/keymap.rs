@@ -137,6 +137,7 @@ const SECTIONS: &[&str] = &[
     "masks",
     "chains",
     "graph",
+    "whatif",
 ];
 
 /// Keys, action (None: unbind) and description of one entry.

@@ -20,6 +20,9 @@ use crate::workspace::{ReviewState, Workspace};
 mod decide;
 mod export;
 mod popups;
+mod whatif;
+
+pub use whatif::{SweepView, WhatIf, WhatIfInput};
 
 use super::action::Action;
 use super::graph::GraphLayout;
@@ -146,6 +149,12 @@ pub enum Layer {
         from: String,
         into: String,
     },
+    /// A what-if value or sweep range.
+    WhatIf {
+        purpose: WhatIfInput,
+        input: TextArea<'static>,
+        error: Option<String>,
+    },
 }
 
 /// What a chosen type is for.
@@ -221,6 +230,8 @@ pub struct App {
     /// How long the last burst's re-plan took, and whether one is running now.
     pub last_replan: Duration,
     pub recomputing: bool,
+    /// The what-if pane: candidate settings, their diff and the sweep chart.
+    pub whatif: WhatIf,
     /// Inside a bulk decision: views are refreshed once at the end.
     batch: bool,
     project_key: Vec<u8>,
@@ -302,6 +313,7 @@ impl App {
             merge_from: None,
             last_replan: Duration::ZERO,
             recomputing: false,
+            whatif: WhatIf::default(),
             batch: false,
             project_key,
             burst: Vec::new(),
@@ -395,6 +407,7 @@ impl App {
         self.views.layout.update(&ws.model, &ws.analysis);
         self.views.model_of_doc = model_of_doc;
         self.refresh_rows();
+        self.whatif_replan();
         self.dirty = true;
     }
 
@@ -622,6 +635,7 @@ impl App {
             Action::FocusMasks => self.ui.focus(Pane::Masks),
             Action::FocusChains => self.ui.focus(Pane::Chains),
             Action::FocusGraph => self.ui.focus(Pane::Graph),
+            Action::FocusWhatIf => self.ui.focus(Pane::WhatIf),
             Action::Help => self.layers.push(Layer::Help),
             Action::Back => {
                 if let Some(list) = self.ui.list_mut(pane)
@@ -652,6 +666,7 @@ impl App {
                         self.ui.documents.move_by(step);
                         self.after_move(Pane::Documents);
                     }
+                    Pane::WhatIf => self.whatif_moved(step),
                     _ => {
                         if let Some(list) = self.ui.list_mut(pane) {
                             list.move_by(step);
@@ -730,6 +745,15 @@ impl App {
             Action::Retype => self.start_retype(),
             Action::AddEntity => self.start_add(),
             Action::Merge => self.merge(),
+            Action::StepDown => self.whatif_step(false, false),
+            Action::StepUp => self.whatif_step(true, false),
+            Action::CoarseDown => self.whatif_step(false, true),
+            Action::CoarseUp => self.whatif_step(true, true),
+            Action::TypeValue => self.whatif_type_value(),
+            Action::Adopt => self.whatif_enter(),
+            Action::ResetSettings => self.whatif_reset(),
+            Action::ToggleSweep => self.whatif_toggle_sweep(),
+            Action::SweepRange => self.whatif_edit_range(),
         }
     }
 
@@ -783,7 +807,7 @@ impl App {
                 self.select_document(corpus);
                 self.ui.focus(Pane::Document);
             }
-            Pane::Document => {}
+            Pane::Document | Pane::WhatIf => {}
         }
     }
 

@@ -20,15 +20,17 @@ pub enum Pane {
     Masks,
     Chains,
     Graph,
+    WhatIf,
 }
 
 impl Pane {
-    pub const ALL: [Pane; 5] = [
+    pub const ALL: [Pane; 6] = [
         Pane::Documents,
         Pane::Document,
         Pane::Masks,
         Pane::Chains,
         Pane::Graph,
+        Pane::WhatIf,
     ];
 
     /// The keymap section of the pane.
@@ -39,6 +41,7 @@ impl Pane {
             Pane::Masks => "masks",
             Pane::Chains => "chains",
             Pane::Graph => "graph",
+            Pane::WhatIf => "whatif",
         }
     }
 
@@ -49,6 +52,7 @@ impl Pane {
             Pane::Masks => "Redaction set",
             Pane::Chains => "Chains",
             Pane::Graph => "Linkage graph",
+            Pane::WhatIf => "What-if",
         }
     }
 
@@ -129,7 +133,7 @@ impl UiState {
             Pane::Documents => Some(&mut self.documents),
             Pane::Masks => Some(&mut self.masks),
             Pane::Chains => Some(&mut self.chains),
-            Pane::Document | Pane::Graph => None,
+            Pane::Document | Pane::Graph | Pane::WhatIf => None,
         }
     }
 
@@ -138,7 +142,7 @@ impl UiState {
             Pane::Documents => Some(&self.documents),
             Pane::Masks => Some(&self.masks),
             Pane::Chains => Some(&self.chains),
-            Pane::Document | Pane::Graph => None,
+            Pane::Document | Pane::Graph | Pane::WhatIf => None,
         }
     }
 }
@@ -151,13 +155,13 @@ mod tests {
     fn tab_order_cycles_through_every_pane_both_ways() {
         let mut p = Pane::Documents;
         let mut seen = vec![p];
-        for _ in 0..4 {
+        for _ in 1..Pane::ALL.len() {
             p = p.next();
             seen.push(p);
         }
         assert_eq!(seen, Pane::ALL.to_vec());
         assert_eq!(p.next(), Pane::Documents);
-        assert_eq!(Pane::Documents.prev(), Pane::Graph);
+        assert_eq!(Pane::Documents.prev(), Pane::WhatIf);
     }
 
     #[test]

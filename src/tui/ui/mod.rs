@@ -9,6 +9,7 @@ mod graph;
 mod header;
 mod masks;
 pub mod popups;
+mod whatif;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -49,10 +50,16 @@ pub fn draw(frame: &mut Frame, app: &App) -> Rects {
             Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(left);
         let [masks, chains] =
             Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(right);
+        // The what-if pane takes the document view's place while it has focus.
+        let centre = if app.ui.focus == Pane::WhatIf {
+            Pane::WhatIf
+        } else {
+            Pane::Document
+        };
         vec![
             (Pane::Documents, docs),
             (Pane::Graph, graph),
-            (Pane::Document, middle),
+            (centre, middle),
             (Pane::Masks, masks),
             (Pane::Chains, chains),
         ]
@@ -81,6 +88,7 @@ pub fn draw(frame: &mut Frame, app: &App) -> Rects {
                 (rects.doc_scroll, rects.mentions) = document::draw(frame, *rect, app, focused);
             }
             Pane::Graph => rects.graph = Some(graph::draw(frame, *rect, app, focused)),
+            Pane::WhatIf => whatif::draw(frame, *rect, app, focused),
         }
     }
     rects.panes = placement;
