@@ -460,6 +460,19 @@ impl Workspace {
     /// Records a decision in the session (committed before this returns), applies it
     /// and re-plans.
     pub fn apply(&mut self, decision: Decision) -> Result<i64, WorkspaceError> {
+        self.apply_with(decision, None)
+    }
+
+    /// [`Workspace::apply`] with the analysis a `Settings` decision needs already
+    /// computed (the what-if candidate's, for this model and the adopted analysis
+    /// parameters), so adopting a new edge_threshold or chain_length only re-plans.
+    /// It is used only when the decision changes the analysis parameters; the caller
+    /// guarantees it was computed on this model with the adopted ones.
+    pub fn apply_with(
+        &mut self,
+        decision: Decision,
+        analysis: Option<Analysis>,
+    ) -> Result<i64, WorkspaceError> {
         let seq = match &mut self.session {
             Some(s) => s.append(&decision)?,
             None => 0,
@@ -475,7 +488,12 @@ impl Workspace {
             }
         }
         let reanalyse = self.sync_settings(&settings_before);
-        if self.apply_edit(&decision.action)? || reanalyse {
+        if self.apply_edit(&decision.action)? {
+            self.replan()?;
+        } else if reanalyse && let Some(an) = analysis {
+            self.analysis = an;
+            self.plan_only()?;
+        } else if reanalyse {
             self.replan()?;
         } else {
             self.plan_only()?;

@@ -1548,3 +1548,47 @@ fn snapshots_of_the_what_if_pane_and_the_sweep_chart() {
         insta::assert_snapshot!(format!("sweep_{w}x{h}"), render(&mut app, w, h));
     }
 }
+
+#[test]
+fn adopting_a_new_edge_threshold_installs_the_candidates_analysis() {
+    let dir = tempfile::tempdir().unwrap();
+    let (masked, chains);
+    {
+        let mut app = open(small_corpus(), &session_path(&dir));
+        select_param(&mut app, "edge_threshold");
+        type_value(&mut app, "0.1");
+        app.wait_whatif(Duration::from_secs(30));
+        let d = app.whatif.diff.clone().expect("diff");
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(app.ws.config.edge_threshold, 0.1);
+        let fresh = clam::analysis::Analysis::new(&app.ws.model, &app.ws.config.analysis_params());
+        assert_eq!(app.ws.analysis.chains, fresh.chains);
+        assert_eq!(app.ws.analysis.edges, fresh.edges);
+        assert_eq!(app.ws.plan.masked_count(), d.candidate.masked);
+        assert_eq!(app.ws.plan.chains.len(), d.candidate.chains);
+        (masked, chains) = (app.ws.plan.masked.clone(), app.ws.plan.chains.len());
+    }
+    let app = open(small_corpus(), &session_path(&dir));
+    assert_eq!(app.ws.plan.masked, masked, "reopening plans the same");
+    assert_eq!(app.ws.plan.chains.len(), chains);
+}
+
+#[test]
+fn a_click_focuses_the_what_if_pane_in_the_narrow_layout() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    key(&mut app, KeyCode::Char('6'));
+    key(&mut app, KeyCode::Char('1'));
+    let screen = render(&mut app, 80, 24);
+    assert!(
+        screen.contains("What-if"),
+        "the detail pane stays: {screen}"
+    );
+    app.handle_mouse(crossterm::event::MouseEvent {
+        kind: crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left),
+        column: 60,
+        row: 10,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert_eq!(app.ui.focus, Pane::WhatIf);
+}

@@ -29,6 +29,17 @@ impl App {
         reason: Option<String>,
         entity: Option<usize>,
     ) -> bool {
+        self.decide_with(action, reason, entity, None)
+    }
+
+    /// [`App::decide`] with a precomputed analysis (see `Workspace::apply_with`).
+    pub(super) fn decide_with(
+        &mut self,
+        action: SessionAction,
+        reason: Option<String>,
+        entity: Option<usize>,
+        analysis: Option<crate::analysis::Analysis>,
+    ) -> bool {
         let before = entity.map(|i| {
             if self.ws.plan.masked[i] {
                 "mask"
@@ -54,7 +65,7 @@ impl App {
             state_after: after,
             config_hash: self.ws.config.hash(),
         };
-        match self.ws.apply(decision) {
+        match self.ws.apply_with(decision, analysis) {
             Ok(_) => {
                 if !self.batch {
                     self.refresh();

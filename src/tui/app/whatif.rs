@@ -463,8 +463,15 @@ impl App {
             .iter()
             .map(|(p, o, n)| format!("{p} {o} → {n}"))
             .collect();
+        // The candidate's analysis, when it is the one the adopted settings need.
+        let analysis = self
+            .whatif
+            .candidate
+            .as_ref()
+            .filter(|c| !self.whatif.busy() && c.config == config)
+            .and_then(|c| c.analysis.clone());
         let saved = std::mem::take(&mut self.whatif.overrides);
-        if self.decide(SessionAction::Settings { old, new }, None, None) {
+        if self.decide_with(SessionAction::Settings { old, new }, None, None, analysis) {
             self.info(format!("adopted: {}", text.join(", ")));
         } else {
             self.whatif.overrides = saved;
