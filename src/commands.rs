@@ -681,7 +681,7 @@ fn plan(a: PlanArgs) -> Result<u8> {
     let layer = snapshot
         .config_layer()
         .with_context(|| format!("{}", a.snapshot.display()))?;
-    let config = load_config(
+    let mut config = load_config(
         None,
         a.planning.config.as_ref(),
         &a.planning,
@@ -693,6 +693,11 @@ fn plan(a: PlanArgs) -> Result<u8> {
             bail!("{}: no such session file", path.display());
         }
         let state = Session::open(path)?.state()?;
+        let (adopted, warnings) = clam::whatif::apply_settings(&config, &state.settings);
+        for w in warnings {
+            eprintln!("warning: {}", escape_line(&w));
+        }
+        config = adopted;
         let forced = snapshot.forced.get_or_insert_with(Default::default);
         forced.mask.extend(state.force_mask());
         forced.keep.extend(state.force_keep());

@@ -671,3 +671,48 @@ fn sweep_prints_one_row_per_value_as_json_csv_and_a_table() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("unknown parameter"), "{}", stderr(&o));
 }
+
+#[test]
+fn adopted_what_if_settings_in_the_session_apply_to_analyze_and_sweep() {
+    use clam::session::{Action, Decision, Session};
+    let env = Env::new();
+    let o = env.clam(&[
+        "sweep", &sample(), "--param", "theta_chain", "--from", "0.4", "--to", "0.5", "--step",
+        "0.1", "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let rows: Vec<Value> = serde_json::from_slice(&o.stdout).expect("json");
+    let (at_04, at_05) = (rows[0]["masked"].as_u64(), rows[1]["masked"].as_u64());
+    assert_ne!(at_04, at_05, "theta_chain 0.4 changes the plan of sample_corpus");
+    let session = env.path("review.sqlite");
+    Session::open(&session)
+        .expect("session")
+        .append(&Decision {
+            actor: "analyst".into(),
+            action: Action::Settings {
+                old: [("theta_chain".to_string(), "0.5".to_string())].into(),
+                new: [("theta_chain".to_string(), "0.4".to_string())].into(),
+            },
+            reason: None,
+            state_before: None,
+            state_after: None,
+            config_hash: String::new(),
+        })
+        .expect("append");
+    let session = session.to_str().expect("utf8");
+    let a = env.clam(&["analyze", &sample(), "--json", "--session", session]);
+    assert_eq!(a.status.code(), Some(0), "{}", stderr(&a));
+    let v: Value = serde_json::from_slice(&a.stdout).expect("json");
+    assert_eq!(
+        v["masks"].as_array().map(|m| m.len() as u64),
+        at_04,
+        "analyze plans with the adopted theta_chain"
+    );
+    // A sweep starts from the adopted settings too: its row at 0.5 is unchanged.
+    let o = env.clam(&[
+        "sweep", &sample(), "--param", "theta_chain", "--from", "0.5", "--to", "0.5", "--step",
+        "0.1", "--json", "--session", session,
+    ]);
+    let rows: Vec<Value> = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(rows[0]["masked"].as_u64(), at_05);
+}

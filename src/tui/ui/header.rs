@@ -162,6 +162,9 @@ pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
         hint(Action::Pin, "pin"),
         hint(Action::Undo, "undo"),
         hint(Action::Export, "export"),
+        hint(Action::Adopt, "adopt"),
+        hint(Action::ResetSettings, "reviewed"),
+        hint(Action::ToggleSweep, "sweep"),
     ]
     .into_iter()
     .flatten()
