@@ -677,13 +677,25 @@ fn adopted_what_if_settings_in_the_session_apply_to_analyze_and_sweep() {
     use clam::session::{Action, Decision, Session};
     let env = Env::new();
     let o = env.clam(&[
-        "sweep", &sample(), "--param", "theta_chain", "--from", "0.4", "--to", "0.5", "--step",
-        "0.1", "--json",
+        "sweep",
+        &sample(),
+        "--param",
+        "theta_chain",
+        "--from",
+        "0.4",
+        "--to",
+        "0.5",
+        "--step",
+        "0.1",
+        "--json",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let rows: Vec<Value> = serde_json::from_slice(&o.stdout).expect("json");
     let (at_04, at_05) = (rows[0]["masked"].as_u64(), rows[1]["masked"].as_u64());
-    assert_ne!(at_04, at_05, "theta_chain 0.4 changes the plan of sample_corpus");
+    assert_ne!(
+        at_04, at_05,
+        "theta_chain 0.4 changes the plan of sample_corpus"
+    );
     let session = env.path("review.sqlite");
     Session::open(&session)
         .expect("session")
@@ -710,8 +722,19 @@ fn adopted_what_if_settings_in_the_session_apply_to_analyze_and_sweep() {
     );
     // A sweep starts from the adopted settings too: its row at 0.5 is unchanged.
     let o = env.clam(&[
-        "sweep", &sample(), "--param", "theta_chain", "--from", "0.5", "--to", "0.5", "--step",
-        "0.1", "--json", "--session", session,
+        "sweep",
+        &sample(),
+        "--param",
+        "theta_chain",
+        "--from",
+        "0.5",
+        "--to",
+        "0.5",
+        "--step",
+        "0.1",
+        "--json",
+        "--session",
+        session,
     ]);
     let rows: Vec<Value> = serde_json::from_slice(&o.stdout).expect("json");
     assert_eq!(rows[0]["masked"].as_u64(), at_05);

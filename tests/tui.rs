@@ -1468,6 +1468,23 @@ fn an_analysis_change_is_computed_off_the_ui_thread() {
     let screen = render(&mut app, 80, 24);
     assert!(screen.contains("ready"), "{screen}");
     assert!(screen.contains("0/0/1 → 0/0/3"), "{screen}");
+    // A planner-only change goes off the UI thread too once a plan took over a frame.
+    key(&mut app, KeyCode::Esc);
+    app.whatif.last_plan = Duration::from_secs(1);
+    select_param(&mut app, "theta_doc");
+    type_value(&mut app, "0.3");
+    assert!(app.whatif.busy(), "planned on another thread");
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("recomputing"), "{screen}");
+    app.wait_whatif(Duration::from_secs(30));
+    assert_eq!(
+        app.whatif.diff.as_ref().map(|d| d.candidate.masked),
+        Some(5)
+    );
+    assert!(
+        app.whatif.last_plan < Duration::from_secs(1),
+        "the new timing is kept"
+    );
 }
 
 #[test]

@@ -27,7 +27,8 @@ pub enum WhatIfInput {
 /// A result from a background computation, tagged with its generation.
 #[derive(Debug)]
 enum Done {
-    Candidate(u64, Result<Box<(Candidate, PlanDiff)>, String>),
+    /// The candidate, its diff, and how long planning it took.
+    Candidate(u64, Result<Box<(Candidate, PlanDiff)>, String>, Duration),
     Sweep(u64, Result<Vec<SweepRow>, String>),
 }
 
@@ -64,6 +65,9 @@ pub struct WhatIf {
     running_sweep: Option<u64>,
     /// Plan every candidate on the UI thread (tests of the logic).
     pub synchronous: bool,
+    /// How long the last candidate plan took: a planner-only change runs on the UI
+    /// thread only while that fits in a frame.
+    pub last_plan: Duration,
     tx: Sender<Done>,
     rx: Receiver<Done>,
 }
@@ -83,6 +87,7 @@ impl Default for WhatIf {
             running_candidate: None,
             running_sweep: None,
             synchronous: false,
+            last_plan: Duration::ZERO,
             tx,
             rx,
         }
@@ -179,9 +184,14 @@ impl App {
                 }
                 Ok(config) => {
                     let basis = Basis::of(&self.ws);
-                    if self.whatif.synchronous || !whatif::needs_analysis(&basis, &config) {
+                    let fast = !whatif::needs_analysis(&basis, &config)
+                        && self.whatif.last_plan <= super::super::FRAME;
+                    if self.whatif.synchronous || fast {
                         self.whatif.running_candidate = None;
-                        match whatif::plan_candidate(&basis, &config) {
+                        let started = std::time::Instant::now();
+                        let planned = whatif::plan_candidate(&basis, &config);
+                        self.whatif.last_plan = started.elapsed();
+                        match planned {
                             Ok(c) => {
                                 self.whatif.diff = Some(whatif::diff(&basis, &c));
                                 self.whatif.candidate = Some(c);
@@ -193,11 +203,15 @@ impl App {
                         let tx = self.whatif.tx.clone();
                         self.whatif.running_candidate = Some(generation);
                         std::thread::spawn(move || {
+                            let started = std::time::Instant::now();
                             let b = owned.basis();
                             let r = whatif::plan_candidate(&b, &config)
-                                .map(|c| Box::new((c.clone(), whatif::diff(&b, &c))))
+                                .map(|c| {
+                                    let d = whatif::diff(&b, &c);
+                                    Box::new((c, d))
+                                })
                                 .map_err(|e| e.to_string());
-                            let _ = tx.send(Done::Candidate(generation, r));
+                            let _ = tx.send(Done::Candidate(generation, r, started.elapsed()));
                         });
                     }
                 }
@@ -284,8 +298,15 @@ impl App {
 
     fn take_done(&mut self, done: Done) -> bool {
         match done {
-            Done::Candidate(g, r) if self.whatif.running_candidate == Some(g) => {
+            Done::Candidate(g, r, took) if self.whatif.running_candidate == Some(g) => {
                 self.whatif.running_candidate = None;
+                // An analysis change says nothing about the next planner-only one.
+                if !self
+                    .candidate_config()
+                    .is_ok_and(|c| whatif::needs_analysis(&Basis::of(&self.ws), &c))
+                {
+                    self.whatif.last_plan = took;
+                }
                 match r {
                     Ok(b) => {
                         let (c, d) = *b;
