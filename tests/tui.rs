@@ -1536,6 +1536,20 @@ fn the_sweep_chart_plots_the_selected_parameter_and_its_range_is_editable() {
     let rows = &app.whatif.sweep.as_ref().expect("sweep").rows;
     let values: Vec<f64> = rows.iter().map(|r| r.value).collect();
     assert_eq!(values, vec![0.0, 0.1, 0.2, 0.3, 0.4, 0.5]);
+    // With gold chains, each row has the chain pairs F1 and the chart plots it.
+    app.whatif.gold = Some(vec![vec!["claim_01".into(), "record_02".into()]]);
+    select_param(&mut app, "edge_threshold");
+    app.wait_whatif(Duration::from_secs(30));
+    let rows = &app.whatif.sweep.as_ref().expect("sweep").rows;
+    let f1_at = |v: f64| {
+        rows.iter()
+            .find(|r| (r.value - v).abs() < 1e-9)
+            .and_then(|r| r.f1)
+    };
+    assert_eq!(f1_at(0.5), Some(1.0), "the one gold pair is the one chain");
+    assert_eq!(f1_at(1.0), Some(0.0), "no edge is kept at 1");
+    let screen = render(&mut app, 160, 48);
+    assert!(screen.contains("chain pairs F1"), "{screen}");
     // A parameter that is not a number says so.
     select_param(&mut app, "strategy");
     let screen = render(&mut app, 80, 24);

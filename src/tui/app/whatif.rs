@@ -65,6 +65,9 @@ pub struct WhatIf {
     running_sweep: Option<u64>,
     /// Plan every candidate on the UI thread (tests of the logic).
     pub synchronous: bool,
+    /// Gold chains (document ids): when set, each sweep row carries the chain pairs
+    /// F1 and the chart plots it.
+    pub gold: Option<Vec<Vec<String>>>,
     /// How long the last candidate plan took: a planner-only change runs on the UI
     /// thread only while that fits in a frame.
     pub last_plan: Duration,
@@ -88,6 +91,7 @@ impl Default for WhatIf {
             running_sweep: None,
             synchronous: false,
             last_plan: Duration::ZERO,
+            gold: None,
             tx,
             rx,
         }
@@ -171,6 +175,10 @@ impl App {
         self.whatif.generation += 1;
         let generation = self.whatif.generation;
         self.whatif.error = None;
+        // A value the settings in effect reached on their own (an adoption, `M`) is
+        // no longer a candidate change.
+        let config = &self.ws.config;
+        self.whatif.overrides.retain(|p, v| p.value(config) != *v);
         if !self.whatif.exploring() {
             self.whatif.candidate = None;
             self.whatif.diff = None;
@@ -265,9 +273,10 @@ impl App {
         });
         let owned = OwnedBasis::of(&self.ws);
         let tx = self.whatif.tx.clone();
+        let gold = self.whatif.gold.clone();
         self.whatif.running_sweep = Some(generation);
         std::thread::spawn(move || {
-            let r = whatif::sweep(&owned.basis(), param, from, to, step, None)
+            let r = whatif::sweep(&owned.basis(), param, from, to, step, gold.as_deref())
                 .map_err(|e| e.to_string());
             let _ = tx.send(Done::Sweep(generation, r));
         });

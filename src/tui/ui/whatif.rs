@@ -248,10 +248,12 @@ fn draw_sweep(frame: &mut Frame, area: Rect, app: &App) {
     let Some(s) = &w.sweep else {
         return;
     };
-    let [title, top, bottom] = Layout::vertical([
+    let with_f1 = s.rows.iter().any(|r| r.f1.is_some());
+    let [title, top, bottom, third] = Layout::vertical([
         Constraint::Length(2),
-        Constraint::Percentage(50),
-        Constraint::Percentage(50),
+        Constraint::Ratio(1, if with_f1 { 3 } else { 2 }),
+        Constraint::Ratio(1, if with_f1 { 3 } else { 2 }),
+        Constraint::Ratio(if with_f1 { 1 } else { 0 }, 3),
     ])
     .areas(area);
     let current = s.param.number(&app.ws.config).filter(|_| s.error.is_none());
@@ -312,6 +314,12 @@ fn draw_sweep(frame: &mut Frame, area: Rect, app: &App) {
     let marker = |y0: f64, y1: f64| current.map(|v| vec![(v, y0), (v, y1)]).unwrap_or_default();
     let mark_masked = marker(lo, hi);
     let mark_risk = marker(0.0, risk_hi);
+    let f1: Vec<(f64, f64)> = s
+        .rows
+        .iter()
+        .filter_map(|r| r.f1.map(|f| (r.value, f)))
+        .collect();
+    let mark_f1 = marker(0.0, 1.0);
     let cur_style = t.ok();
     // Datasets borrow their points: keep them alive for the frame.
     let masked_chart = Chart::new(vec![
@@ -358,6 +366,24 @@ fn draw_sweep(frame: &mut Frame, area: Rect, app: &App) {
         ),
         bottom,
     );
+    if with_f1 {
+        let f1_chart = Chart::new(vec![
+            ds(&mark_f1, cur_style, Marker::Braille, GraphType::Line),
+            ds(&f1, t.accent(), Marker::Braille, GraphType::Line),
+        ]);
+        frame.render_widget(
+            with_axes(
+                f1_chart,
+                theme,
+                x,
+                whole_x,
+                "chain pairs F1 against the gold chains".into(),
+                [0.0, 1.0],
+                false,
+            ),
+            third,
+        );
+    }
 }
 
 /// A dataset over `data`.
