@@ -272,3 +272,82 @@ fn adopted_settings_apply_in_one_go_and_bad_ones_are_reported() {
         vec![(Param::ThetaChain, "0.5".to_string(), "0.3".to_string())]
     );
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    const TYPES: &[&str] = &["NAME", "PATIENT_ID", "MEDICAL_CONDITION", "PROVIDER", "AGE"];
+    const NUMERIC: &[Param] = &[
+        Param::EdgeThreshold,
+        Param::ChainLength,
+        Param::RiskHigh,
+        Param::RiskMedium,
+        Param::ThetaDoc,
+        Param::ThetaChain,
+        Param::RhoHigh,
+        Param::RhoMedium,
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// Forced states hold at every setting, and the diff agrees with the plans.
+        #[test]
+        fn forced_states_hold_and_the_diff_adds_up(
+            docs in prop::collection::vec(
+                prop::collection::vec((0u8..8, 0..TYPES.len(), 0.0f64..=1.0), 0..5),
+                1..7,
+            ),
+            forced in prop::collection::vec((0u8..8, any::<bool>()), 0..3),
+            param in 0..NUMERIC.len(),
+            at in 0.0f64..=1.0,
+        ) {
+            let lists: Vec<Vec<(String, &str, f64)>> = docs
+                .iter()
+                .map(|d| d.iter().map(|(n, t, r)| (format!("e{n}"), TYPES[*t], *r)).collect())
+                .collect();
+            let model = Model::from_lists(&lists, &Schema::default());
+            let config = Config { always_mask: vec![], edge_threshold: 0.2, ..Config::default() };
+            let mut state = SessionState::default();
+            for (n, mask) in &forced {
+                state.forced.insert(format!("e{n}"), (*mask, 1));
+            }
+            let analysis = Analysis::new(&model, &config.analysis_params());
+            let reviewed = plan(&model, &analysis, &config.plan_params(), &constraints(&config, &state))
+                .expect("plan");
+            let basis = Basis { model: &model, analysis: &analysis, plan: &reviewed, config: &config, state: &state };
+            let p = NUMERIC[param];
+            let (lo, hi) = p.range(&config).expect("numeric");
+            let mut v = lo + at * (hi - lo);
+            if p == Param::ChainLength {
+                v = v.round();
+            }
+            let cand_config = p.set_number(&config, v).expect("inside the range");
+            let cand = plan_candidate(&basis, &cand_config).expect("plan");
+            for (id, (mask, _)) in &state.forced {
+                if let Some(i) = model.entity_index(id) {
+                    prop_assert_eq!(cand.plan.masked[i], *mask, "{} = {}: {} not held", p, v, id);
+                }
+            }
+            let d = diff(&basis, &cand);
+            prop_assert_eq!(
+                d.candidate.masked as i64 - d.reviewed.masked as i64,
+                d.newly_masked.len() as i64 - d.newly_unmasked.len() as i64
+            );
+            for &e in &d.newly_masked {
+                prop_assert!(cand.plan.masked[e] && !reviewed.masked[e]);
+            }
+            for &e in &d.newly_unmasked {
+                prop_assert!(!cand.plan.masked[e] && reviewed.masked[e]);
+            }
+            prop_assert!(d.candidate.mean_chain_risk <= d.candidate.max_chain_risk + 1e-12);
+            prop_assert_eq!(d.candidate.high + d.candidate.medium + d.candidate.low, d.candidate.chains);
+            // A one-value sweep is the same plan.
+            let rows = sweep(&basis, p, v, v, 1.0, None).expect("sweep");
+            prop_assert_eq!(rows.len(), 1);
+            prop_assert_eq!(rows[0].masked, d.candidate.masked);
+            prop_assert_eq!(rows[0].max_chain_risk, d.candidate.max_chain_risk);
+        }
+    }
+}
