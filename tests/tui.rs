@@ -1623,3 +1623,42 @@ fn a_click_focuses_the_what_if_pane_in_the_narrow_layout() {
     });
     assert_eq!(app.ui.focus, Pane::WhatIf);
 }
+
+#[test]
+fn settings_adopted_while_extraction_runs_hold_for_the_later_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = {
+        let mut r = open(sample_corpus(), &dir.path().join("ref.sqlite"));
+        select_param(&mut r, "edge_threshold");
+        type_value(&mut r, "0.3");
+        r.wait_whatif(Duration::from_secs(60));
+        key(&mut r, KeyCode::Enter);
+        assert_eq!(r.ws.config.edge_threshold, 0.3);
+        r.ws.plan.masked.clone()
+    };
+    let mut app = pending(sample_corpus(), &session_path(&dir));
+    let mut msgs = plan_in_background(&app).into_iter();
+    for m in msgs.by_ref() {
+        let planned = matches!(m, WorkerMsg::Planned(_));
+        app.on_worker(m);
+        if planned {
+            break;
+        }
+    }
+    // The worker's copy keeps planning with edge_threshold 0.5.
+    app.whatif.synchronous = true;
+    select_param(&mut app, "edge_threshold");
+    type_value(&mut app, "0.3");
+    key(&mut app, KeyCode::Enter);
+    for m in msgs {
+        app.on_worker(m);
+    }
+    assert!(app.is_ready());
+    assert_eq!(app.ws.config.edge_threshold, 0.3);
+    let fresh = clam::analysis::Analysis::new(&app.ws.model, &app.ws.config.analysis_params());
+    assert_eq!(
+        app.ws.analysis.edges, fresh.edges,
+        "analysed with the adopted value"
+    );
+    assert_eq!(app.ws.plan.masked, reference);
+}
