@@ -1029,12 +1029,30 @@ fn tiny_and_odd_terminal_sizes_draw_without_panicking() {
         (140, 40),
         (250, 70),
     ];
-    for k in ['1', '2', '3', '4', '5'] {
+    for k in ['1', '2', '3', '4', '5', '6'] {
         key(&mut app, KeyCode::Char(k));
         for (w, h) in sizes {
             render(&mut app, w, h);
         }
     }
+    // The what-if pane exploring, then its sweep chart and the value field.
+    select_param(&mut app, "theta_chain");
+    key(&mut app, KeyCode::Char('H'));
+    for (w, h) in sizes {
+        render(&mut app, w, h);
+    }
+    key(&mut app, KeyCode::Char('S'));
+    app.wait_whatif(Duration::from_secs(60));
+    for (w, h) in sizes {
+        render(&mut app, w, h);
+    }
+    key(&mut app, KeyCode::Char('='));
+    for (w, h) in sizes {
+        render(&mut app, w, h);
+    }
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Esc);
+    app.wait_whatif(Duration::from_secs(60));
     for popup in ['?', 'e'] {
         key(&mut app, KeyCode::Char('3'));
         key(&mut app, KeyCode::Char(popup));

@@ -407,7 +407,7 @@ impl App {
         self.views.layout.update(&ws.model, &ws.analysis);
         self.views.model_of_doc = model_of_doc;
         self.refresh_rows();
-        self.whatif_replan();
+        self.whatif_refresh();
         self.dirty = true;
     }
 

@@ -104,6 +104,11 @@ impl WhatIf {
         self.running_candidate.is_some() || self.running_sweep.is_some()
     }
 
+    /// True while the sweep is computing.
+    pub fn sweeping(&self) -> bool {
+        self.running_sweep.is_some()
+    }
+
     /// True when candidate settings differ from the ones in effect.
     pub fn exploring(&self) -> bool {
         !self.overrides.is_empty()
@@ -226,10 +231,16 @@ impl App {
             }
         }
         self.whatif.selected = self.whatif.selected.min(self.whatif.rows() - 1);
+        self.dirty = true;
+    }
+
+    /// After the plan in effect changed: the candidate is planned again, and the
+    /// sweep (which starts from the settings in effect) computed again when shown.
+    pub(super) fn whatif_refresh(&mut self) {
+        self.whatif_replan();
         if self.whatif.show_sweep {
             self.start_sweep();
         }
-        self.dirty = true;
     }
 
     /// Starts computing the sweep of the selected parameter over its range.

@@ -285,7 +285,7 @@ fn draw_sweep(frame: &mut Frame, area: Rect, app: &App) {
         );
         return;
     }
-    if w.busy() || s.rows.is_empty() {
+    if w.sweeping() || s.rows.is_empty() {
         frame.render_widget(Paragraph::new(Span::styled("recomputing…", t.busy())), top);
         return;
     }
