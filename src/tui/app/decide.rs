@@ -10,6 +10,14 @@ use super::super::sanitize;
 use super::super::state::Pane;
 use super::{App, Layer, TypePurpose};
 
+/// `theta_chain=0.4, theta_doc=0.9`: adopted settings as the audit log's state.
+fn settings_text(map: &std::collections::BTreeMap<String, String>) -> String {
+    map.iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl App {
     pub(super) fn entity_label(&self, i: usize) -> String {
         let e = &self.ws.model.entities[i];
@@ -55,7 +63,12 @@ impl App {
                 Some(if *mask { "mask" } else { "keep" }.to_string())
             }
             SessionAction::Accept { .. } | SessionAction::Pin { .. } => before.clone(),
+            SessionAction::Settings { new, .. } => Some(settings_text(new)),
             _ => None,
+        };
+        let before = match &action {
+            SessionAction::Settings { old, .. } => Some(settings_text(old)),
+            _ => before,
         };
         let decision = Decision {
             actor: self.actor.clone(),
