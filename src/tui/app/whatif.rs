@@ -209,7 +209,11 @@ impl App {
                                 self.whatif.diff = Some(whatif::diff(&basis, &c));
                                 self.whatif.candidate = Some(c);
                             }
-                            Err(e) => self.whatif.error = Some(e.to_string()),
+                            Err(e) => {
+                                self.whatif.error = Some(e.to_string());
+                                self.whatif.candidate = None;
+                                self.whatif.diff = None;
+                            }
                         }
                     } else {
                         let owned = OwnedBasis::of(&self.ws);
@@ -333,7 +337,11 @@ impl App {
                         self.whatif.candidate = Some(c);
                         self.whatif.diff = Some(d);
                     }
-                    Err(e) => self.whatif.error = Some(e),
+                    Err(e) => {
+                        self.whatif.error = Some(e);
+                        self.whatif.candidate = None;
+                        self.whatif.diff = None;
+                    }
                 }
             }
             Done::Sweep(g, r) if self.whatif.running_sweep == Some(g) => {
@@ -348,6 +356,7 @@ impl App {
             // An older computation, overtaken by a newer one.
             _ => return false,
         }
+        self.whatif.selected = self.whatif.selected.min(self.whatif.rows() - 1);
         self.dirty = true;
         true
     }
