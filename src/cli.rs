@@ -36,6 +36,9 @@ pub enum Command {
     Plan(PlanArgs),
     /// Compare chains, mentions, entities and masks against gold (devset or thesis format).
     Eval(EvalArgs),
+    /// Plan the corpus with one parameter set to each value of a range: masked
+    /// entities, final chain risk and chains by category per value.
+    Sweep(SweepArgs),
     /// Open the terminal workspace: watch extraction, read documents, review and
     /// decide every proposed mask, then export.
     Review(ReviewArgs),
@@ -304,6 +307,39 @@ pub struct EvalArgs {
     pub mode: Option<Mode>,
     #[command(flatten)]
     pub planning: PlanningArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// The parameter: edge_threshold, chain_length, risk_high, risk_medium,
+    /// theta_doc, theta_chain, rho_high or rho_medium.
+    #[arg(long, value_name = "NAME")]
+    pub param: String,
+    /// First value.
+    #[arg(long, value_name = "A", allow_negative_numbers = true)]
+    pub from: f64,
+    /// Last value (included when a whole number of steps away).
+    #[arg(long, value_name = "B", allow_negative_numbers = true)]
+    pub to: f64,
+    /// Step between values (at most 1000 values).
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    pub step: f64,
+    /// Print a JSON list of rows instead of a table.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print CSV instead of a table.
+    #[arg(long)]
+    pub csv: bool,
+    /// Gold chains (a gold.json, devset or thesis format, or its folder): adds `f1`,
+    /// the chain pairs F1 of chains flagged ≥ MEDIUM on the unmasked corpus.
+    #[arg(long, value_name = "GOLD")]
+    pub gold: Option<PathBuf>,
+    #[command(flatten)]
+    pub planning: PlanningArgs,
+    #[command(flatten)]
+    pub extraction: ExtractorArgs,
 }
 
 #[derive(Debug, Args)]

@@ -23,7 +23,7 @@ use clam::workspace::{Workspace, extract_all};
 use crate::cli::{
     AnalyzeArgs, CacheCommand, Cli, Command, CorpusArgs, EvalArgs, ExtractArgs, ExtractorArgs,
     ExtractorKind, GenCorpusArgs, GoldCommand, PlanArgs, PlanningArgs, ReviewArgs, RunArgs,
-    SessionCommand,
+    SessionCommand, SweepArgs,
 };
 
 pub const EXIT_OK: u8 = 0;
@@ -74,6 +74,7 @@ pub fn dispatch(cli: Cli) -> Result<u8> {
         Command::Extract(a) => extract(a),
         Command::Plan(a) => plan(a),
         Command::Eval(a) => eval(a),
+        Command::Sweep(a) => sweep(a),
         Command::GenCorpus(a) => gen_corpus(a),
         Command::Cache(CacheCommand::Clear) => {
             let cache = clam::extract::llm::cache::Cache::new(
@@ -767,7 +768,7 @@ fn plan(a: PlanArgs) -> Result<u8> {
     let layer = snapshot
         .config_layer()
         .with_context(|| format!("{}", a.snapshot.display()))?;
-    let config = load_config(
+    let mut config = load_config(
         None,
         a.planning.config.as_ref(),
         &a.planning,
@@ -779,6 +780,11 @@ fn plan(a: PlanArgs) -> Result<u8> {
             bail!("{}: no such session file", path.display());
         }
         let state = Session::open(path)?.state()?;
+        let (adopted, warnings) = clam::whatif::apply_settings(&config, &state.settings);
+        for w in warnings {
+            eprintln!("warning: {}", escape_line(&w));
+        }
+        config = adopted;
         let forced = snapshot.forced.get_or_insert_with(Default::default);
         forced.mask.extend(state.force_mask());
         forced.keep.extend(state.force_keep());
@@ -813,6 +819,104 @@ fn eval(a: EvalArgs) -> Result<u8> {
         writeln!(out)?;
     } else {
         write!(out, "{}", report.to_table())?;
+    }
+    Ok(if ws.corpus.diagnostics.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_SKIPPED
+    })
+}
+
+/// `clam sweep`: the plan at every value of one parameter, as a table, CSV or JSON.
+fn sweep(a: SweepArgs) -> Result<u8> {
+    use clam::whatif::{Basis, Param, sweep_values};
+    // Parameter, range and gold are checked before the corpus is extracted.
+    let param = Param::parse(&a.param)?;
+    let gold = match &a.gold {
+        Some(path) => {
+            let g = clam::eval::load(path, None)?;
+            match g.chains {
+                Some(c) => Some(c),
+                None => bail!("{}: the gold has no chains to score", path.display()),
+            }
+        }
+        None => None,
+    };
+    let config = load_config(
+        Some(&a.corpus.corpus),
+        a.planning.config.as_ref(),
+        &a.planning,
+        None,
+        None,
+    )?;
+    sweep_values(param, &config, a.from, a.to, a.step)?;
+    let ws = build_workspace(&a.corpus, &a.planning, None, false, &a.extraction)?;
+    let rows = clam::whatif::sweep(
+        &Basis::of(&ws),
+        param,
+        a.from,
+        a.to,
+        a.step,
+        gold.as_deref(),
+    )?;
+    let mut out = std::io::stdout().lock();
+    let f1 = |r: &clam::whatif::SweepRow| r.f1.map(|f| format!("{f:.3}"));
+    if a.json {
+        serde_json::to_writer_pretty(&mut out, &rows)?;
+        writeln!(out)?;
+    } else if a.csv {
+        writeln!(
+            out,
+            "value,masked,max_chain_risk,mean_chain_risk,high,medium,low{}",
+            if gold.is_some() { ",f1" } else { "" }
+        )?;
+        for r in &rows {
+            writeln!(
+                out,
+                "{},{},{},{},{},{},{}{}",
+                r.value,
+                r.masked,
+                r.max_chain_risk,
+                r.mean_chain_risk,
+                r.high,
+                r.medium,
+                r.low,
+                r.f1.map(|f| format!(",{f}")).unwrap_or_default()
+            )?;
+        }
+    } else {
+        writeln!(
+            out,
+            "{} documents, {} entities; chain risk is final (after masking) over every chain of kept edges; pinned and overridden entities hold at every value\n",
+            ws.model.docs.len(),
+            ws.model.entities.len()
+        )?;
+        writeln!(
+            out,
+            "{:<14} {:>6}  {:>8}  {:>9}  {:>4}  {:>6}  {:>5}{}",
+            param.name().to_uppercase(),
+            "MASKED",
+            "MAX RISK",
+            "MEAN RISK",
+            "HIGH",
+            "MEDIUM",
+            "LOW",
+            if gold.is_some() { "  CHAIN F1" } else { "" }
+        )?;
+        for r in &rows {
+            writeln!(
+                out,
+                "{:<14} {:>6}  {:>8.3}  {:>9.3}  {:>4}  {:>6}  {:>5}{}",
+                r.value,
+                r.masked,
+                r.max_chain_risk,
+                r.mean_chain_risk,
+                r.high,
+                r.medium,
+                r.low,
+                f1(r).map(|f| format!("  {f:>8}")).unwrap_or_default()
+            )?;
+        }
     }
     Ok(if ws.corpus.diagnostics.is_empty() {
         EXIT_OK

@@ -20,6 +20,7 @@ pub mod schema;
 pub mod session;
 pub mod snapshot;
 pub mod tui;
+pub mod whatif;
 pub mod workspace;
 
 pub use config::Config;

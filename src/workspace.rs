@@ -121,12 +121,18 @@ pub struct Derived {
     pub state: SessionState,
     /// The extractor's own items per document (see [`Workspace::raw`]).
     pub raw: Vec<Option<Vec<ExtractedItem>>>,
+    /// The configuration the plan was computed with.
+    pub config: Config,
 }
 
 /// Everything the product knows about a corpus.
 pub struct Workspace {
     pub corpus: Corpus,
+    /// The configuration in effect: `base_config` with the session's adopted
+    /// settings (what-if `Settings` decisions).
     pub config: Config,
+    /// The configuration from files and flags, before the session's settings.
+    pub base_config: Config,
     pub store: EntityStore,
     pub session: Option<Session>,
     pub state: SessionState,
@@ -164,6 +170,9 @@ impl Workspace {
             Some(s) => s.state()?,
             None => SessionState::default(),
         };
+        let base_config = config.clone();
+        let (config, settings_warnings) =
+            crate::whatif::apply_settings(&base_config, &state.settings);
         let model = Model::default();
         let analysis = Analysis::new(&model, &config.analysis_params());
         let mut ws = Workspace {
@@ -175,6 +184,7 @@ impl Workspace {
             )?,
             corpus,
             config,
+            base_config,
             store,
             session,
             state,
@@ -183,7 +193,7 @@ impl Workspace {
             model,
             analysis,
             globals: BTreeMap::new(),
-            warnings: Vec::new(),
+            warnings: settings_warnings,
             extracted: None,
             raw: Vec::new(),
         };
@@ -214,6 +224,7 @@ impl Workspace {
         let mut ws = Workspace::new(corpus, config, store, None, extractor)?;
         if let Some(s) = &session {
             ws.state = s.state()?;
+            ws.config = crate::whatif::apply_settings(&ws.base_config, &ws.state.settings).0;
         }
         ws.session = session;
         ws.raw = vec![None; ws.corpus.documents.len()];
@@ -253,6 +264,7 @@ impl Workspace {
             warnings: self.warnings.clone(),
             state: self.state.clone(),
             raw: self.raw.clone(),
+            config: self.config.clone(),
         }
     }
 
@@ -262,6 +274,10 @@ impl Workspace {
     pub fn install(&mut self, d: Derived) -> Result<(), WorkspaceError> {
         let edits_changed = d.state.edits != self.state.edits;
         let state_changed = d.state != self.state;
+        // Settings adopted since the shadow started: its results used the old ones.
+        let reanalyse = d.config.analysis_params() != self.config.analysis_params()
+            || d.config.schema != self.config.schema;
+        let config_changed = d.config != self.config;
         self.extracted = Some(d.extracted);
         self.raw = d.raw;
         self.store = d.store;
@@ -272,7 +288,9 @@ impl Workspace {
         self.warnings = d.warnings;
         if edits_changed {
             self.rebuild_store()
-        } else if state_changed {
+        } else if reanalyse {
+            self.replan()
+        } else if state_changed || config_changed {
             self.plan_only()
         } else {
             Ok(())
@@ -352,7 +370,7 @@ impl Workspace {
         };
         self.store = raw.clone();
         let complete = self.extraction_complete();
-        self.warnings.clear();
+        self.warnings = crate::whatif::apply_settings(&self.base_config, &self.state.settings).1;
         let edits = self.state.edits.clone();
         for edit in &edits {
             if let Action::AddEntity { doc, .. } = edit {
@@ -454,6 +472,44 @@ impl Workspace {
         }
     }
 
+    /// Brings `config` in line with the session's adopted settings after they changed
+    /// from `before` (a `Settings` decision, or its undo): each changed key takes the
+    /// adopted value, or the base configuration's once no setting holds it. Other
+    /// keys keep their current value. True when the analysis must be recomputed.
+    fn sync_settings(&mut self, before: &BTreeMap<String, String>) -> bool {
+        let now = &self.state.settings;
+        if before == now {
+            return false;
+        }
+        let mut config = self.config.clone();
+        let keys: std::collections::BTreeSet<&String> = before.keys().chain(now.keys()).collect();
+        for key in keys {
+            if before.get(key) == now.get(key) {
+                continue;
+            }
+            let Ok(p) = crate::whatif::Param::parse(key) else {
+                continue;
+            };
+            let value = now
+                .get(key)
+                .cloned()
+                .unwrap_or_else(|| p.value(&self.base_config));
+            if let Err(e) = p.assign(&mut config, &value) {
+                self.warnings.push(format!(
+                    "adopted setting {key} = {value} does not apply: {e}"
+                ));
+            }
+        }
+        if let Err(e) = config.validate(crate::whatif::ORIGIN) {
+            self.warnings
+                .push(format!("adopted settings do not apply together: {e}"));
+            return false;
+        }
+        let reanalyse = config.analysis_params() != self.config.analysis_params();
+        self.config = config;
+        reanalyse
+    }
+
     /// Re-plans on the current analysis (decisions and planner thresholds changed).
     fn plan_only(&mut self) -> Result<(), WorkspaceError> {
         let mut constraints = self.config.constraints();
@@ -471,17 +527,43 @@ impl Workspace {
     /// Records a decision in the session (committed before this returns), applies it
     /// and re-plans.
     pub fn apply(&mut self, decision: Decision) -> Result<i64, WorkspaceError> {
+        self.apply_with(decision, None)
+    }
+
+    /// [`Workspace::apply`] with the analysis a `Settings` decision needs already
+    /// computed (the what-if candidate's, for this model and the adopted analysis
+    /// parameters), so adopting a new edge_threshold or chain_length only re-plans.
+    /// It is used only when the decision changes the analysis parameters; the caller
+    /// guarantees it was computed on this model with the adopted ones.
+    pub fn apply_with(
+        &mut self,
+        decision: Decision,
+        analysis: Option<Analysis>,
+    ) -> Result<i64, WorkspaceError> {
         let seq = match &mut self.session {
             Some(s) => s.append(&decision)?,
             None => 0,
         };
-        if let Some(s) = &self.session {
-            self.state = s.state()?;
+        let settings_before = self.state.settings.clone();
+        match &self.session {
+            Some(s) => self.state = s.state()?,
+            // Without a session, adopted settings still take effect.
+            None => {
+                if let Action::Settings { new, .. } = &decision.action {
+                    self.state.settings.extend(new.clone());
+                }
+            }
         }
         if decision.action.is_gold() {
             return Ok(seq); // gold chains are annotations: the plan does not change
         }
+        let reanalyse = self.sync_settings(&settings_before);
         if self.apply_edit(&decision.action)? {
+            self.replan()?;
+        } else if reanalyse && let Some(an) = analysis {
+            self.analysis = an;
+            self.plan_only()?;
+        } else if reanalyse {
             self.replan()?;
         } else {
             self.plan_only()?;
@@ -651,6 +733,53 @@ mod tests {
             .map(|g| g.normalized.clone())
             .collect();
         assert_eq!(values, vec!["bone-grafting technique".to_string()]);
+    }
+
+    #[test]
+    fn adopted_settings_persist_in_the_session_and_undo_restores_the_base() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("s.sqlite");
+        let settings = |old: &str, new: &str| Decision {
+            actor: "t".into(),
+            action: Action::Settings {
+                old: BTreeMap::from([("edge_threshold".to_string(), old.to_string())]),
+                new: BTreeMap::from([("edge_threshold".to_string(), new.to_string())]),
+            },
+            reason: None,
+            state_before: None,
+            state_after: None,
+            config_hash: "h".into(),
+        };
+        let seq;
+        {
+            let mut ws = workspace();
+            ws.session = Some(Session::open(&path).expect("session"));
+            assert_eq!(ws.analysis.edges.len(), 1);
+            seq = ws.apply(settings("0.5", "1")).expect("adopt");
+            assert_eq!(ws.config.edge_threshold, 1.0);
+            assert!(ws.analysis.edges.is_empty(), "re-analysed");
+        }
+        let reopened = |ws: Workspace| {
+            let Workspace {
+                corpus,
+                base_config,
+                store,
+                ..
+            } = ws;
+            let session = Session::open(&path).expect("session");
+            Workspace::new(corpus, base_config, store, Some(session), "test").expect("ws")
+        };
+        let mut ws = reopened(workspace());
+        assert_eq!(ws.config.edge_threshold, 1.0, "restored on reopening");
+        assert_eq!(ws.base_config.edge_threshold, 0.5);
+        assert!(ws.analysis.edges.is_empty());
+        let undo = Decision {
+            action: Action::Undo { seq },
+            ..settings("", "")
+        };
+        ws.apply(undo).expect("undo");
+        assert_eq!(ws.config.edge_threshold, 0.5, "back to the base");
+        assert_eq!(ws.analysis.edges.len(), 1);
     }
 
     #[test]

@@ -53,6 +53,11 @@ pub enum Action {
     },
     /// Drop the gold chain of these documents.
     GoldUnmark { documents: Vec<String> },
+    /// Adopt what-if settings: the changed configuration keys, old → new values.
+    Settings {
+        old: BTreeMap<String, String>,
+        new: BTreeMap<String, String>,
+    },
 }
 
 impl Action {
@@ -70,6 +75,7 @@ impl Action {
             Action::AcceptResidual { .. } => "accept_residual",
             Action::GoldMark { .. } => "gold_mark",
             Action::GoldUnmark { .. } => "gold_unmark",
+            Action::Settings { .. } => "settings",
         }
     }
 
@@ -152,6 +158,8 @@ pub struct SessionState {
     pub accepted_residuals: BTreeSet<Vec<String>>,
     /// Gold chains (document ids, sorted: see [`gold::key`]) → note.
     pub gold: BTreeMap<Vec<String>, Option<String>>,
+    /// Adopted settings: configuration key → value, applied over the configuration.
+    pub settings: BTreeMap<String, String>,
 }
 
 impl SessionState {
@@ -530,6 +538,11 @@ pub fn replay(log: &[AuditEntry]) -> SessionState {
             Action::GoldUnmark { documents } => {
                 state.gold.remove(&gold::key(documents));
             }
+            Action::Settings { new, .. } => {
+                state
+                    .settings
+                    .extend(new.iter().map(|(k, v)| (k.clone(), v.clone())));
+            }
         }
     }
     state
@@ -618,6 +631,40 @@ mod tests {
             let m = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
             assert_eq!(m, 0o600);
         }
+    }
+
+    #[test]
+    fn adopted_settings_replay_newest_last_and_undo_drops_them() {
+        let settings = |old: &str, new: &str| Action::Settings {
+            old: BTreeMap::from([("theta_chain".to_string(), old.to_string())]),
+            new: BTreeMap::from([("theta_chain".to_string(), new.to_string())]),
+        };
+        let entry = |seq, action| AuditEntry {
+            seq,
+            time: String::new(),
+            actor: "t".into(),
+            action,
+            reason: None,
+            state_before: None,
+            state_after: None,
+            config_hash: "h".into(),
+        };
+        let mut log = vec![
+            entry(1, settings("0.5", "0.4")),
+            entry(2, settings("0.4", "0.3")),
+        ];
+        let state = replay(&log);
+        assert_eq!(
+            state.settings.get("theta_chain").map(String::as_str),
+            Some("0.3")
+        );
+        log.push(entry(3, Action::Undo { seq: 2 }));
+        assert_eq!(
+            replay(&log).settings.get("theta_chain").map(String::as_str),
+            Some("0.4")
+        );
+        log.push(entry(4, Action::Undo { seq: 1 }));
+        assert!(replay(&log).settings.is_empty());
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub enum Action {
     FocusChains,
     FocusMasks,
     FocusGraph,
+    FocusWhatIf,
     Help,
     /// Close the topmost popup, or clear a filter.
     Back,
@@ -62,4 +63,19 @@ pub enum Action {
     GoldPick,
     /// Import gold chains from a file (asks for the path).
     GoldImport,
+    /// What-if: the selected parameter one fine step down / up, one coarse step.
+    StepDown,
+    StepUp,
+    CoarseDown,
+    CoarseUp,
+    /// What-if: type a value for the selected parameter.
+    TypeValue,
+    /// What-if: adopt the candidate settings (on a changed entity: show it).
+    Adopt,
+    /// What-if: back to the settings in effect.
+    ResetSettings,
+    /// What-if: the sweep chart of the selected parameter, or back to the diff.
+    ToggleSweep,
+    /// What-if: type the sweep range.
+    SweepRange,
 }

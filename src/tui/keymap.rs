@@ -137,6 +137,7 @@ const SECTIONS: &[&str] = &[
     "masks",
     "chains",
     "graph",
+    "whatif",
     "gold",
 ];
 

@@ -142,6 +142,7 @@ async fn event_loop(
                 if !app.is_ready() {
                     app.dirty = true;
                 }
+                app.poll_whatif();
             }
         }
         if app.quit {

@@ -2,7 +2,9 @@
 # End-to-end test of `clam review` in a real terminal (tmux): open sample_corpus,
 # wait for `ready`, override a proposed mask with a reason, pin another, quit,
 # reopen and check both decisions are restored, mark a gold chain and see F1 in the
-# gold pane, then export and check the folder.
+# gold pane, then export and check the folder; then change theta_chain in the
+# what-if pane, check the header's masked count changes, adopt it, and check
+# reopening restores it.
 # Usage: tests/e2e/tui.sh [path/to/clam]   (default: target/debug/clam, built if missing)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -94,4 +96,33 @@ out="$scratch/sample_corpus-redacted"
 [ -f "$out/redacted/claim_01.json" ] || fail "no redacted documents in $out"
 grep -qF '"links"' "$out/gold_chains.json" || fail "no gold_chains.json in $out"
 if grep -rqF "Hannah Brooks" "$out/redacted"; then fail "a masked name is in the export"; fi
+
+echo "== what-if: theta_chain 0.5 → 0.4 changes the masked count; Enter adopts it"
+start
+masked() { screen | grep -oE '[0-9]+ masked' | head -1 | grep -oE '[0-9]+'; }
+before=$(masked)
+[ -n "$before" ] || fail "no masked count in the header"
+keys 6
+wait_for "▶ What-if"
+keys j j j j j              # edge_threshold → theta_chain
+wait_for "▶ theta_chain"
+keys =
+wait_for "What-if: theta_chain"
+keys BSpace BSpace BSpace BSpace BSpace
+keys -l "0.4"
+keys Enter
+wait_for "what-if "
+candidate=$(screen | grep -oE 'what-if [0-9]+' | head -1 | grep -oE '[0-9]+')
+[ -n "$candidate" ] || fail "no candidate masked count in the header"
+[ "$candidate" != "$before" ] || fail "theta_chain 0.4 did not change the masked count ($before)"
+keys Enter
+wait_for "adopted: theta_chain 0.5 → 0.4"
+[ "$(masked)" = "$candidate" ] || fail "the adopted plan does not mask $candidate"
+stop
+start
+[ "$(masked)" = "$candidate" ] || fail "reopening did not restore the adopted theta_chain"
+keys 6
+wait_for "▶ What-if"
+screen | grep -qE "theta_chain +0\.4 " || fail "the what-if pane does not show theta_chain 0.4 in effect"
+stop
 echo "== e2e passed"

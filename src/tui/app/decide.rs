@@ -10,6 +10,14 @@ use super::super::sanitize;
 use super::super::state::Pane;
 use super::{App, Layer, TypePurpose};
 
+/// `theta_chain=0.4, theta_doc=0.9`: adopted settings as the audit log's state.
+fn settings_text(map: &std::collections::BTreeMap<String, String>) -> String {
+    map.iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl App {
     pub(super) fn entity_label(&self, i: usize) -> String {
         let e = &self.ws.model.entities[i];
@@ -29,6 +37,17 @@ impl App {
         reason: Option<String>,
         entity: Option<usize>,
     ) -> bool {
+        self.decide_with(action, reason, entity, None)
+    }
+
+    /// [`App::decide`] with a precomputed analysis (see `Workspace::apply_with`).
+    pub(super) fn decide_with(
+        &mut self,
+        action: SessionAction,
+        reason: Option<String>,
+        entity: Option<usize>,
+        analysis: Option<crate::analysis::Analysis>,
+    ) -> bool {
         let before = entity.map(|i| {
             if self.ws.plan.masked[i] {
                 "mask"
@@ -44,7 +63,12 @@ impl App {
                 Some(if *mask { "mask" } else { "keep" }.to_string())
             }
             SessionAction::Accept { .. } | SessionAction::Pin { .. } => before.clone(),
+            SessionAction::Settings { new, .. } => Some(settings_text(new)),
             _ => None,
+        };
+        let before = match &action {
+            SessionAction::Settings { old, .. } => Some(settings_text(old)),
+            _ => before,
         };
         let decision = Decision {
             actor: self.actor.clone(),
@@ -54,7 +78,7 @@ impl App {
             state_after: after,
             config_hash: self.ws.config.hash(),
         };
-        match self.ws.apply(decision) {
+        match self.ws.apply_with(decision, analysis) {
             Ok(_) => {
                 if !self.batch {
                     self.refresh();

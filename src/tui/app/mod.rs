@@ -21,6 +21,9 @@ mod decide;
 mod export;
 mod gold;
 mod popups;
+mod whatif;
+
+pub use whatif::{SweepView, WhatIf, WhatIfInput};
 
 pub use gold::{GoldRow, GoldView};
 
@@ -167,6 +170,12 @@ pub enum Layer {
         input: TextArea<'static>,
         error: Option<String>,
     },
+    /// A what-if value or sweep range.
+    WhatIf {
+        purpose: WhatIfInput,
+        input: TextArea<'static>,
+        error: Option<String>,
+    },
 }
 
 /// What a chosen type is for.
@@ -245,6 +254,8 @@ pub struct App {
     /// How long the last burst's re-plan took, and whether one is running now.
     pub last_replan: Duration,
     pub recomputing: bool,
+    /// The what-if pane: candidate settings, their diff and the sweep chart.
+    pub whatif: WhatIf,
     /// Inside a bulk decision: views are refreshed once at the end.
     batch: bool,
     project_key: Vec<u8>,
@@ -327,6 +338,7 @@ impl App {
             merge_from: None,
             last_replan: Duration::ZERO,
             recomputing: false,
+            whatif: WhatIf::default(),
             batch: false,
             project_key,
             burst: Vec::new(),
@@ -426,6 +438,7 @@ impl App {
         self.views.model_of_doc = model_of_doc;
         self.refresh_gold();
         self.refresh_rows();
+        self.whatif_refresh();
         self.dirty = true;
     }
 
@@ -746,6 +759,7 @@ impl App {
             Action::FocusChains => self.ui.focus(Pane::Chains),
             Action::FocusGraph => self.ui.focus(Pane::Graph),
             Action::FocusGold => self.ui.focus(Pane::Gold),
+            Action::FocusWhatIf => self.ui.focus(Pane::WhatIf),
             Action::Help => self.layers.push(Layer::Help),
             Action::Back => {
                 if let Some(list) = self.ui.list_mut(pane)
@@ -780,6 +794,7 @@ impl App {
                         self.ui.documents.move_by(step);
                         self.after_move(Pane::Documents);
                     }
+                    Pane::WhatIf => self.whatif_moved(step),
                     _ => {
                         if let Some(list) = self.ui.list_mut(pane) {
                             list.move_by(step);
@@ -862,6 +877,15 @@ impl App {
             Action::GoldNote => self.start_gold_note(),
             Action::GoldPick => self.gold_pick(),
             Action::GoldImport => self.start_gold_import(),
+            Action::StepDown => self.whatif_step(false, false),
+            Action::StepUp => self.whatif_step(true, false),
+            Action::CoarseDown => self.whatif_step(false, true),
+            Action::CoarseUp => self.whatif_step(true, true),
+            Action::TypeValue => self.whatif_type_value(),
+            Action::Adopt => self.whatif_enter(),
+            Action::ResetSettings => self.whatif_reset(),
+            Action::ToggleSweep => self.whatif_toggle_sweep(),
+            Action::SweepRange => self.whatif_edit_range(),
         }
     }
 
@@ -916,7 +940,7 @@ impl App {
                 self.ui.focus(Pane::Document);
             }
             Pane::Gold => self.open_gold_row(),
-            Pane::Document => {}
+            Pane::Document | Pane::WhatIf => {}
         }
     }
 

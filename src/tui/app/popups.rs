@@ -120,6 +120,28 @@ impl App {
                     });
                 }
             },
+            Layer::WhatIf {
+                purpose, mut input, ..
+            } => match key.code {
+                KeyCode::Esc => {}
+                KeyCode::Enter => {
+                    if let Err(msg) = self.submit_whatif(purpose, &input.lines().join(" ")) {
+                        self.layers.push(Layer::WhatIf {
+                            purpose,
+                            input,
+                            error: Some(msg),
+                        });
+                    }
+                }
+                _ => {
+                    input.input(key);
+                    self.layers.push(Layer::WhatIf {
+                        purpose,
+                        input,
+                        error: None,
+                    });
+                }
+            },
             Layer::ConfirmMerge { from, into } => match key.code {
                 KeyCode::Char('y') | KeyCode::Enter => {
                     let i = self.ws.model.entity_index(&from);

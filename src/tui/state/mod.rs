@@ -20,17 +20,19 @@ pub enum Pane {
     Masks,
     Chains,
     Graph,
+    WhatIf,
     /// Gold chains: live chain precision / recall / F1, missed and not-gold chains.
     Gold,
 }
 
 impl Pane {
-    pub const ALL: [Pane; 6] = [
+    pub const ALL: [Pane; 7] = [
         Pane::Documents,
         Pane::Document,
         Pane::Masks,
         Pane::Chains,
         Pane::Graph,
+        Pane::WhatIf,
         Pane::Gold,
     ];
 
@@ -42,6 +44,7 @@ impl Pane {
             Pane::Masks => "masks",
             Pane::Chains => "chains",
             Pane::Graph => "graph",
+            Pane::WhatIf => "whatif",
             Pane::Gold => "gold",
         }
     }
@@ -53,6 +56,7 @@ impl Pane {
             Pane::Masks => "Redaction set",
             Pane::Chains => "Chains",
             Pane::Graph => "Linkage graph",
+            Pane::WhatIf => "What-if",
             Pane::Gold => "Gold chains",
         }
     }
@@ -157,7 +161,7 @@ impl UiState {
             Pane::Masks => Some(&mut self.masks),
             Pane::Chains => Some(&mut self.chains),
             Pane::Gold => Some(&mut self.gold),
-            Pane::Document | Pane::Graph => None,
+            Pane::Document | Pane::Graph | Pane::WhatIf => None,
         }
     }
 
@@ -167,7 +171,7 @@ impl UiState {
             Pane::Masks => Some(&self.masks),
             Pane::Chains => Some(&self.chains),
             Pane::Gold => Some(&self.gold),
-            Pane::Document | Pane::Graph => None,
+            Pane::Document | Pane::Graph | Pane::WhatIf => None,
         }
     }
 }

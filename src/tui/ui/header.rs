@@ -82,7 +82,15 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let [(h0, h1), (m0, m1), (l0, l1)] = app.chain_counts();
     let (reviewed, masked) = app.reviewed_masks();
     let wide = area.width >= 110;
-    let second = vec![
+    // While exploring what-if settings: the candidate's masked count beside the
+    // count in effect.
+    let candidate = app.whatif.exploring().then(|| {
+        match app.whatif.diff.as_ref().filter(|_| !app.whatif.busy()) {
+            Some(d) => d.candidate.masked.to_string(),
+            None => "…".to_string(),
+        }
+    });
+    let mut second = vec![
         Span::styled(
             if wide {
                 format!(
@@ -106,15 +114,28 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         Span::styled(format!("M {m0}→{m1}"), t.risk(0.6, 0.75, 0.5)),
         Span::styled(" ", t.text()),
         Span::styled(format!("L {l0}→{l1}"), t.risk(0.0, 0.75, 0.5)),
-        Span::styled(
+    ];
+    match &candidate {
+        None => second.push(Span::styled(
             if wide {
                 format!(" · {masked} masked · reviewed {reviewed}/{masked}")
             } else {
                 format!(" │ {masked} masked, {reviewed} reviewed")
             },
             t.text(),
-        ),
-    ];
+        )),
+        Some(c) => {
+            second.push(Span::styled(
+                if wide {
+                    format!(" · {masked} masked · reviewed {reviewed}/{masked} · ")
+                } else {
+                    format!(" │ {masked} masked → ")
+                },
+                t.text(),
+            ));
+            second.push(Span::styled(format!("what-if {c}"), t.accent()));
+        }
+    }
     frame.render_widget(
         Paragraph::new(vec![Line::from(first), Line::from(second)]),
         area,
@@ -123,7 +144,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
 
 pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
     let t = &app.theme;
-    let word = if app.recomputing {
+    let word = if app.recomputing || app.whatif.busy() {
         Span::styled(" recomputing ", t.busy())
     } else if app.is_ready() {
         Span::styled(" ready ", t.ready())
@@ -147,6 +168,9 @@ pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
         hint(Action::Pin, "pin"),
         hint(Action::Undo, "undo"),
         hint(Action::Export, "export"),
+        hint(Action::Adopt, "adopt"),
+        hint(Action::ResetSettings, "reviewed"),
+        hint(Action::ToggleSweep, "sweep"),
     ]
     .into_iter()
     .flatten()

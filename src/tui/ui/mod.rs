@@ -10,6 +10,7 @@ mod graph;
 mod header;
 mod masks;
 pub mod popups;
+mod whatif;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -50,9 +51,9 @@ pub fn draw(frame: &mut Frame, app: &App) -> Rects {
             Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(left);
         let [masks, chains] =
             Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(right);
-        // The gold pane, when focused, takes the document view's place.
-        let centre = if app.ui.focus == Pane::Gold {
-            Pane::Gold
+        // The what-if and gold panes take the document view's place while focused.
+        let centre = if matches!(app.ui.focus, Pane::WhatIf | Pane::Gold) {
+            app.ui.focus
         } else {
             Pane::Document
         };
@@ -95,6 +96,7 @@ pub fn draw(frame: &mut Frame, app: &App) -> Rects {
                 let (body, offset) = gold::draw(frame, *rect, app, focused);
                 rects.list_body.push((*pane, body, offset));
             }
+            Pane::WhatIf => whatif::draw(frame, *rect, app, focused),
         }
     }
     rects.panes = placement;

@@ -179,6 +179,44 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 };
                 text_popup(frame, area, t, "Import gold chains", prompt, input);
             }
+            Layer::WhatIf {
+                purpose,
+                input,
+                error,
+            } => {
+                use super::super::app::WhatIfInput;
+                let r = centered(area, 64, 7);
+                frame.render_widget(Clear, r);
+                let (title, ask) = match purpose {
+                    WhatIfInput::Value(p) => (format!("What-if: {p}"), "Value:".to_string()),
+                    WhatIfInput::Range(p) => (
+                        format!("Sweep {p}"),
+                        "From, to and step (e.g. 0 1 0.05):".to_string(),
+                    ),
+                };
+                let block = popup_block(&title, t);
+                let inner = block.inner(r);
+                frame.render_widget(block, r);
+                let [msg, field, hint] = Layout::vertical([
+                    Constraint::Length(1),
+                    Constraint::Length(3),
+                    Constraint::Length(1),
+                ])
+                .areas(inner);
+                let prompt = match error {
+                    Some(e) => Line::from(Span::styled(sanitize::line(e), t.error())),
+                    None => Line::from(Span::styled(ask, t.text())),
+                };
+                frame.render_widget(Paragraph::new(prompt), msg);
+                let mut input = input.clone();
+                input.set_block(Block::bordered().border_style(t.border(false)));
+                input.set_style(t.text());
+                frame.render_widget(&input, field);
+                frame.render_widget(
+                    Paragraph::new(Span::styled("Enter apply · Esc cancel", t.muted())),
+                    hint,
+                );
+            }
             Layer::ConfirmMerge { from, into } => {
                 let r = centered(area, 64, 5);
                 frame.render_widget(Clear, r);

@@ -1,0 +1,531 @@
+//! The what-if pane's logic: candidate settings over the reviewed ones, the diff of
+//! the candidate plan against the reviewed plan, adoption as a session decision,
+//! and the sweep chart. Everything is computed by `crate::whatif`; a change that
+//! needs a new analysis (edge_threshold, chain_length) and every sweep run on a
+//! thread of their own, and the pane says "recomputing" until they are back.
+
+use std::collections::BTreeMap;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::Duration;
+
+use crate::Config;
+use crate::session::Action as SessionAction;
+use crate::whatif::{self, Basis, Candidate, OwnedBasis, Param, PlanDiff, SweepRow, WhatIfError};
+
+use super::super::state::Pane;
+use super::{App, Layer, text_input};
+
+/// What a what-if text field is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WhatIfInput {
+    /// A value of the parameter.
+    Value(Param),
+    /// The sweep range of the parameter: `from to step`.
+    Range(Param),
+}
+
+/// A result from a background computation, tagged with its generation.
+#[derive(Debug)]
+enum Done {
+    /// The candidate, its diff, and how long planning it took.
+    Candidate(u64, Result<Box<(Candidate, PlanDiff)>, String>, Duration),
+    Sweep(u64, Result<Vec<SweepRow>, String>),
+}
+
+/// The sweep chart's parameter, range and rows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SweepView {
+    pub param: Param,
+    pub from: f64,
+    pub to: f64,
+    pub step: f64,
+    pub rows: Vec<SweepRow>,
+    pub error: Option<String>,
+}
+
+/// The what-if pane's state.
+#[derive(Debug)]
+pub struct WhatIf {
+    /// Cursor: rows 0..11 are the parameters, then the newly masked entities, then
+    /// the newly unmasked ones.
+    pub selected: usize,
+    /// Candidate values that differ from the settings in effect.
+    pub overrides: BTreeMap<Param, String>,
+    pub candidate: Option<Candidate>,
+    pub diff: Option<PlanDiff>,
+    /// Why the candidate could not be planned.
+    pub error: Option<String>,
+    /// The chart is shown instead of the diff.
+    pub show_sweep: bool,
+    pub sweep: Option<SweepView>,
+    /// Generations of the newest candidate and sweep asked for, and of those
+    /// computing on another thread (None: nothing running).
+    generation: u64,
+    running_candidate: Option<u64>,
+    running_sweep: Option<u64>,
+    /// Plan every candidate on the UI thread (tests of the logic).
+    pub synchronous: bool,
+    /// Gold chains (document ids): when set, each sweep row carries the chain pairs
+    /// F1 and the chart plots it.
+    pub gold: Option<Vec<Vec<String>>>,
+    /// How long the last candidate plan took: a planner-only change runs on the UI
+    /// thread only while that fits in a frame.
+    pub last_plan: Duration,
+    tx: Sender<Done>,
+    rx: Receiver<Done>,
+}
+
+impl Default for WhatIf {
+    fn default() -> Self {
+        let (tx, rx) = channel();
+        WhatIf {
+            selected: 0,
+            overrides: BTreeMap::new(),
+            candidate: None,
+            diff: None,
+            error: None,
+            show_sweep: false,
+            sweep: None,
+            generation: 0,
+            running_candidate: None,
+            running_sweep: None,
+            synchronous: false,
+            last_plan: Duration::ZERO,
+            gold: None,
+            tx,
+            rx,
+        }
+    }
+}
+
+impl WhatIf {
+    /// True while a candidate or a sweep is computing on another thread.
+    pub fn busy(&self) -> bool {
+        self.running_candidate.is_some() || self.running_sweep.is_some()
+    }
+
+    /// True while the sweep is computing.
+    pub fn sweeping(&self) -> bool {
+        self.running_sweep.is_some()
+    }
+
+    /// True when candidate settings differ from the ones in effect.
+    pub fn exploring(&self) -> bool {
+        !self.overrides.is_empty()
+    }
+
+    /// The parameter under the cursor, when the cursor is on a parameter.
+    pub fn param(&self) -> Option<Param> {
+        Param::ALL.get(self.selected).copied()
+    }
+
+    /// The changed entity (model index) under the cursor and whether it is newly
+    /// masked.
+    pub fn changed_entity(&self) -> Option<(usize, bool)> {
+        let d = self.diff.as_ref()?;
+        let k = self.selected.checked_sub(Param::ALL.len())?;
+        if k < d.newly_masked.len() {
+            Some((d.newly_masked[k], true))
+        } else {
+            d.newly_unmasked
+                .get(k - d.newly_masked.len())
+                .map(|&e| (e, false))
+        }
+    }
+
+    fn rows(&self) -> usize {
+        Param::ALL.len()
+            + self
+                .diff
+                .as_ref()
+                .map_or(0, |d| d.newly_masked.len() + d.newly_unmasked.len())
+    }
+}
+
+/// The default sweep of a parameter: its valid range in 20 steps (whole steps for
+/// chain_length).
+fn default_range(p: Param, config: &Config) -> Option<(f64, f64, f64)> {
+    let (lo, hi) = p.range(config)?;
+    let step = match p.kind() {
+        whatif::Kind::Whole => 1.0,
+        _ => ((hi - lo) / 20.0 * 100.0).round().max(1.0) / 100.0,
+    };
+    Some((lo, hi, step))
+}
+
+impl App {
+    /// The candidate settings: the settings in effect with the pane's overrides.
+    pub fn candidate_config(&self) -> Result<Config, WhatIfError> {
+        let mut c = self.ws.config.clone();
+        for (p, v) in &self.whatif.overrides {
+            p.assign(&mut c, v)?;
+        }
+        c.validate(whatif::ORIGIN)?;
+        Ok(c)
+    }
+
+    /// Sets the candidate to `config` (overrides = the keys that differ from the
+    /// settings in effect) and re-plans it.
+    fn set_candidate(&mut self, config: &Config) {
+        self.whatif.overrides = whatif::changes(&self.ws.config, config)
+            .into_iter()
+            .map(|(p, _, new)| (p, new))
+            .collect();
+        self.whatif_replan();
+    }
+
+    /// Plans the candidate again (after it or the reviewed plan changed): on this
+    /// thread when only planner thresholds differ, else on another one.
+    pub(super) fn whatif_replan(&mut self) {
+        self.whatif.generation += 1;
+        let generation = self.whatif.generation;
+        self.whatif.error = None;
+        // A value the settings in effect reached on their own (an adoption, `M`) is
+        // no longer a candidate change.
+        let config = &self.ws.config;
+        self.whatif.overrides.retain(|p, v| p.value(config) != *v);
+        if !self.whatif.exploring() {
+            self.whatif.candidate = None;
+            self.whatif.diff = None;
+            self.whatif.running_candidate = None;
+        } else {
+            match self.candidate_config() {
+                Err(e) => {
+                    self.whatif.error = Some(e.to_string());
+                    self.whatif.candidate = None;
+                    self.whatif.diff = None;
+                }
+                Ok(config) => {
+                    let basis = Basis::of(&self.ws);
+                    let fast = !whatif::needs_analysis(&basis, &config)
+                        && self.whatif.last_plan <= super::super::FRAME;
+                    if self.whatif.synchronous || fast {
+                        self.whatif.running_candidate = None;
+                        let started = std::time::Instant::now();
+                        let planned = whatif::plan_candidate(&basis, &config);
+                        self.whatif.last_plan = started.elapsed();
+                        match planned {
+                            Ok(c) => {
+                                self.whatif.diff = Some(whatif::diff(&basis, &c));
+                                self.whatif.candidate = Some(c);
+                            }
+                            Err(e) => {
+                                self.whatif.error = Some(e.to_string());
+                                self.whatif.candidate = None;
+                                self.whatif.diff = None;
+                            }
+                        }
+                    } else {
+                        let owned = OwnedBasis::of(&self.ws);
+                        let tx = self.whatif.tx.clone();
+                        self.whatif.running_candidate = Some(generation);
+                        std::thread::spawn(move || {
+                            let started = std::time::Instant::now();
+                            let b = owned.basis();
+                            let r = whatif::plan_candidate(&b, &config)
+                                .map(|c| {
+                                    let d = whatif::diff(&b, &c);
+                                    Box::new((c, d))
+                                })
+                                .map_err(|e| e.to_string());
+                            let _ = tx.send(Done::Candidate(generation, r, started.elapsed()));
+                        });
+                    }
+                }
+            }
+        }
+        self.whatif.selected = self.whatif.selected.min(self.whatif.rows() - 1);
+        self.dirty = true;
+    }
+
+    /// After the plan in effect changed: the candidate is planned again, and the
+    /// sweep (which starts from the settings in effect) computed again when shown.
+    pub(super) fn whatif_refresh(&mut self) {
+        self.whatif_replan();
+        if self.whatif.show_sweep {
+            self.start_sweep();
+        }
+    }
+
+    /// Starts computing the sweep of the selected parameter over its range.
+    fn start_sweep(&mut self) {
+        let Some(param) = self
+            .whatif
+            .param()
+            .or(self.whatif.sweep.as_ref().map(|s| s.param))
+        else {
+            return;
+        };
+        let keep = self
+            .whatif
+            .sweep
+            .as_ref()
+            .filter(|s| s.param == param)
+            .map(|s| (s.from, s.to, s.step));
+        let Some((from, to, step)) = keep.or_else(|| default_range(param, &self.ws.config)) else {
+            self.whatif.sweep = Some(SweepView {
+                param,
+                from: 0.0,
+                to: 0.0,
+                step: 0.0,
+                rows: Vec::new(),
+                error: Some(format!(
+                    "{param} is not a number: select a numeric parameter to sweep"
+                )),
+            });
+            self.whatif.running_sweep = None;
+            return;
+        };
+        self.whatif.generation += 1;
+        let generation = self.whatif.generation;
+        self.whatif.sweep = Some(SweepView {
+            param,
+            from,
+            to,
+            step,
+            rows: Vec::new(),
+            error: None,
+        });
+        let owned = OwnedBasis::of(&self.ws);
+        let tx = self.whatif.tx.clone();
+        let gold = self.whatif.gold.clone();
+        self.whatif.running_sweep = Some(generation);
+        std::thread::spawn(move || {
+            let r = whatif::sweep(&owned.basis(), param, from, to, step, gold.as_deref())
+                .map_err(|e| e.to_string());
+            let _ = tx.send(Done::Sweep(generation, r));
+        });
+    }
+
+    /// Takes results from the background computations; true when any arrived.
+    pub fn poll_whatif(&mut self) -> bool {
+        let mut any = false;
+        while let Ok(done) = self.whatif.rx.try_recv() {
+            any |= self.take_done(done);
+        }
+        any
+    }
+
+    /// Waits (at most `timeout`) until no what-if computation is running.
+    pub fn wait_whatif(&mut self, timeout: Duration) {
+        let deadline = std::time::Instant::now() + timeout;
+        while self.whatif.busy() {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.whatif.rx.recv_timeout(left) {
+                Ok(done) => {
+                    self.take_done(done);
+                }
+                Err(_) => return,
+            }
+        }
+    }
+
+    fn take_done(&mut self, done: Done) -> bool {
+        match done {
+            Done::Candidate(g, r, took) if self.whatif.running_candidate == Some(g) => {
+                self.whatif.running_candidate = None;
+                // An analysis change says nothing about the next planner-only one.
+                if !self
+                    .candidate_config()
+                    .is_ok_and(|c| whatif::needs_analysis(&Basis::of(&self.ws), &c))
+                {
+                    self.whatif.last_plan = took;
+                }
+                match r {
+                    Ok(b) => {
+                        let (c, d) = *b;
+                        self.whatif.candidate = Some(c);
+                        self.whatif.diff = Some(d);
+                    }
+                    Err(e) => {
+                        self.whatif.error = Some(e);
+                        self.whatif.candidate = None;
+                        self.whatif.diff = None;
+                    }
+                }
+            }
+            Done::Sweep(g, r) if self.whatif.running_sweep == Some(g) => {
+                self.whatif.running_sweep = None;
+                if let Some(s) = &mut self.whatif.sweep {
+                    match r {
+                        Ok(rows) => s.rows = rows,
+                        Err(e) => s.error = Some(e),
+                    }
+                }
+            }
+            // An older computation, overtaken by a newer one.
+            _ => return false,
+        }
+        self.whatif.selected = self.whatif.selected.min(self.whatif.rows() - 1);
+        self.dirty = true;
+        true
+    }
+
+    /// h / l / H / L: the selected parameter one step down or up.
+    pub(super) fn whatif_step(&mut self, up: bool, coarse: bool) {
+        let Some(p) = self.whatif.param() else {
+            return self.info("select a parameter (j / k) to change it".into());
+        };
+        let result = self.candidate_config().and_then(|c| p.step(&c, up, coarse));
+        match result {
+            Ok(c) => self.set_candidate(&c),
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    /// `=`: type a value for the selected parameter.
+    pub(super) fn whatif_type_value(&mut self) {
+        let Some(p) = self.whatif.param() else {
+            return self.info("select a parameter (j / k) to type its value".into());
+        };
+        let current = self
+            .candidate_config()
+            .map(|c| p.value(&c))
+            .unwrap_or_default();
+        self.layers.push(Layer::WhatIf {
+            purpose: WhatIfInput::Value(p),
+            input: text_input(&current),
+            error: None,
+        });
+    }
+
+    /// `R`: type the sweep range of the selected parameter.
+    pub(super) fn whatif_edit_range(&mut self) {
+        let Some(p) = self.whatif.param() else {
+            return self.info("select a parameter (j / k) to sweep it".into());
+        };
+        let current = match self.whatif.sweep.as_ref().filter(|s| s.param == p) {
+            Some(s) => Some((s.from, s.to, s.step)),
+            None => default_range(p, &self.ws.config),
+        };
+        let Some((from, to, step)) = current else {
+            return self.error(format!("{p} is not a number: it cannot be swept"));
+        };
+        self.layers.push(Layer::WhatIf {
+            purpose: WhatIfInput::Range(p),
+            input: text_input(&format!("{from} {to} {step}")),
+            error: None,
+        });
+    }
+
+    /// Applies a typed value or range; an error leaves everything as it was.
+    pub(super) fn submit_whatif(&mut self, purpose: WhatIfInput, text: &str) -> Result<(), String> {
+        match purpose {
+            WhatIfInput::Value(p) => {
+                let c = self
+                    .candidate_config()
+                    .and_then(|c| p.set(&c, text))
+                    .map_err(|e| e.to_string())?;
+                self.set_candidate(&c);
+                Ok(())
+            }
+            WhatIfInput::Range(p) => {
+                let nums: Vec<f64> = text
+                    .split([' ', ',', ';'])
+                    .filter(|s| !s.is_empty())
+                    .map(|s| s.parse::<f64>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| "type three numbers: from to step".to_string())?;
+                let [from, to, step] = nums[..] else {
+                    return Err("type three numbers: from to step".into());
+                };
+                whatif::sweep_values(p, &self.ws.config, from, to, step)
+                    .map_err(|e| e.to_string())?;
+                self.whatif.sweep = Some(SweepView {
+                    param: p,
+                    from,
+                    to,
+                    step,
+                    rows: Vec::new(),
+                    error: None,
+                });
+                self.whatif.show_sweep = true;
+                self.start_sweep();
+                Ok(())
+            }
+        }
+    }
+
+    /// `S`: the sweep chart of the selected parameter, or back to the diff.
+    pub(super) fn whatif_toggle_sweep(&mut self) {
+        self.whatif.show_sweep = !self.whatif.show_sweep;
+        if self.whatif.show_sweep {
+            self.start_sweep();
+        } else {
+            self.whatif.running_sweep = None;
+        }
+    }
+
+    /// j / k moved the cursor: the chart follows the selected parameter.
+    pub(super) fn whatif_moved(&mut self, step: isize) {
+        let n = self.whatif.rows();
+        self.whatif.selected = self.whatif.selected.saturating_add_signed(step).min(n - 1);
+        if self.whatif.show_sweep
+            && let Some(p) = self.whatif.param()
+            && self.whatif.sweep.as_ref().is_none_or(|s| s.param != p)
+        {
+            self.start_sweep();
+        }
+    }
+
+    /// `Esc`: back to the settings in effect.
+    pub(super) fn whatif_reset(&mut self) {
+        if !self.whatif.exploring() {
+            self.message = None;
+            return;
+        }
+        self.whatif.overrides.clear();
+        self.whatif_replan();
+        self.info("what-if: back to the reviewed settings".into());
+    }
+
+    /// `Enter`: on a parameter, adopt the candidate settings (a session decision,
+    /// old → new values); on a changed entity, show it in the redaction set.
+    pub(super) fn whatif_enter(&mut self) {
+        if let Some((e, _)) = self.whatif.changed_entity() {
+            if !self.ws.plan.masked[e] && !self.ui.show_all_entities {
+                self.ui.show_all_entities = true;
+            }
+            self.ui.masks.filter.clear();
+            self.refresh_rows();
+            self.ui.masks.select_item(e);
+            self.ui.focus(Pane::Masks);
+            return;
+        }
+        let config = match self.candidate_config() {
+            Ok(c) => c,
+            Err(e) => return self.error(e.to_string()),
+        };
+        let changes = whatif::changes(&self.ws.config, &config);
+        if changes.is_empty() {
+            return self
+                .info("nothing to adopt: change a parameter first (h / l, H / L or =)".into());
+        }
+        let old: BTreeMap<String, String> = changes
+            .iter()
+            .map(|(p, o, _)| (p.name().to_string(), o.clone()))
+            .collect();
+        let new: BTreeMap<String, String> = changes
+            .iter()
+            .map(|(p, _, n)| (p.name().to_string(), n.clone()))
+            .collect();
+        let text: Vec<String> = changes
+            .iter()
+            .map(|(p, o, n)| format!("{p} {o} → {n}"))
+            .collect();
+        // The candidate's analysis, when it is the one the adopted settings need.
+        let analysis = self
+            .whatif
+            .candidate
+            .as_ref()
+            .filter(|c| !self.whatif.busy() && c.config == config)
+            .and_then(|c| c.analysis.clone());
+        let saved = std::mem::take(&mut self.whatif.overrides);
+        if self.decide_with(SessionAction::Settings { old, new }, None, None, analysis) {
+            self.info(format!("adopted: {}", text.join(", ")));
+        } else {
+            self.whatif.overrides = saved;
+            self.whatif_replan();
+        }
+    }
+}
