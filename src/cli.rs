@@ -354,6 +354,12 @@ pub struct ReviewArgs {
     pub mode: Option<Mode>,
     #[command(flatten)]
     pub extractor: ExtractorArgs,
+    /// Gold labels (devset or thesis format) whose hidden persons and questions give
+    /// the gold pane the person leak rate and the utility proxy of the plan in effect,
+    /// and the sweep chart the leak rate (gold chains are imported with `i` there, or
+    /// `clam gold import`).
+    #[arg(long, value_name = "FILE")]
+    pub gold: Option<PathBuf>,
     #[command(flatten)]
     pub planning: PlanningArgs,
 }

@@ -835,13 +835,18 @@ fn sweep(a: SweepArgs) -> Result<u8> {
     let gold = match &a.gold {
         Some(path) => {
             let g = clam::eval::load(path, None)?;
-            match g.chains {
-                Some(c) => Some(c),
-                None => bail!("{}: the gold has no chains to score", path.display()),
+            let persons = g.clusters.iter().any(|c| !c.persons.is_empty());
+            if g.chains.is_none() && !persons {
+                bail!(
+                    "{}: the gold has neither chains nor persons to score",
+                    path.display()
+                );
             }
+            Some(g)
         }
         None => None,
     };
+    let chains = gold.as_ref().and_then(|g| g.chains.clone());
     let config = load_config(
         Some(&a.corpus.corpus),
         a.planning.config.as_ref(),
@@ -851,29 +856,49 @@ fn sweep(a: SweepArgs) -> Result<u8> {
     )?;
     sweep_values(param, &config, a.from, a.to, a.step)?;
     let ws = build_workspace(&a.corpus, &a.planning, None, false, &a.extraction)?;
+    // The leak rate redacts with the session's key when there is one (pseudonym mode);
+    // the figures do not depend on it.
+    let key = match &ws.session {
+        Some(s) => s.project_key()?,
+        None => clam::eval::EVAL_KEY.to_vec(),
+    };
+    let probe = gold
+        .as_ref()
+        .map(|g| clam::eval::PrivacyEvaluator::new(&ws, g))
+        .filter(|ev| ev.has_persons())
+        .map(|ev| clam::eval::MaskProbe::new(&ws, std::sync::Arc::new(ev), &key));
+    let leak = probe.as_ref().map(|p| move |m: &[bool]| p.leak_rate(m));
     let rows = clam::whatif::sweep(
         &Basis::of(&ws),
         param,
         a.from,
         a.to,
         a.step,
-        gold.as_deref(),
+        chains.as_deref(),
+        leak.as_ref().map(|f| f as clam::whatif::LeakRate),
     )?;
+    let (with_f1, with_leak) = (chains.is_some(), probe.is_some());
+    let opt = |x: Option<f64>, csv: bool| match (x, csv) {
+        (Some(x), true) => format!(",{x}"),
+        (None, true) => ",".to_string(),
+        (Some(x), false) => format!("  {:>9}", format!("{x:.3}")),
+        (None, false) => format!("  {:>9}", "–"),
+    };
     let mut out = std::io::stdout().lock();
-    let f1 = |r: &clam::whatif::SweepRow| r.f1.map(|f| format!("{f:.3}"));
     if a.json {
         serde_json::to_writer_pretty(&mut out, &rows)?;
         writeln!(out)?;
     } else if a.csv {
         writeln!(
             out,
-            "value,masked,max_chain_risk,mean_chain_risk,high,medium,low{}",
-            if gold.is_some() { ",f1" } else { "" }
+            "value,masked,max_chain_risk,mean_chain_risk,high,medium,low{}{}",
+            if with_f1 { ",f1" } else { "" },
+            if with_leak { ",leak_rate" } else { "" }
         )?;
         for r in &rows {
             writeln!(
                 out,
-                "{},{},{},{},{},{},{}{}",
+                "{},{},{},{},{},{},{}{}{}",
                 r.value,
                 r.masked,
                 r.max_chain_risk,
@@ -881,7 +906,16 @@ fn sweep(a: SweepArgs) -> Result<u8> {
                 r.high,
                 r.medium,
                 r.low,
-                r.f1.map(|f| format!(",{f}")).unwrap_or_default()
+                if with_f1 {
+                    opt(r.f1, true)
+                } else {
+                    String::new()
+                },
+                if with_leak {
+                    opt(r.leak_rate, true)
+                } else {
+                    String::new()
+                },
             )?;
         }
     } else {
@@ -893,7 +927,7 @@ fn sweep(a: SweepArgs) -> Result<u8> {
         )?;
         writeln!(
             out,
-            "{:<14} {:>6}  {:>8}  {:>9}  {:>4}  {:>6}  {:>5}{}",
+            "{:<14} {:>6}  {:>8}  {:>9}  {:>4}  {:>6}  {:>5}{}{}",
             param.name().to_uppercase(),
             "MASKED",
             "MAX RISK",
@@ -901,12 +935,13 @@ fn sweep(a: SweepArgs) -> Result<u8> {
             "HIGH",
             "MEDIUM",
             "LOW",
-            if gold.is_some() { "  CHAIN F1" } else { "" }
+            if with_f1 { "   CHAIN F1" } else { "" },
+            if with_leak { "  LEAK RATE" } else { "" }
         )?;
         for r in &rows {
             writeln!(
                 out,
-                "{:<14} {:>6}  {:>8.3}  {:>9.3}  {:>4}  {:>6}  {:>5}{}",
+                "{:<14} {:>6}  {:>8.3}  {:>9.3}  {:>4}  {:>6}  {:>5}{}{}",
                 r.value,
                 r.masked,
                 r.max_chain_risk,
@@ -914,7 +949,16 @@ fn sweep(a: SweepArgs) -> Result<u8> {
                 r.high,
                 r.medium,
                 r.low,
-                f1(r).map(|f| format!("  {f:>8}")).unwrap_or_default()
+                if with_f1 {
+                    opt(r.f1, false)
+                } else {
+                    String::new()
+                },
+                if with_leak {
+                    opt(r.leak_rate, false)
+                } else {
+                    String::new()
+                },
             )?;
         }
     }
@@ -1007,6 +1051,10 @@ fn review(a: ReviewArgs, actor: String) -> Result<u8> {
             Some(ex)
         }
     };
+    let gold = match &a.gold {
+        Some(p) => Some((clam::eval::load(p, None)?, p.display().to_string())),
+        None => None,
+    };
     let name = if llm.is_some() { "llm" } else { "offline" };
     let ws = Workspace::pending(corpus, config, session, name)?;
     let corpus_name = a
@@ -1023,6 +1071,7 @@ fn review(a: ReviewArgs, actor: String) -> Result<u8> {
             actor,
             corpus_name,
             llm,
+            gold,
         },
     )?;
     Ok(EXIT_OK)

@@ -726,7 +726,7 @@ fn sweep_prints_one_row_per_value_as_json_csv_and_a_table() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "value,masked,max_chain_risk,mean_chain_risk,high,medium,low,f1"
+        "value,masked,max_chain_risk,mean_chain_risk,high,medium,low,f1,leak_rate"
     );
     assert_eq!(lines.len(), 6);
     let third: Vec<&str> = lines[3].split(',').collect();
@@ -737,6 +737,31 @@ fn sweep_prints_one_row_per_value_as_json_csv_and_a_table() {
         (f1 - 0.952).abs() < 0.001,
         "sample corpus chain pairs F1: {f1}"
     );
+    // The leak rate at the value in effect is the one `clam eval` reports, and
+    // masking less (theta_chain 1) never leaks less than masking more (0).
+    let leak: Vec<f64> = lines[1..]
+        .iter()
+        .map(|l| {
+            l.rsplit(',')
+                .next()
+                .expect("leak")
+                .parse()
+                .expect("leak rate")
+        })
+        .collect();
+    let e = env.clam(&[
+        "eval",
+        &sample(),
+        "--gold",
+        &format!("{}/gold/gold.json", sample()),
+        "--json",
+    ]);
+    let evaluated: Value = serde_json::from_slice(&e.stdout).expect("json");
+    let expected = evaluated["privacy"]["leak_rate"]
+        .as_f64()
+        .expect("leak rate");
+    assert!((leak[2] - expected).abs() < 1e-12, "{leak:?} vs {expected}");
+    assert!(leak[0] <= leak[4], "{leak:?}");
 
     let table = run(&[]);
     let text = String::from_utf8_lossy(&table.stdout).to_string();

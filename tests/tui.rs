@@ -2102,3 +2102,63 @@ fn settings_adopted_while_extraction_runs_hold_for_the_later_results() {
     );
     assert_eq!(app.ws.plan.masked, reference);
 }
+
+#[test]
+fn gold_persons_give_the_leak_rate_and_utility_of_the_plan_in_effect() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(sample_corpus(), &session_path(&dir));
+    let gold_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("sample_corpus/gold/gold.json");
+    let gold = clam::eval::load(&gold_file, None).unwrap();
+    app.set_gold_eval(&gold, "gold.json".into()).unwrap();
+    key(&mut app, KeyCode::Char('7'));
+    let screen = render(&mut app, 160, 48);
+    // The same figure as `clam eval` on the same plan.
+    let expected = clam::eval::evaluate(&app.ws, &gold)
+        .privacy
+        .expect("privacy")
+        .leak_rate
+        .expect("leak rate");
+    assert!(
+        screen.contains(&format!("person leak rate {expected:.3}")),
+        "{screen}"
+    );
+    assert!(screen.contains("utility R-1 spec/single"), "{screen}");
+    let before = app.gold_eval.as_ref().unwrap().report.clone().unwrap().0;
+    // A decision re-plans and the figures follow the new plan.
+    let i = select_mask(&mut app, "priya raman");
+    assert!(app.ws.plan.masked[i]);
+    key(&mut app, KeyCode::Char('o'));
+    chars(&mut app, "public figure");
+    key(&mut app, KeyCode::Enter);
+    assert!(!app.ws.plan.masked[i]);
+    key(&mut app, KeyCode::Char('7'));
+    let after = app.gold_eval.as_ref().unwrap().report.clone().unwrap().0;
+    assert_ne!(after.leak_rate, before.leak_rate);
+    assert_eq!(
+        after.leak_rate,
+        clam::eval::evaluate(&app.ws, &gold)
+            .privacy
+            .expect("privacy")
+            .leak_rate
+    );
+    // The sweep chart plots the leak rate at each value.
+    key(&mut app, KeyCode::Char('6'));
+    key(&mut app, KeyCode::Char('S'));
+    app.wait_whatif(Duration::from_secs(60));
+    let rows = &app.whatif.sweep.as_ref().expect("sweep").rows;
+    assert!(!rows.is_empty() && rows.iter().all(|r| r.leak_rate.is_some()));
+    let screen = render(&mut app, 160, 48);
+    assert!(screen.contains("person leak rate (•)"), "{screen}");
+}
+
+#[test]
+fn a_gold_file_without_persons_or_questions_is_refused_for_the_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    let file = dir.path().join("links.json");
+    std::fs::write(&file, r#"{"links": [["claim_01", "record_02"]]}"#).unwrap();
+    let gold = clam::eval::load(&file, None).unwrap();
+    let err = app.set_gold_eval(&gold, "links.json".into()).unwrap_err();
+    assert!(err.contains("no persons or questions"), "{err}");
+    assert!(app.gold_eval.is_none());
+}

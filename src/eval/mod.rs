@@ -19,7 +19,8 @@ pub use gold::{
 };
 pub use metrics::{ChainComparison, MentionReport, MentionScores, Prf, TypedSpan, compare_chains};
 pub use privacy::{
-    Baseline, ByQuestionType, PrivacyEvaluator, PrivacyReport, QuestionType, UtilityReport,
+    Baseline, ByQuestionType, MaskProbe, PrivacyEvaluator, PrivacyReport, QuestionType,
+    UtilityReport,
 };
 
 use crate::analysis::{Analysis, Model, RiskCategory};

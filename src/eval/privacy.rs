@@ -257,6 +257,54 @@ struct QuestionCheck {
     answer: HashMap<String, usize>,
 }
 
+/// Privacy and utility of any mask set of one workspace's entities, owning all it
+/// needs (the evaluator, every entity with its originals, the redaction settings and
+/// the project key), so sweeps and the review workspace can measure plans on other
+/// threads. `masked` is indexed like the workspace's model entities, which every
+/// candidate plan shares.
+pub struct MaskProbe {
+    evaluator: std::sync::Arc<PrivacyEvaluator>,
+    entities: Vec<MaskedEntity>,
+    mode: Mode,
+    schema: Schema,
+    date_order: DateOrder,
+    key: Vec<u8>,
+}
+
+impl MaskProbe {
+    pub fn new(ws: &Workspace, evaluator: std::sync::Arc<PrivacyEvaluator>, key: &[u8]) -> Self {
+        MaskProbe {
+            evaluator,
+            entities: ws.masked_entities_of(&vec![true; ws.model.entities.len()]),
+            mode: ws.config.redaction,
+            schema: ws.config.schema.clone(),
+            date_order: ws.config.date_order,
+            key: key.to_vec(),
+        }
+    }
+
+    pub fn evaluator(&self) -> &PrivacyEvaluator {
+        &self.evaluator
+    }
+
+    /// The replacer of the mask set `masked`.
+    pub fn replacer(&self, masked: &[bool]) -> Replacer {
+        let chosen = self
+            .entities
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| masked.get(*i).copied().unwrap_or(false))
+            .map(|(_, e)| e.clone())
+            .collect();
+        Replacer::new(chosen, self.mode, &self.schema, &self.key, self.date_order)
+    }
+
+    /// The person leak rate (mean over HIGH and MEDIUM clusters) under `masked`.
+    pub fn leak_rate(&self, masked: &[bool]) -> Option<f64> {
+        self.evaluator.privacy(&self.replacer(masked)).leak_rate
+    }
+}
+
 /// Leak rate and utility proxy of any mask set, prepared once per corpus and gold:
 /// the documents involved, one matcher per cluster and the answers' token counts.
 /// Each measurement redacts only the clusters' and the questions' documents, so a sweep

@@ -45,6 +45,9 @@ pub struct ReviewOptions {
     pub corpus_name: String,
     /// `--extractor llm`: the model extracts (the offline recognizers otherwise).
     pub llm: Option<crate::extract::llm::LlmExtractor>,
+    /// `--gold FILE`: persons and questions for the leak rate and utility, with the
+    /// file's name.
+    pub gold: Option<(crate::eval::Gold, String)>,
 }
 
 /// Runs the application on the real terminal until the user quits. `ws` should come
@@ -62,6 +65,11 @@ async fn run_async(ws: Workspace, opts: ReviewOptions) -> std::io::Result<()> {
     let pending = !ws.extraction_complete();
     let offline = crate::extract::offline::OfflineExtractor::from_config(&ws.config);
     let mut app = App::new(ws, opts.theme, opts.keymap, opts.actor, opts.corpus_name);
+    if let Some((gold, name)) = opts.gold
+        && let Err(e) = app.set_gold_eval(&gold, name)
+    {
+        app.error(e);
+    }
     let cancel = CancellationToken::new();
     let (tx, mut rx) = unbounded_channel();
     if pending {

@@ -551,7 +551,15 @@ pub struct SweepRow {
     /// the gold chains, when gold was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub f1: Option<f64>,
+    /// Person leak rate after redaction (mean over the HIGH and MEDIUM clusters of
+    /// the gold persons, SPEC §10), when gold persons were given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leak_rate: Option<f64>,
 }
+
+/// Measures a plan's mask set (model entity indices) for a sweep: the person leak
+/// rate, from [`crate::eval::MaskProbe::leak_rate`].
+pub type LeakRate<'a> = &'a (dyn Fn(&[bool]) -> Option<f64> + Sync);
 
 /// The values of a sweep: `from`, `from + step`, … up to `to` (inclusive, within
 /// rounding), each valid for `param` with the rest of `config`.
@@ -613,6 +621,7 @@ pub fn sweep(
     to: f64,
     step: f64,
     gold: Option<&[Vec<String>]>,
+    leak: Option<LeakRate>,
 ) -> Result<Vec<SweepRow>, WhatIfError> {
     let values = sweep_values(param, basis.config, from, to, step)?;
     let gold_pairs = gold.map(crate::eval::metrics::pairs_of);
@@ -635,6 +644,7 @@ pub fn sweep(
             medium: s.medium,
             low: s.low,
             f1,
+            leak_rate: leak.and_then(|f| f(&cand.plan.masked)),
         });
     }
     Ok(rows)

@@ -116,7 +116,7 @@ fn an_edge_threshold_change_analyses_again() {
 #[test]
 fn a_sweep_of_risk_medium_has_the_known_rows() {
     let f = Fixture::new(config(0.5), SessionState::default());
-    let rows = sweep(&f.basis(), Param::RiskMedium, 0.3, 0.4, 0.05, None).expect("sweep");
+    let rows = sweep(&f.basis(), Param::RiskMedium, 0.3, 0.4, 0.05, None, None).expect("sweep");
     let values: Vec<f64> = rows.iter().map(|r| r.value).collect();
     assert_eq!(values, vec![0.3, 0.35, 0.4]);
     let masked: Vec<usize> = rows.iter().map(|r| r.masked).collect();
@@ -139,6 +139,7 @@ fn a_sweep_of_edge_threshold_with_gold_reports_chain_f1() {
         0.6,
         0.2,
         Some(gold.as_slice()),
+        None,
     )
     .expect("sweep");
     assert_eq!(rows.len(), 2);
@@ -171,7 +172,7 @@ fn pinned_and_overridden_states_hold_at_every_setting() {
     let mut mask = SessionState::default();
     mask.forced.insert("a".into(), (true, 1));
     let f = Fixture::new(config(0.5), mask);
-    let rows = sweep(&f.basis(), Param::ThetaDoc, 0.0, 1.0, 0.25, None).expect("sweep");
+    let rows = sweep(&f.basis(), Param::ThetaDoc, 0.0, 1.0, 0.25, None, None).expect("sweep");
     assert!(rows.iter().all(|r| r.masked >= 2), "overridden mask kept");
 }
 
@@ -344,10 +345,43 @@ mod properties {
             prop_assert!(d.candidate.mean_chain_risk <= d.candidate.max_chain_risk + 1e-12);
             prop_assert_eq!(d.candidate.high + d.candidate.medium + d.candidate.low, d.candidate.chains);
             // A one-value sweep is the same plan.
-            let rows = sweep(&basis, p, v, v, 1.0, None).expect("sweep");
+            let rows = sweep(&basis, p, v, v, 1.0, None, None).expect("sweep");
             prop_assert_eq!(rows.len(), 1);
             prop_assert_eq!(rows[0].masked, d.candidate.masked);
             prop_assert_eq!(rows[0].max_chain_risk, d.candidate.max_chain_risk);
         }
     }
+}
+
+#[test]
+fn a_sweep_measures_each_values_own_mask_set() {
+    // The leak measure sees the mask set of each value's plan (here: it counts it).
+    let f = Fixture::new(config(0.5), SessionState::default());
+    let count = |m: &[bool]| Some(m.iter().filter(|x| **x).count() as f64);
+    let rows = sweep(
+        &f.basis(),
+        Param::RiskMedium,
+        0.3,
+        0.4,
+        0.05,
+        None,
+        Some(&count),
+    )
+    .expect("sweep");
+    assert!(
+        rows.iter().any(|r| r.masked != rows[0].masked),
+        "the values differ"
+    );
+    for r in &rows {
+        assert_eq!(r.leak_rate, Some(r.masked as f64), "at {}", r.value);
+    }
+    let json = serde_json::to_value(&rows[0]).expect("json");
+    assert!(json.get("leak_rate").is_some());
+    let plain = sweep(&f.basis(), Param::ThetaDoc, 0.0, 0.0, 0.25, None, None).expect("sweep");
+    assert!(
+        serde_json::to_value(&plain[0])
+            .expect("json")
+            .get("leak_rate")
+            .is_none()
+    );
 }

@@ -4,6 +4,9 @@
 //! session decision (undo, reopening and the export see it like any other).
 
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
+
+use crate::eval::{Gold, MaskProbe, PrivacyEvaluator, PrivacyReport, UtilityReport};
 
 use crate::eval::gold::{ChainComparison, compare_chains, load_chains};
 use crate::session::Action as SessionAction;
@@ -12,6 +15,18 @@ use crate::session::gold::{self, GoldChain};
 use super::super::sanitize;
 use super::super::state::Pane;
 use super::{App, Layer, text_input};
+
+/// Gold persons and questions (`clam review --gold FILE`, or a gold file imported
+/// with them): the gold pane shows the person leak rate and the utility proxy of
+/// the plan in effect (SPEC §10, as `clam eval` computes them), and the sweep chart
+/// plots the leak rate.
+pub struct GoldEval {
+    /// The file's name, for the pane.
+    pub source: String,
+    pub evaluator: Arc<PrivacyEvaluator>,
+    /// The figures of the plan in effect; `None` until measured after a change.
+    pub report: Option<(PrivacyReport, UtilityReport)>,
+}
 
 /// A row of the gold pane.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,9 +78,66 @@ impl App {
         gold::positions(self.ws.corpus.documents.iter().map(|d| d.id.as_str()))
     }
 
+    /// Loads the persons and questions of `gold` for the privacy and utility figures;
+    /// an error when it has neither.
+    pub fn set_gold_eval(&mut self, gold: &Gold, source: String) -> Result<(), String> {
+        let evaluator = PrivacyEvaluator::new(&self.ws, gold);
+        if !evaluator.has_persons() && !evaluator.has_questions() {
+            return Err(format!(
+                "{}: no persons or questions for the leak rate and utility",
+                sanitize::line(&source)
+            ));
+        }
+        self.gold_eval = Some(GoldEval {
+            source,
+            evaluator: Arc::new(evaluator),
+            report: None,
+        });
+        self.measure_gold();
+        Ok(())
+    }
+
+    /// The leak-rate measure of any mask set of the current entities, for sweeps.
+    pub fn mask_probe(&self) -> Option<Arc<MaskProbe>> {
+        let g = self.gold_eval.as_ref()?;
+        g.evaluator.has_persons().then(|| {
+            Arc::new(MaskProbe::new(
+                &self.ws,
+                g.evaluator.clone(),
+                &self.project_key,
+            ))
+        })
+    }
+
+    /// Measures the plan in effect when the gold pane is on screen and its figures
+    /// are out of date (redacting the gold's documents takes a moment on a large
+    /// corpus, so it is not done for every re-plan nobody looks at).
+    pub(super) fn measure_gold(&mut self) {
+        let visible = self.ui.focus == Pane::Gold || self.ui.detail == Pane::Gold;
+        let Some(g) = &self.gold_eval else { return };
+        if g.report.is_some() || !visible {
+            return;
+        }
+        let replacer = self.ws.replacer(&self.project_key);
+        let report = g.evaluator.measure(&replacer);
+        if let Some(g) = &mut self.gold_eval {
+            g.report = Some(report);
+        }
+    }
+
     pub(super) fn refresh_gold(&mut self) {
+        if let Some(g) = &mut self.gold_eval {
+            g.report = None;
+        }
         let pos = self.positions();
         let chains = gold::chains(&self.ws.state, &pos);
+        // The sweep chart scores the gold chains whose documents are all here.
+        let scored: Vec<Vec<String>> = chains
+            .iter()
+            .filter(|c| !c.orphaned())
+            .map(|c| c.documents.clone())
+            .collect();
+        self.whatif.gold = (!scored.is_empty()).then_some(scored);
         let mut view = GoldView {
             keys: self.ws.state.gold.keys().cloned().collect(),
             ..GoldView::default()
@@ -305,10 +377,32 @@ impl App {
             Ok(state) => self.ws.state = state,
             Err(e) => failed = failed.or(Some(e.to_string())),
         }
+        // A devset or thesis gold file also holds the hidden persons and questions:
+        // the gold pane then shows the leak rate and utility of the plan.
+        let persons = crate::eval::load(&path, None)
+            .ok()
+            .filter(|g| {
+                g.clusters
+                    .iter()
+                    .any(|c| !c.persons.is_empty() || !c.questions.is_empty())
+            })
+            .map(|g| {
+                let name = path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
+                self.set_gold_eval(&g, name)
+            });
         self.refresh();
         match failed {
             Some(e) => self.error(format!("import stopped, decision not saved: {e}")),
-            None => self.info(sanitize::line(&plan.summary())),
+            None => {
+                let mut text = sanitize::line(&plan.summary());
+                if let Some(Ok(())) = persons {
+                    text.push_str("; its persons give the leak rate and utility");
+                }
+                self.info(text)
+            }
         }
         Ok(())
     }

@@ -25,7 +25,7 @@ mod whatif;
 
 pub use whatif::{SweepView, WhatIf, WhatIfInput};
 
-pub use gold::{GoldRow, GoldView};
+pub use gold::{GoldEval, GoldRow, GoldView};
 
 use super::action::Action;
 use super::graph::GraphLayout;
@@ -256,6 +256,8 @@ pub struct App {
     pub recomputing: bool,
     /// The what-if pane: candidate settings, their diff and the sweep chart.
     pub whatif: WhatIf,
+    /// Gold persons and questions for the privacy and utility figures.
+    pub gold_eval: Option<gold::GoldEval>,
     /// Inside a bulk decision: views are refreshed once at the end.
     batch: bool,
     project_key: Vec<u8>,
@@ -340,6 +342,7 @@ impl App {
             recomputing: false,
             whatif: WhatIf::default(),
             batch: false,
+            gold_eval: None,
             project_key,
             burst: Vec::new(),
         };
@@ -439,6 +442,7 @@ impl App {
         self.refresh_gold();
         self.refresh_rows();
         self.whatif_refresh();
+        self.measure_gold();
         self.dirty = true;
     }
 
@@ -576,6 +580,7 @@ impl App {
         }
         if let Some(action) = self.keymap.lookup(self.ui.focus, Key::from_event(&key)) {
             self.update(action);
+            self.measure_gold();
         }
     }
 
@@ -643,6 +648,7 @@ impl App {
                     let corpus = self.ws.model.docs[doc].corpus_index;
                     self.select_document(corpus);
                 }
+                self.measure_gold();
                 self.dirty = true;
             }
             MouseEventKind::Drag(MouseButton::Left) => {

@@ -289,10 +289,21 @@ impl App {
         let owned = OwnedBasis::of(&self.ws);
         let tx = self.whatif.tx.clone();
         let gold = self.whatif.gold.clone();
+        let probe = self.mask_probe();
         self.whatif.running_sweep = Some(generation);
         std::thread::spawn(move || {
-            let r = whatif::sweep(&owned.basis(), param, from, to, step, gold.as_deref())
-                .map_err(|e| e.to_string());
+            let leak = probe.as_ref().map(|p| move |m: &[bool]| p.leak_rate(m));
+            let leak_fn = leak.as_ref().map(|f| f as whatif::LeakRate);
+            let r = whatif::sweep(
+                &owned.basis(),
+                param,
+                from,
+                to,
+                step,
+                gold.as_deref(),
+                leak_fn,
+            )
+            .map_err(|e| e.to_string());
             let _ = tx.send(Done::Sweep(generation, r));
         });
     }

@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Cell, Paragraph, Row, Table, Wrap};
 
 use super::super::action::Action;
-use super::super::app::{App, GoldRow};
+use super::super::app::{App, GoldEval, GoldRow};
 use super::super::sanitize;
 use super::super::state::Pane;
 use super::pane_block;
@@ -22,8 +22,18 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
         extra.push_str(&format!(" · {} orphaned", view.orphaned()));
     }
     let block = pane_block(Pane::Gold.title(), &extra, focused, t);
-    let inner = block.inner(area);
+    let mut inner = block.inner(area);
     frame.render_widget(block, area);
+    if let Some(g) = &app.gold_eval {
+        let lines = privacy_lines(app, g, inner.width as usize);
+        let [top, rest] = Layout::vertical([
+            Constraint::Length(lines.len() as u16 + 1),
+            Constraint::Fill(1),
+        ])
+        .areas(inner);
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), top);
+        inner = rest;
+    }
     let key = |pane: Pane, action: Action| app.keymap.key_for(pane, action).unwrap_or_default();
     let Some(cmp) = &view.comparison else {
         let text = vec![
@@ -173,4 +183,73 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
         ..table_area
     };
     (body, start)
+}
+
+/// The person leak rate and the utility proxy of the plan in effect (SPEC §10, as
+/// `clam eval` computes them), with the leaked clusters named.
+fn privacy_lines(app: &App, g: &GoldEval, width: usize) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let source = Span::styled(format!("{} · ", sanitize::line(&g.source)), t.muted());
+    let Some((privacy, utility)) = &g.report else {
+        return vec![Line::from(vec![
+            source,
+            Span::styled("measuring…", t.busy()),
+        ])];
+    };
+    let mut first = vec![source];
+    match privacy.leak_rate {
+        Some(rate) => {
+            first.push(Span::styled("person leak rate ", t.text()));
+            first.push(Span::styled(format!("{rate:.3}"), t.accent()));
+            first.push(Span::styled(
+                format!(
+                    " · leaked {}/{} HIGH+MEDIUM clusters",
+                    privacy.leaked_clusters, privacy.rated_clusters
+                ),
+                if privacy.leaked_clusters > 0 {
+                    t.error()
+                } else {
+                    t.ok()
+                },
+            ));
+        }
+        None => first.push(Span::styled(
+            "no HIGH or MEDIUM cluster with persons: no leak rate",
+            t.muted(),
+        )),
+    }
+    let mut second = vec![Span::styled("utility R-1 ", t.text())];
+    for (key, v) in [
+        ("spec/single", utility.means.specific_single),
+        ("spec/multi", utility.means.specific_multi),
+        ("gen/single", utility.means.general_single),
+        ("gen/multi", utility.means.general_multi),
+    ] {
+        second.push(Span::styled(format!("{key} "), t.muted()));
+        second.push(Span::styled(
+            v.map_or("–".to_string(), |v| format!("{v:.2}")),
+            t.accent(),
+        ));
+        second.push(Span::raw("  "));
+    }
+    let leaked: Vec<String> = privacy
+        .by_cluster
+        .iter()
+        .filter(|c| c.leaked)
+        .map(|c| {
+            format!(
+                "{} {:.2}",
+                sanitize::line(&c.id),
+                c.leak_rate.unwrap_or(0.0)
+            )
+        })
+        .collect();
+    let mut lines = vec![Line::from(first), Line::from(second)];
+    if !leaked.is_empty() {
+        lines.push(Line::from(Span::styled(
+            super::fit(&format!("leaked: {}", leaked.join(", ")), width.max(1) * 2),
+            t.error(),
+        )));
+    }
+    lines
 }

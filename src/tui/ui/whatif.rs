@@ -248,7 +248,10 @@ fn draw_sweep(frame: &mut Frame, area: Rect, app: &App) {
     let Some(s) = &w.sweep else {
         return;
     };
-    let with_f1 = s.rows.iter().any(|r| r.f1.is_some());
+    let with_f1 = s
+        .rows
+        .iter()
+        .any(|r| r.f1.is_some() || r.leak_rate.is_some());
     let [title, top, bottom, third] = Layout::vertical([
         Constraint::Length(2),
         Constraint::Ratio(1, if with_f1 { 3 } else { 2 }),
@@ -319,6 +322,11 @@ fn draw_sweep(frame: &mut Frame, area: Rect, app: &App) {
         .iter()
         .filter_map(|r| r.f1.map(|f| (r.value, f)))
         .collect();
+    let leak: Vec<(f64, f64)> = s
+        .rows
+        .iter()
+        .filter_map(|r| r.leak_rate.map(|l| (r.value, l)))
+        .collect();
     let mark_f1 = marker(0.0, 1.0);
     let cur_style = t.ok();
     // Datasets borrow their points: keep them alive for the frame.
@@ -370,17 +378,15 @@ fn draw_sweep(frame: &mut Frame, area: Rect, app: &App) {
         let f1_chart = Chart::new(vec![
             ds(&mark_f1, cur_style, Marker::Braille, GraphType::Line),
             ds(&f1, t.accent(), Marker::Braille, GraphType::Line),
+            ds(&leak, t.error(), Marker::Dot, GraphType::Scatter),
         ]);
+        let title = match (f1.is_empty(), leak.is_empty()) {
+            (false, false) => "chain pairs F1 (line) · person leak rate (•)",
+            (false, true) => "chain pairs F1 against the gold chains",
+            _ => "person leak rate (•) of the gold persons",
+        };
         frame.render_widget(
-            with_axes(
-                f1_chart,
-                theme,
-                x,
-                whole_x,
-                "chain pairs F1 against the gold chains".into(),
-                [0.0, 1.0],
-                false,
-            ),
+            with_axes(f1_chart, theme, x, whole_x, title.into(), [0.0, 1.0], false),
             third,
         );
     }
