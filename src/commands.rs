@@ -877,46 +877,38 @@ fn sweep(a: SweepArgs) -> Result<u8> {
         chains.as_deref(),
         leak.as_ref().map(|f| f as clam::whatif::LeakRate),
     )?;
-    let (with_f1, with_leak) = (chains.is_some(), probe.is_some());
-    let opt = |x: Option<f64>, csv: bool| match (x, csv) {
-        (Some(x), true) => format!(",{x}"),
-        (None, true) => ",".to_string(),
-        (Some(x), false) => format!("  {:>9}", format!("{x:.3}")),
-        (None, false) => format!("  {:>9}", "–"),
-    };
+    // The gold columns: (CSV name, table heading, value).
+    type Column = (
+        &'static str,
+        &'static str,
+        fn(&clam::whatif::SweepRow) -> Option<f64>,
+    );
+    let f1: Column = ("f1", "CHAIN F1", |r| r.f1);
+    let leak_rate: Column = ("leak_rate", "LEAK RATE", |r| r.leak_rate);
+    let gold_columns: Vec<Column> = [(chains.is_some(), f1), (probe.is_some(), leak_rate)]
+        .into_iter()
+        .filter_map(|(on, c)| on.then_some(c))
+        .collect();
     let mut out = std::io::stdout().lock();
     if a.json {
         serde_json::to_writer_pretty(&mut out, &rows)?;
         writeln!(out)?;
     } else if a.csv {
-        writeln!(
-            out,
-            "value,masked,max_chain_risk,mean_chain_risk,high,medium,low{}{}",
-            if with_f1 { ",f1" } else { "" },
-            if with_leak { ",leak_rate" } else { "" }
-        )?;
+        let mut head = "value,masked,max_chain_risk,mean_chain_risk,high,medium,low".to_string();
+        for (name, _, _) in &gold_columns {
+            head.push_str(&format!(",{name}"));
+        }
+        writeln!(out, "{head}")?;
         for r in &rows {
-            writeln!(
-                out,
-                "{},{},{},{},{},{},{}{}{}",
-                r.value,
-                r.masked,
-                r.max_chain_risk,
-                r.mean_chain_risk,
-                r.high,
-                r.medium,
-                r.low,
-                if with_f1 {
-                    opt(r.f1, true)
-                } else {
-                    String::new()
-                },
-                if with_leak {
-                    opt(r.leak_rate, true)
-                } else {
-                    String::new()
-                },
-            )?;
+            let mut line = format!(
+                "{},{},{},{},{},{},{}",
+                r.value, r.masked, r.max_chain_risk, r.mean_chain_risk, r.high, r.medium, r.low
+            );
+            for (_, _, get) in &gold_columns {
+                line.push(',');
+                line.push_str(&get(r).map(|x| x.to_string()).unwrap_or_default());
+            }
+            writeln!(out, "{line}")?;
         }
     } else {
         writeln!(
@@ -925,9 +917,8 @@ fn sweep(a: SweepArgs) -> Result<u8> {
             ws.model.docs.len(),
             ws.model.entities.len()
         )?;
-        writeln!(
-            out,
-            "{:<14} {:>6}  {:>8}  {:>9}  {:>4}  {:>6}  {:>5}{}{}",
+        let mut head = format!(
+            "{:<14} {:>6}  {:>8}  {:>9}  {:>4}  {:>6}  {:>5}",
             param.name().to_uppercase(),
             "MASKED",
             "MAX RISK",
@@ -935,31 +926,21 @@ fn sweep(a: SweepArgs) -> Result<u8> {
             "HIGH",
             "MEDIUM",
             "LOW",
-            if with_f1 { "   CHAIN F1" } else { "" },
-            if with_leak { "  LEAK RATE" } else { "" }
-        )?;
+        );
+        for (_, heading, _) in &gold_columns {
+            head.push_str(&format!("  {heading:>9}"));
+        }
+        writeln!(out, "{head}")?;
         for r in &rows {
-            writeln!(
-                out,
-                "{:<14} {:>6}  {:>8.3}  {:>9.3}  {:>4}  {:>6}  {:>5}{}{}",
-                r.value,
-                r.masked,
-                r.max_chain_risk,
-                r.mean_chain_risk,
-                r.high,
-                r.medium,
-                r.low,
-                if with_f1 {
-                    opt(r.f1, false)
-                } else {
-                    String::new()
-                },
-                if with_leak {
-                    opt(r.leak_rate, false)
-                } else {
-                    String::new()
-                },
-            )?;
+            let mut line = format!(
+                "{:<14} {:>6}  {:>8.3}  {:>9.3}  {:>4}  {:>6}  {:>5}",
+                r.value, r.masked, r.max_chain_risk, r.mean_chain_risk, r.high, r.medium, r.low,
+            );
+            for (_, _, get) in &gold_columns {
+                let cell = get(r).map_or("–".to_string(), |x| format!("{x:.3}"));
+                line.push_str(&format!("  {cell:>9}"));
+            }
+            writeln!(out, "{line}")?;
         }
     }
     Ok(if ws.corpus.diagnostics.is_empty() {

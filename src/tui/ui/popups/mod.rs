@@ -167,7 +167,15 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             Layer::GoldNote { documents, input } => {
                 let what = format!("Note on the gold chain {}", documents.join(" + "));
                 let prompt = Line::from(Span::styled(sanitize::line(&what), t.text()));
-                text_popup(frame, area, t, "Gold chain note", prompt, input);
+                text_popup(
+                    frame,
+                    area,
+                    t,
+                    "Gold chain note",
+                    prompt,
+                    input,
+                    (76, "Enter save"),
+                );
             }
             Layer::GoldImport { input, error } => {
                 let prompt = match error {
@@ -177,7 +185,15 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                         t.text(),
                     )),
                 };
-                text_popup(frame, area, t, "Import gold chains", prompt, input);
+                text_popup(
+                    frame,
+                    area,
+                    t,
+                    "Import gold chains",
+                    prompt,
+                    input,
+                    (76, "Enter save"),
+                );
             }
             Layer::WhatIf {
                 purpose,
@@ -185,8 +201,6 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 error,
             } => {
                 use super::super::app::WhatIfInput;
-                let r = centered(area, 64, 7);
-                frame.render_widget(Clear, r);
                 let (title, ask) = match purpose {
                     WhatIfInput::Value(p) => (format!("What-if: {p}"), "Value:".to_string()),
                     WhatIfInput::Range(p) => (
@@ -194,28 +208,11 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                         "From, to and step (e.g. 0 1 0.05):".to_string(),
                     ),
                 };
-                let block = popup_block(&title, t);
-                let inner = block.inner(r);
-                frame.render_widget(block, r);
-                let [msg, field, hint] = Layout::vertical([
-                    Constraint::Length(1),
-                    Constraint::Length(3),
-                    Constraint::Length(1),
-                ])
-                .areas(inner);
                 let prompt = match error {
                     Some(e) => Line::from(Span::styled(sanitize::line(e), t.error())),
                     None => Line::from(Span::styled(ask, t.text())),
                 };
-                frame.render_widget(Paragraph::new(prompt), msg);
-                let mut input = input.clone();
-                input.set_block(Block::bordered().border_style(t.border(false)));
-                input.set_style(t.text());
-                frame.render_widget(&input, field);
-                frame.render_widget(
-                    Paragraph::new(Span::styled("Enter apply · Esc cancel", t.muted())),
-                    hint,
-                );
+                text_popup(frame, area, t, &title, prompt, input, (64, "Enter apply"));
             }
             Layer::ConfirmMerge { from, into } => {
                 let r = centered(area, 64, 5);
@@ -257,8 +254,9 @@ fn text_popup(
     title: &str,
     prompt: Line,
     input: &ratatui_textarea::TextArea<'static>,
+    (width, enter): (u16, &str),
 ) {
-    let r = centered(area, 76, 7);
+    let r = centered(area, width, 7);
     frame.render_widget(Clear, r);
     let block = popup_block(title, t);
     let inner = block.inner(r);
@@ -275,7 +273,7 @@ fn text_popup(
     input.set_style(t.text());
     frame.render_widget(&input, field);
     frame.render_widget(
-        Paragraph::new(Span::styled("Enter save · Esc cancel", t.muted())),
+        Paragraph::new(Span::styled(format!("{enter} · Esc cancel"), t.muted())),
         hint,
     );
 }
