@@ -353,6 +353,44 @@ impl Replacer {
         if hits.is_empty() {
             return text.to_string();
         }
+        self.apply(text, &hits)
+    }
+
+    /// `text` with every occurrence replaced, one line at a time (the unit the leak
+    /// check scans): a long text never needs its whole-text indices at once.
+    pub fn replace_lines(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        for line in text.split_inclusive('\n') {
+            let hits = self.find(line);
+            if hits.is_empty() {
+                out.push_str(line);
+            } else {
+                out.push_str(&self.apply(line, &hits));
+            }
+        }
+        out
+    }
+
+    /// Replaces inside every string of a JSON value in place (keys are left alone);
+    /// strings without a hit are not copied.
+    pub fn replace_json_in_place(&self, value: &mut serde_json::Value) {
+        use serde_json::Value;
+        match value {
+            Value::String(s) => {
+                let hits = self.find(s);
+                if !hits.is_empty() {
+                    *s = self.apply(s, &hits);
+                }
+            }
+            Value::Array(a) => a.iter_mut().for_each(|v| self.replace_json_in_place(v)),
+            Value::Object(o) => o
+                .iter_mut()
+                .for_each(|(_, v)| self.replace_json_in_place(v)),
+            _ => {}
+        }
+    }
+
+    fn apply(&self, text: &str, hits: &[Hit]) -> String {
         let mut out = String::with_capacity(text.len());
         let mut hit_iter = hits.iter().peekable();
         let mut skip_until = 0usize;

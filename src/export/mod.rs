@@ -216,6 +216,7 @@ pub fn export(
         .prefix(&format!(".{name}.clam-tmp-"))
         .tempdir_in(&parent)
         .map_err(|e| io_err(&parent, e))?;
+    let t = std::time::Instant::now();
     let replacer = ws.replacer(project_key);
 
     // Each document is redacted once; the files and the second scan share the text.
@@ -226,8 +227,14 @@ pub fn export(
         .map(|d| replacer.replace(&d.content))
         .collect();
     let documents = write_redacted(ws, &replacer, &contents, project_key, tmp.path())?;
+    crate::workspace::report_phase("export.redact", t);
+    let t = std::time::Instant::now();
     let scan_warnings = second_scan(ws, &contents, scanner);
-    let manifest = replacer.replace_json(&manifest_json(ws, project_key, &scan_warnings));
+    drop(contents);
+    crate::workspace::report_phase("export.second_scan", t);
+    let t = std::time::Instant::now();
+    let mut manifest = manifest_json(ws, project_key, &scan_warnings);
+    replacer.replace_json_in_place(&mut manifest);
     write_file(
         &tmp.path().join("manifest.json"),
         (json_escape_unsafe(&serde_json::to_string_pretty(&manifest).unwrap_or_default()) + "\n")
@@ -247,10 +254,14 @@ pub fn export(
         }
     }
     write_file(&tmp.path().join("decisions.jsonl"), decisions.as_bytes())?;
-    let report = replacer.replace(&report::render(ws, project_key, &scan_warnings));
+    let report = replacer.replace_lines(&report::render(ws, project_key, &scan_warnings));
     write_file(&tmp.path().join("report.md"), report.as_bytes())?;
+    drop(report);
+    crate::workspace::report_phase("export.manifest_report", t);
+    let t = std::time::Instant::now();
 
     let (hits, files_scanned) = leak_check(&replacer, project_key, tmp.path())?;
+    crate::workspace::report_phase("export.leak_check", t);
     if !hits.is_empty() {
         return Err(ExportError::Leak(hits));
     }
@@ -427,6 +438,10 @@ fn manifest_json(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> Value 
             })
         })
         .collect();
+    let mut residual_chain = vec![false; an.chains.len()];
+    for &c in &plan.residual_chains {
+        residual_chain[c as usize] = true;
+    }
     let chains: Vec<Value> = an
         .chains
         .iter()
@@ -452,7 +467,7 @@ fn manifest_json(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> Value 
                 "risk_final": r.risk_final,
                 "category_final": r.category_final,
                 "target": r.target,
-                "residual": plan.residual_chains.contains(&(ci as u32)),
+                "residual": residual_chain[ci],
             })
         })
         .collect();
@@ -473,6 +488,11 @@ fn manifest_json(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> Value 
             "masked": plan.masked_count(),
             "edges_kept": an.edges.len(),
             "chains": an.chains.len(),
+        },
+        "chain_cap": {
+            "max_chains_per_component": an.chain_cap.limit,
+            "hit": an.chain_cap.hit(),
+            "capped_components": an.chain_cap.capped_components.iter().map(|&d| m.docs[d as usize].id.clone()).collect::<Vec<_>>(),
         },
         "entities": entities,
         "documents": documents,
