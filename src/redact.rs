@@ -135,6 +135,12 @@ struct Projection {
 
 const BARRIER: char = '\u{0}';
 
+/// Joins the pieces of [`Replacer::find_each`].
+const PIECE_SEPARATOR: char = '\u{0}';
+
+/// Pieces searched together by [`Replacer::find_each`]'s callers.
+const BATCH_PIECES: usize = 4096;
+
 impl Projection {
     fn new(
         text: &str,
@@ -356,16 +362,69 @@ impl Replacer {
         self.apply(text, &hits)
     }
 
+    /// The hits of each piece, exactly as [`Replacer::find`] gives them for that piece
+    /// alone. The pieces are searched in one pass, joined by NUL, which no value, date,
+    /// phone or id crosses (it is neither a word character nor a separator), so many
+    /// short strings cost one search instead of one each. A piece that holds NUL, ESC
+    /// or a C1 lead byte (escape sequences are read across characters) is searched
+    /// alone.
+    pub fn find_each(&self, pieces: &[&str]) -> Vec<Vec<Hit>> {
+        let mut out: Vec<Vec<Hit>> = vec![Vec::new(); pieces.len()];
+        if self.entities.is_empty() {
+            return out;
+        }
+        let mut joined = String::with_capacity(pieces.iter().map(|p| p.len() + 1).sum());
+        // (first char of the piece in `joined`, piece index), ascending.
+        let mut starts: Vec<(usize, usize)> = Vec::with_capacity(pieces.len());
+        let mut chars = 0usize;
+        for (i, p) in pieces.iter().enumerate() {
+            if p.is_empty() {
+                continue;
+            }
+            if p.bytes().any(|b| matches!(b, 0 | 0x1b | 0xc2)) {
+                out[i] = self.find(p);
+                continue;
+            }
+            starts.push((chars, i));
+            joined.push_str(p);
+            joined.push(PIECE_SEPARATOR);
+            chars += p.chars().count() + 1;
+        }
+        for h in self.find(&joined) {
+            let k = starts.partition_point(|(s, _)| *s <= h.span.start);
+            let Some(&(first, i)) = k.checked_sub(1).and_then(|k| starts.get(k)) else {
+                continue;
+            };
+            out[i].push(Hit {
+                entity: h.entity,
+                span: Span {
+                    start: h.span.start - first,
+                    end: h.span.end - first,
+                },
+            });
+        }
+        out
+    }
+
     /// `text` with every occurrence replaced, one line at a time (the unit the leak
-    /// check scans): a long text never needs its whole-text indices at once.
+    /// check scans), lines searched in batches: a long text never needs its
+    /// whole-text indices at once.
     pub fn replace_lines(&self, text: &str) -> String {
         let mut out = String::with_capacity(text.len());
-        for line in text.split_inclusive('\n') {
-            let hits = self.find(line);
-            if hits.is_empty() {
-                out.push_str(line);
-            } else {
-                out.push_str(&self.apply(line, &hits));
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        for batch in lines.chunks(BATCH_PIECES) {
+            // The line break stays outside the searched piece, as in a line scan.
+            let bodies: Vec<&str> = batch
+                .iter()
+                .map(|l| l.strip_suffix('\n').unwrap_or(l))
+                .collect();
+            for ((line, body), hits) in batch.iter().zip(&bodies).zip(self.find_each(&bodies)) {
+                if hits.is_empty() {
+                    out.push_str(line);
+                } else {
+                    out.push_str(&self.apply(body, &hits));
+                    out.push_str(&line[body.len()..]);
+                }
             }
         }
         out
@@ -374,19 +433,35 @@ impl Replacer {
     /// Replaces inside every string of a JSON value in place (keys are left alone);
     /// strings without a hit are not copied.
     pub fn replace_json_in_place(&self, value: &mut serde_json::Value) {
-        use serde_json::Value;
-        match value {
-            Value::String(s) => {
-                let hits = self.find(s);
-                if !hits.is_empty() {
-                    *s = self.apply(s, &hits);
+        self.replace_json_slice_in_place(std::slice::from_mut(value));
+    }
+
+    /// [`Replacer::replace_json_in_place`] for many values, their strings searched in
+    /// batches ([`Replacer::find_each`]).
+    pub fn replace_json_slice_in_place(&self, values: &mut [serde_json::Value]) {
+        fn strings<'v>(v: &'v mut serde_json::Value, out: &mut Vec<&'v mut String>) {
+            use serde_json::Value;
+            match v {
+                Value::String(s) => out.push(s),
+                Value::Array(a) => a.iter_mut().for_each(|x| strings(x, out)),
+                Value::Object(o) => o.iter_mut().for_each(|(_, x)| strings(x, out)),
+                _ => {}
+            }
+        }
+        let mut all: Vec<&mut String> = Vec::new();
+        for v in values.iter_mut() {
+            strings(v, &mut all);
+        }
+        for batch in all.chunks_mut(BATCH_PIECES) {
+            let hits = {
+                let pieces: Vec<&str> = batch.iter().map(|s| s.as_str()).collect();
+                self.find_each(&pieces)
+            };
+            for (s, h) in batch.iter_mut().zip(hits) {
+                if !h.is_empty() {
+                    **s = self.apply(s, &h);
                 }
             }
-            Value::Array(a) => a.iter_mut().for_each(|v| self.replace_json_in_place(v)),
-            Value::Object(o) => o
-                .iter_mut()
-                .for_each(|(_, v)| self.replace_json_in_place(v)),
-            _ => {}
         }
     }
 
@@ -590,5 +665,40 @@ mod tests {
         let r = replacer(Mode::Value);
         let text = "Claim 03/15/1968, amount 5550104418, id MBR4482139.";
         assert_eq!(r.replace(text), text);
+    }
+
+    #[test]
+    fn pieces_searched_together_give_each_piece_its_own_hits() {
+        let r = replacer(Mode::Value);
+        let pieces = [
+            "Priya",
+            "Raman called (555) 010-",
+            "4417 about MBR-448213",
+            "",
+            "born 03/14/",
+            "1968 — Zoë met Priya Raman",
+            "\u{1b}[31mPriya Raman\u{1b}[0m",
+            "tab\tPriya\u{200d} Raman° and mbr 448213",
+            "0.5550104417",
+            "Raman, Priya; Ms. Raman",
+        ];
+        let each = r.find_each(&pieces);
+        for (p, hits) in pieces.iter().zip(&each) {
+            assert_eq!(hits, &r.find(p), "piece {p:?}");
+        }
+        // Nothing is found across two pieces.
+        assert!(each[0].is_empty() && each[1].is_empty() && each[2].len() == 1);
+        let text = "Priya Raman\nMBR-448213 and\n(555) 010-4417\nnothing\n";
+        assert_eq!(
+            r.replace_lines(text),
+            "[NAME]\n[PATIENT_ID] and\n[PHONE_NUMBER]\nnothing\n"
+        );
+        let mut v =
+            serde_json::json!({"a": ["Priya Raman", 3, {"b": "call (555) 010-4417"}], "c": "kept"});
+        r.replace_json_in_place(&mut v);
+        assert_eq!(
+            v,
+            serde_json::json!({"a": ["[NAME]", 3, {"b": "call [PHONE_NUMBER]"}], "c": "kept"})
+        );
     }
 }

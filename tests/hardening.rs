@@ -1020,4 +1020,26 @@ fn fuzz_seed_inputs_never_panic() {
             .ok();
         let _ = clam::entity::spans::locate(&buf, "priya raman");
     }
+    // The LLM response parser on the committed seeds: what it keeps is valid.
+    let schema = clam::Schema::default();
+    let mut parsed = 0;
+    for f in files_under(&seeds.join("llm_response")) {
+        let text = String::from_utf8_lossy(&std::fs::read(&f).expect("seed")).to_string();
+        let Some(entries) = clam::extract::llm::validate::entities_of(&text) else {
+            continue;
+        };
+        parsed += 1;
+        let (items, dropped) = clam::extract::llm::validate::validate(&entries, &schema);
+        assert_eq!(
+            items.len() + dropped.total(),
+            entries.len(),
+            "{}",
+            f.display()
+        );
+        for it in &items {
+            assert!(schema.contains(&it.entity_type) && (0.0..=1.0).contains(&it.relevance));
+            assert!(!it.original.is_empty() && it.original.trim() == it.original);
+        }
+    }
+    assert!(parsed >= 3, "bare, fenced and embedded seeds parse");
 }
