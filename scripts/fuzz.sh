@@ -6,8 +6,9 @@
 # Uses the nightly toolchain when it is installed; otherwise the stable one with
 # RUSTC_BOOTSTRAP=1, which lets stable rustc accept the -Z flags cargo-fuzz passes
 # (sanitizer, coverage instrumentation). Installs cargo-fuzz from crates.io when it
-# is missing. The committed seeds are in fuzz/seeds/<target>/;
-# what the fuzzer finds grows fuzz/corpus/<target>/ (not committed). A crash is saved
+# is missing. FUZZ_TOOLCHAIN=stable uses the stable path even where nightly exists.
+# The committed seeds are in fuzz/seeds/<target>/; what the fuzzer finds grows
+# fuzz/corpus/<target>/ (not committed). A crash is saved
 # under fuzz/artifacts/<target>/ and stops the script with a non-zero exit code; turn
 # each crash into a regression test in tests/hardening.rs.
 set -euo pipefail
@@ -21,7 +22,8 @@ jobs="${CARGO_BUILD_JOBS:-1}"
 export CARGO_BUILD_JOBS="$jobs"
 
 toolchain=()
-if cargo +nightly --version >/dev/null 2>&1; then
+# FUZZ_TOOLCHAIN=stable forces the stable path even where nightly is installed.
+if [ "${FUZZ_TOOLCHAIN:-}" != stable ] && cargo +nightly --version >/dev/null 2>&1; then
   toolchain=(+nightly)
   echo "== toolchain: nightly ($(cargo +nightly --version))"
 else

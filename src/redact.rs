@@ -188,7 +188,14 @@ impl Projection {
 /// An id's characters as its canonical form writes them (upper case); dashes and
 /// white space are the separators an id may be written with.
 fn id_char(c: char) -> Option<char> {
-    if c.is_whitespace() || c == '-' || c == BARRIER {
+    if c.is_ascii() {
+        // The common case without the Unicode tables (same result as below).
+        return match c {
+            '\t'..='\r' | ' ' | '-' | BARRIER => None,
+            _ => Some(c.to_ascii_uppercase()),
+        };
+    }
+    if c.is_whitespace() {
         return None;
     }
     let mut up = c.to_uppercase();

@@ -36,8 +36,9 @@ pub struct EntityInDoc {
     pub spans: Vec<Span>,
     /// Mention count in this document (the number of spans when spans are known).
     pub mentions: u64,
-    /// Original values of this entity in this document.
-    pub originals: BTreeSet<String>,
+    /// Original values of this entity in this document, sorted, without repeats (a
+    /// vector: most occurrences have one, and a set's node is ten times its size).
+    pub originals: Vec<String>,
 }
 
 /// Extraction results of one document.
@@ -59,6 +60,13 @@ pub struct DocEntities {
 pub struct EntityKey {
     pub entity_type: String,
     pub normalized: String,
+}
+
+/// Inserts `value` into the sorted vector `list` unless it is there.
+fn insert_sorted(list: &mut Vec<String>, value: &str) {
+    if let Err(pos) = list.binary_search_by(|x| x.as_str().cmp(value)) {
+        list.insert(pos, value.to_string());
+    }
 }
 
 /// All entities of a corpus.
@@ -188,11 +196,11 @@ impl EntityStore {
                 relevance: item.relevance,
                 spans: Vec::new(),
                 mentions: 0,
-                originals: BTreeSet::new(),
+                originals: Vec::new(),
             });
             entry.relevance = entry.relevance.max(item.relevance);
             entry.spans.extend(spans);
-            entry.originals.insert(item.original.clone());
+            insert_sorted(&mut entry.originals, &item.original);
         }
         slot.entities = by_id
             .into_values()
@@ -265,7 +273,9 @@ impl EntityStore {
                 e.spans.extend(occ.spans);
                 e.spans.sort();
                 e.spans.dedup();
-                e.originals.extend(occ.originals);
+                for o in &occ.originals {
+                    insert_sorted(&mut e.originals, o);
+                }
                 e.mentions = if e.spans.is_empty() {
                     e.mentions + occ.mentions
                 } else {
@@ -329,7 +339,7 @@ impl EntityStore {
                 relevance,
                 spans,
                 mentions,
-                originals: BTreeSet::from([original]),
+                originals: vec![original],
             },
         );
         self.docs[doc_index].complete = true;

@@ -466,6 +466,14 @@ impl serde::Serialize for Manifest<'_> {
         let store = &ws.store;
         let review: Vec<crate::workspace::ReviewState> =
             (0..m.entities.len()).map(|i| ws.review_state(i)).collect();
+        // One HMAC per entity, not one per row that names it.
+        let ids: Vec<String> = {
+            use rayon::prelude::*;
+            m.entities
+                .par_iter()
+                .map(|e| export_id(key, &e.id))
+                .collect()
+        };
         let mut map = s.serialize_map(None)?;
         let head = |map: &mut S::SerializeMap, k: &str, mut v: Value| {
             self.replacer.replace_json_in_place(&mut v);
@@ -521,7 +529,7 @@ impl serde::Serialize for Manifest<'_> {
                         _ => None,
                     };
                     json!({
-                        "export_id": export_id(key, &e.id),
+                        "export_id": ids[i],
                         "type": e.entity_type,
                         "decision": if plan.masked[i] { "mask" } else { "keep" },
                         "stage": stage,
@@ -574,7 +582,7 @@ impl serde::Serialize for Manifest<'_> {
                         .flat_map(|&h| an.edges[h as usize].via.iter().map(|(e, _)| *e))
                         .collect::<std::collections::BTreeSet<u32>>()
                         .into_iter()
-                        .map(|e| export_id(key, &m.entities[e as usize].id))
+                        .map(|e| ids[e as usize].clone())
                         .collect();
                     via.sort();
                     json!({
