@@ -628,7 +628,7 @@ fn extract(a: ExtractArgs) -> Result<u8> {
                         relevance: e.relevance,
                         mentions: e.mentions,
                         id: None,
-                        originals: e.originals.iter().cloned().collect(),
+                        originals: e.originals.to_vec(),
                         spans: e.spans.iter().map(|s| [s.start, s.end]).collect(),
                     })
                 })
