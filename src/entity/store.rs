@@ -130,8 +130,18 @@ impl EntityStore {
         schema: &Schema,
         date_order: DateOrder,
     ) {
-        for (index, doc, items) in batch {
-            self.put_document_items(index, doc, items, schema, date_order);
+        use rayon::prelude::*;
+        // Each document's slot is made on every core; keys are merged in batch order.
+        let batch: Vec<(usize, &Document, &[ExtractedItem])> = batch.into_iter().collect();
+        let made: Vec<(usize, DocEntities, Vec<(String, EntityKey)>)> = batch
+            .par_iter()
+            .map(|&(index, doc, items)| {
+                let (slot, keys) = Self::document_slot(doc, items, schema, date_order);
+                (index, slot, keys)
+            })
+            .collect();
+        for (index, slot, keys) in made {
+            self.install_slot(index, slot, keys);
         }
         self.prune_keys();
     }
@@ -144,6 +154,28 @@ impl EntityStore {
         schema: &Schema,
         date_order: DateOrder,
     ) {
+        let (slot, keys) = Self::document_slot(doc, items, schema, date_order);
+        self.install_slot(index, slot, keys);
+    }
+
+    fn install_slot(&mut self, index: usize, slot: DocEntities, keys: Vec<(String, EntityKey)>) {
+        for (id, key) in keys {
+            self.keys.entry(id).or_insert(key);
+        }
+        if index < self.docs.len() {
+            self.docs[index] = slot;
+        }
+    }
+
+    /// A document's entities from the extractor's items, and the keys they use (in
+    /// item order).
+    fn document_slot(
+        doc: &Document,
+        items: &[ExtractedItem],
+        schema: &Schema,
+        date_order: DateOrder,
+    ) -> (DocEntities, Vec<(String, EntityKey)>) {
+        let mut keys: Vec<(String, EntityKey)> = Vec::new();
         let mut slot = DocEntities {
             doc_id: doc.id.clone(),
             complete: true,
@@ -187,10 +219,15 @@ impl EntityStore {
                 continue;
             }
             let id = entity_id(&normalized, &item.entity_type);
-            self.keys.entry(id.clone()).or_insert_with(|| EntityKey {
-                entity_type: item.entity_type.clone(),
-                normalized,
-            });
+            if !by_id.contains_key(&id) {
+                keys.push((
+                    id.clone(),
+                    EntityKey {
+                        entity_type: item.entity_type.clone(),
+                        normalized,
+                    },
+                ));
+            }
             let entry = by_id.entry(id.clone()).or_insert_with(|| EntityInDoc {
                 entity_id: id,
                 relevance: item.relevance,
@@ -211,9 +248,7 @@ impl EntityStore {
                 e
             })
             .collect();
-        if index < self.docs.len() {
-            self.docs[index] = slot;
-        }
+        (slot, keys)
     }
 
     fn prune_keys(&mut self) {
