@@ -62,6 +62,9 @@ pub struct EntityKey {
     pub normalized: String,
 }
 
+/// The keys a document's entities use, in item order.
+type SlotKeys = Vec<(String, EntityKey)>;
+
 /// Inserts `value` into the sorted vector `list` unless it is there.
 fn insert_sorted(list: &mut Vec<String>, value: &str) {
     if let Err(pos) = list.binary_search_by(|x| x.as_str().cmp(value)) {
@@ -133,7 +136,7 @@ impl EntityStore {
         use rayon::prelude::*;
         // Each document's slot is made on every core; keys are merged in batch order.
         let batch: Vec<(usize, &Document, &[ExtractedItem])> = batch.into_iter().collect();
-        let made: Vec<(usize, DocEntities, Vec<(String, EntityKey)>)> = batch
+        let made: Vec<(usize, DocEntities, SlotKeys)> = batch
             .par_iter()
             .map(|&(index, doc, items)| {
                 let (slot, keys) = Self::document_slot(doc, items, schema, date_order);
@@ -158,7 +161,7 @@ impl EntityStore {
         self.install_slot(index, slot, keys);
     }
 
-    fn install_slot(&mut self, index: usize, slot: DocEntities, keys: Vec<(String, EntityKey)>) {
+    fn install_slot(&mut self, index: usize, slot: DocEntities, keys: SlotKeys) {
         for (id, key) in keys {
             self.keys.entry(id).or_insert(key);
         }
@@ -174,8 +177,8 @@ impl EntityStore {
         items: &[ExtractedItem],
         schema: &Schema,
         date_order: DateOrder,
-    ) -> (DocEntities, Vec<(String, EntityKey)>) {
-        let mut keys: Vec<(String, EntityKey)> = Vec::new();
+    ) -> (DocEntities, SlotKeys) {
+        let mut keys: SlotKeys = Vec::new();
         let mut slot = DocEntities {
             doc_id: doc.id.clone(),
             complete: true,
