@@ -81,6 +81,9 @@ pub struct Replacer {
     /// masked value: quadratic at corpus scale).
     phones: Shaped,
     ids: Shaped,
+    /// False when a masked value contains [`PIECE_SEPARATOR`]: then
+    /// [`Replacer::find_each`] searches every piece on its own.
+    batchable: bool,
 }
 
 /// Values of one shape (phone digits, id characters) and who owns them, searched in a
@@ -275,6 +278,7 @@ impl Replacer {
             })
             .flatten();
         Replacer {
+            batchable: !values.iter().any(|v| v.contains(PIECE_SEPARATOR)),
             words: WordMatcher::new(&values),
             word_owner,
             entities,
@@ -374,11 +378,15 @@ impl Replacer {
     /// phone or id crosses (it is neither a word character nor a separator), so many
     /// short strings cost one search instead of one each. A piece that holds NUL, ESC
     /// or a C1 lead byte (escape sequences are read across characters) is searched
-    /// alone.
+    /// alone, and so is every piece when a masked value itself contains NUL (found by
+    /// fuzzing).
     pub fn find_each(&self, pieces: &[&str]) -> Vec<Vec<Hit>> {
         let mut out: Vec<Vec<Hit>> = vec![Vec::new(); pieces.len()];
         if self.entities.is_empty() {
             return out;
+        }
+        if !self.batchable {
+            return pieces.iter().map(|p| self.find(p)).collect();
         }
         let mut joined = String::with_capacity(pieces.iter().map(|p| p.len() + 1).sum());
         // (first char of the piece in `joined`, piece index), ascending.
@@ -417,22 +425,32 @@ impl Replacer {
     /// check scans), lines searched in batches: a long text never needs its
     /// whole-text indices at once.
     pub fn replace_lines(&self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len());
+        use rayon::prelude::*;
         let lines: Vec<&str> = text.split_inclusive('\n').collect();
-        for batch in lines.chunks(BATCH_PIECES) {
-            // The line break stays outside the searched piece, as in a line scan.
-            let bodies: Vec<&str> = batch
-                .iter()
-                .map(|l| l.strip_suffix('\n').unwrap_or(l))
-                .collect();
-            for ((line, body), hits) in batch.iter().zip(&bodies).zip(self.find_each(&bodies)) {
-                if hits.is_empty() {
-                    out.push_str(line);
-                } else {
-                    out.push_str(&self.apply(body, &hits));
-                    out.push_str(&line[body.len()..]);
+        // Batches of lines on every core, concatenated in order.
+        let parts: Vec<String> = lines
+            .par_chunks(BATCH_PIECES)
+            .map(|batch| {
+                let mut out = String::new();
+                // The line break stays outside the searched piece, as in a line scan.
+                let bodies: Vec<&str> = batch
+                    .iter()
+                    .map(|l| l.strip_suffix('\n').unwrap_or(l))
+                    .collect();
+                for ((line, body), hits) in batch.iter().zip(&bodies).zip(self.find_each(&bodies)) {
+                    if hits.is_empty() {
+                        out.push_str(line);
+                    } else {
+                        out.push_str(&self.apply(body, &hits));
+                        out.push_str(&line[body.len()..]);
+                    }
                 }
-            }
+                out
+            })
+            .collect();
+        let mut out = String::with_capacity(text.len());
+        for p in parts {
+            out.push_str(&p);
         }
         out
     }
@@ -672,6 +690,24 @@ mod tests {
         let r = replacer(Mode::Value);
         let text = "Claim 03/15/1968, amount 5550104418, id MBR4482139.";
         assert_eq!(r.replace(text), text);
+    }
+
+    #[test]
+    fn a_masked_value_with_nul_never_matches_between_pieces() {
+        // Found by the `redact` fuzz target: the value "\0" matched the separator of
+        // the joined pieces.
+        let r = Replacer::new(
+            vec![masked("n1", "NAME", "\0", &["\0"])],
+            Mode::Value,
+            &Schema::default(),
+            b"k",
+            DateOrder::Mdy,
+        );
+        let pieces = ["P;", "x", "a\0b"];
+        let each = r.find_each(&pieces);
+        for (p, hits) in pieces.iter().zip(&each) {
+            assert_eq!(hits, &r.find(p), "piece {p:?}");
+        }
     }
 
     #[test]
