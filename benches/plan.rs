@@ -102,6 +102,7 @@ fn analyse_and_plan(model: &Model, chain_length: usize) -> usize {
         &AnalysisParams {
             edge_threshold: 0.5,
             chain_length,
+            ..AnalysisParams::default()
         },
     );
     let p = plan(model, &an, &PlanParams::default(), &Constraints::default());
@@ -123,6 +124,7 @@ fn plan_only_chain_length_2(bencher: divan::Bencher, n: usize) {
         &AnalysisParams {
             edge_threshold: 0.5,
             chain_length: 2,
+            ..AnalysisParams::default()
         },
     );
     bencher.bench(|| {

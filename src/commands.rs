@@ -341,8 +341,12 @@ fn build_workspace(
         mode,
         None,
     )?;
+    let t = std::time::Instant::now();
     let corpus = load_corpus(args, &config)?;
+    clam::workspace::report_phase("load", t);
+    let t = std::time::Instant::now();
     let (store, name, llm) = extract_store(&corpus, &config, ext)?;
+    clam::workspace::report_phase("extract", t);
     let session = open_session(&args.corpus, planning.session.as_ref(), create_session)?;
     let mut ws = Workspace::new(corpus, config, store, session, name)?;
     ws.llm = llm;
@@ -366,7 +370,17 @@ fn run(a: RunArgs) -> Result<u8> {
         with_mapping: a.with_mapping.clone(),
         require_reviewed: a.require_reviewed,
     };
-    match export(&ws, &key, &a.out, &opts, &ex) {
+    let t = std::time::Instant::now();
+    let exported = export(&ws, &key, &a.out, &opts, &ex);
+    clam::workspace::report_phase("export", t);
+    if ws.analysis.chain_cap.hit() {
+        eprintln!(
+            "warning: chain cap hit: {} component(s) of the document graph have more chains than max_chains_per_component = {}; longer chains beyond it were not analysed (see report.md)",
+            ws.analysis.chain_cap.capped_components.len(),
+            ws.analysis.chain_cap.limit
+        );
+    }
+    match exported {
         Ok(summary) => {
             let chains_after = |cat| {
                 ws.plan
@@ -703,7 +717,7 @@ fn extract(a: ExtractArgs) -> Result<u8> {
                         relevance: e.relevance,
                         mentions: e.mentions,
                         id: None,
-                        originals: e.originals.iter().cloned().collect(),
+                        originals: e.originals.to_vec(),
                         spans: e.spans.iter().map(|s| [s.start, s.end]).collect(),
                     })
                 })

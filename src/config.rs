@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::AnalysisParams;
+use crate::analysis::{AnalysisParams, DEFAULT_MAX_CHAINS_PER_COMPONENT};
 use crate::corpus::DEFAULT_MAX_DOCUMENT_BYTES;
 use crate::entity::DateOrder;
 use crate::extract::llm::settings::{LlmLayer, LlmSettings};
@@ -35,6 +35,7 @@ pub struct SchemaEntry {
 pub struct ConfigLayer {
     pub edge_threshold: Option<f64>,
     pub chain_length: Option<usize>,
+    pub max_chains_per_component: Option<usize>,
     pub risk_high: Option<f64>,
     pub risk_medium: Option<f64>,
     pub theta_doc: Option<f64>,
@@ -105,6 +106,10 @@ fn extend_unique(list: &mut Vec<String>, extra: &[String]) {
 pub struct Config {
     pub edge_threshold: f64,
     pub chain_length: usize,
+    /// Cap on the chains of one component of the document graph (see
+    /// [`AnalysisParams::max_chains_per_component`]).
+    #[serde(default = "default_max_chains")]
+    pub max_chains_per_component: usize,
     pub risk_high: f64,
     pub risk_medium: f64,
     pub theta_doc: f64,
@@ -132,12 +137,17 @@ pub struct Config {
     pub llm: LlmSettings,
 }
 
+fn default_max_chains() -> usize {
+    DEFAULT_MAX_CHAINS_PER_COMPONENT
+}
+
 impl Default for Config {
     fn default() -> Self {
         let p = PlanParams::default();
         Config {
             edge_threshold: 0.5,
             chain_length: 2,
+            max_chains_per_component: DEFAULT_MAX_CHAINS_PER_COMPONENT,
             risk_high: p.risk_high,
             risk_medium: p.risk_medium,
             theta_doc: p.theta_doc,
@@ -177,6 +187,9 @@ pub enum ConfigError {
 
 /// Longest chain the planner enumerates; longer chains explode combinatorially.
 pub const MAX_CHAIN_LENGTH: usize = 5;
+/// Highest `max_chains_per_component` (beyond this a component's chains alone would
+/// need gigabytes).
+pub const MAX_CHAINS_LIMIT: usize = 50_000_000;
 
 impl ConfigLayer {
     /// Parses a TOML layer; `origin` names it in errors.
@@ -277,6 +290,14 @@ impl ConfigLayer {
                 format!("{k} is not a chain length: use 2..={MAX_CHAIN_LENGTH} documents"),
             ));
         }
+        if let Some(k) = self.max_chains_per_component
+            && !(1..=MAX_CHAINS_LIMIT).contains(&k)
+        {
+            return Err(invalid(
+                "max_chains_per_component",
+                format!("{k} is not a chain cap: use 1..={MAX_CHAINS_LIMIT} chains per component"),
+            ));
+        }
         if let Some(llm) = &self.llm {
             llm.validate(origin)?;
         }
@@ -316,6 +337,7 @@ impl ConfigLayer {
         set!(
             edge_threshold,
             chain_length,
+            max_chains_per_component,
             risk_high,
             risk_medium,
             theta_doc,
@@ -463,6 +485,7 @@ impl Config {
         AnalysisParams {
             edge_threshold: self.edge_threshold,
             chain_length: self.chain_length,
+            max_chains_per_component: self.max_chains_per_component,
         }
     }
 
@@ -606,6 +629,35 @@ mod tests {
         assert_eq!(c.strategy, Strategy::Knapsack);
         assert_eq!(c.always_mask.len(), 5);
         assert!(c.validate("defaults").is_ok());
+    }
+
+    #[test]
+    fn the_chain_cap_is_validated_and_reaches_the_analysis() {
+        for bad in ["-1", "\"many\"", "1.5"] {
+            assert!(
+                ConfigLayer::from_toml(&format!("max_chains_per_component = {bad}"), "c.toml")
+                    .is_err()
+            );
+        }
+        for bad in ["0", "50000001"] {
+            let err =
+                ConfigLayer::from_toml(&format!("max_chains_per_component = {bad}"), "c.toml")
+                    .expect_err(bad)
+                    .to_string();
+            assert!(
+                err.contains("c.toml") && err.contains("max_chains_per_component"),
+                "{err}"
+            );
+        }
+        let layer =
+            ConfigLayer::from_toml("max_chains_per_component = 2500", "c.toml").expect("valid cap");
+        let mut c = Config::default();
+        assert_eq!(
+            c.analysis_params().max_chains_per_component,
+            DEFAULT_MAX_CHAINS_PER_COMPONENT
+        );
+        layer.apply(&mut c, "c.toml").expect("apply");
+        assert_eq!(c.analysis_params().max_chains_per_component, 2500);
     }
 
     #[test]

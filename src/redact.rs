@@ -81,6 +81,9 @@ pub struct Replacer {
     /// masked value: quadratic at corpus scale).
     phones: Shaped,
     ids: Shaped,
+    /// False when a masked value contains [`PIECE_SEPARATOR`]: then
+    /// [`Replacer::find_each`] searches every piece on its own.
+    batchable: bool,
 }
 
 /// Values of one shape (phone digits, id characters) and who owns them, searched in a
@@ -135,6 +138,12 @@ struct Projection {
 
 const BARRIER: char = '\u{0}';
 
+/// Joins the pieces of [`Replacer::find_each`].
+const PIECE_SEPARATOR: char = '\u{0}';
+
+/// Pieces searched together by [`Replacer::find_each`]'s callers.
+const BATCH_PIECES: usize = 4096;
+
 impl Projection {
     fn new(
         text: &str,
@@ -182,7 +191,14 @@ impl Projection {
 /// An id's characters as its canonical form writes them (upper case); dashes and
 /// white space are the separators an id may be written with.
 fn id_char(c: char) -> Option<char> {
-    if c.is_whitespace() || c == '-' || c == BARRIER {
+    if c.is_ascii() {
+        // The common case without the Unicode tables (same result as below).
+        return match c {
+            '\t'..='\r' | ' ' | '-' | BARRIER => None,
+            _ => Some(c.to_ascii_uppercase()),
+        };
+    }
+    if c.is_whitespace() {
         return None;
     }
     let mut up = c.to_uppercase();
@@ -262,6 +278,7 @@ impl Replacer {
             })
             .flatten();
         Replacer {
+            batchable: !values.iter().any(|v| v.contains(PIECE_SEPARATOR)),
             words: WordMatcher::new(&values),
             word_owner,
             entities,
@@ -372,6 +389,127 @@ impl Replacer {
         if hits.is_empty() {
             return text.to_string();
         }
+        self.apply(text, &hits)
+    }
+
+    /// The hits of each piece, exactly as [`Replacer::find`] gives them for that piece
+    /// alone. The pieces are searched in one pass, joined by NUL, which no value, date,
+    /// phone or id crosses (it is neither a word character nor a separator), so many
+    /// short strings cost one search instead of one each. A piece that holds NUL, ESC
+    /// or a C1 lead byte (escape sequences are read across characters) is searched
+    /// alone, and so is every piece when a masked value itself contains NUL (found by
+    /// fuzzing).
+    pub fn find_each(&self, pieces: &[&str]) -> Vec<Vec<Hit>> {
+        let mut out: Vec<Vec<Hit>> = vec![Vec::new(); pieces.len()];
+        if self.entities.is_empty() {
+            return out;
+        }
+        if !self.batchable {
+            return pieces.iter().map(|p| self.find(p)).collect();
+        }
+        let mut joined = String::with_capacity(pieces.iter().map(|p| p.len() + 1).sum());
+        // (first char of the piece in `joined`, piece index), ascending.
+        let mut starts: Vec<(usize, usize)> = Vec::with_capacity(pieces.len());
+        let mut chars = 0usize;
+        for (i, p) in pieces.iter().enumerate() {
+            if p.is_empty() {
+                continue;
+            }
+            if p.bytes().any(|b| matches!(b, 0 | 0x1b | 0xc2)) {
+                out[i] = self.find(p);
+                continue;
+            }
+            starts.push((chars, i));
+            joined.push_str(p);
+            joined.push(PIECE_SEPARATOR);
+            chars += p.chars().count() + 1;
+        }
+        for h in self.find(&joined) {
+            let k = starts.partition_point(|(s, _)| *s <= h.span.start);
+            let Some(&(first, i)) = k.checked_sub(1).and_then(|k| starts.get(k)) else {
+                continue;
+            };
+            out[i].push(Hit {
+                entity: h.entity,
+                span: Span {
+                    start: h.span.start - first,
+                    end: h.span.end - first,
+                },
+            });
+        }
+        out
+    }
+
+    /// `text` with every occurrence replaced, one line at a time (the unit the leak
+    /// check scans), lines searched in batches: a long text never needs its
+    /// whole-text indices at once.
+    pub fn replace_lines(&self, text: &str) -> String {
+        use rayon::prelude::*;
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        // Batches of lines on every core, concatenated in order.
+        let parts: Vec<String> = lines
+            .par_chunks(BATCH_PIECES)
+            .map(|batch| {
+                let mut out = String::new();
+                // The line break stays outside the searched piece, as in a line scan.
+                let bodies: Vec<&str> = batch
+                    .iter()
+                    .map(|l| l.strip_suffix('\n').unwrap_or(l))
+                    .collect();
+                for ((line, body), hits) in batch.iter().zip(&bodies).zip(self.find_each(&bodies)) {
+                    if hits.is_empty() {
+                        out.push_str(line);
+                    } else {
+                        out.push_str(&self.apply(body, &hits));
+                        out.push_str(&line[body.len()..]);
+                    }
+                }
+                out
+            })
+            .collect();
+        let mut out = String::with_capacity(text.len());
+        for p in parts {
+            out.push_str(&p);
+        }
+        out
+    }
+
+    /// Replaces inside every string of a JSON value in place (keys are left alone);
+    /// strings without a hit are not copied.
+    pub fn replace_json_in_place(&self, value: &mut serde_json::Value) {
+        self.replace_json_slice_in_place(std::slice::from_mut(value));
+    }
+
+    /// [`Replacer::replace_json_in_place`] for many values, their strings searched in
+    /// batches ([`Replacer::find_each`]).
+    pub fn replace_json_slice_in_place(&self, values: &mut [serde_json::Value]) {
+        fn strings<'v>(v: &'v mut serde_json::Value, out: &mut Vec<&'v mut String>) {
+            use serde_json::Value;
+            match v {
+                Value::String(s) => out.push(s),
+                Value::Array(a) => a.iter_mut().for_each(|x| strings(x, out)),
+                Value::Object(o) => o.iter_mut().for_each(|(_, x)| strings(x, out)),
+                _ => {}
+            }
+        }
+        let mut all: Vec<&mut String> = Vec::new();
+        for v in values.iter_mut() {
+            strings(v, &mut all);
+        }
+        for batch in all.chunks_mut(BATCH_PIECES) {
+            let hits = {
+                let pieces: Vec<&str> = batch.iter().map(|s| s.as_str()).collect();
+                self.find_each(&pieces)
+            };
+            for (s, h) in batch.iter_mut().zip(hits) {
+                if !h.is_empty() {
+                    **s = self.apply(s, &h);
+                }
+            }
+        }
+    }
+
+    fn apply(&self, text: &str, hits: &[Hit]) -> String {
         let mut out = String::with_capacity(text.len());
         let mut hit_iter = hits.iter().peekable();
         let mut skip_until = 0usize;
@@ -603,5 +741,58 @@ mod tests {
         let r = replacer(Mode::Value);
         let text = "Claim 03/15/1968, amount 5550104418, id MBR4482139.";
         assert_eq!(r.replace(text), text);
+    }
+
+    #[test]
+    fn a_masked_value_with_nul_never_matches_between_pieces() {
+        // Found by the `redact` fuzz target: the value "\0" matched the separator of
+        // the joined pieces.
+        let r = Replacer::new(
+            vec![masked("n1", "NAME", "\0", &["\0"])],
+            Mode::Value,
+            &Schema::default(),
+            b"k",
+            DateOrder::Mdy,
+        );
+        let pieces = ["P;", "x", "a\0b"];
+        let each = r.find_each(&pieces);
+        for (p, hits) in pieces.iter().zip(&each) {
+            assert_eq!(hits, &r.find(p), "piece {p:?}");
+        }
+    }
+
+    #[test]
+    fn pieces_searched_together_give_each_piece_its_own_hits() {
+        let r = replacer(Mode::Value);
+        let pieces = [
+            "Priya",
+            "Raman called (555) 010-",
+            "4417 about MBR-448213",
+            "",
+            "born 03/14/",
+            "1968 — Zoë met Priya Raman",
+            "\u{1b}[31mPriya Raman\u{1b}[0m",
+            "tab\tPriya\u{200d} Raman° and mbr 448213",
+            "0.5550104417",
+            "Raman, Priya; Ms. Raman",
+        ];
+        let each = r.find_each(&pieces);
+        for (p, hits) in pieces.iter().zip(&each) {
+            assert_eq!(hits, &r.find(p), "piece {p:?}");
+        }
+        // Nothing is found across two pieces.
+        assert!(each[0].is_empty() && each[1].is_empty() && each[2].len() == 1);
+        let text = "Priya Raman\nMBR-448213 and\n(555) 010-4417\nnothing\n";
+        assert_eq!(
+            r.replace_lines(text),
+            "[NAME]\n[PATIENT_ID] and\n[PHONE_NUMBER]\nnothing\n"
+        );
+        let mut v =
+            serde_json::json!({"a": ["Priya Raman", 3, {"b": "call (555) 010-4417"}], "c": "kept"});
+        r.replace_json_in_place(&mut v);
+        assert_eq!(
+            v,
+            serde_json::json!({"a": ["[NAME]", 3, {"b": "call [PHONE_NUMBER]"}], "c": "kept"})
+        );
     }
 }

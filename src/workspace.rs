@@ -36,13 +36,27 @@ pub enum WorkspaceError {
     UnknownDocument(String),
 }
 
+/// With the environment variable `CLAM_TIMINGS` set, prints how long a phase took to
+/// stderr as `timing: LABEL=SECONDS` (headless runs; `scripts/scale.sh` reads it).
+pub fn report_phase(label: &str, start: std::time::Instant) {
+    if std::env::var_os("CLAM_TIMINGS").is_some() {
+        eprintln!("timing: {label}={:.2}", start.elapsed().as_secs_f64());
+    }
+}
+
 /// Runs `extractor` over every document of the corpus, then (unless disabled) the
 /// context pass that finds every typed value in the other documents too, and (when
 /// enabled) the corpus-level linker pass over what the recognizers left untyped.
-pub fn extract_all(corpus: &Corpus, config: &Config, extractor: &dyn Extractor) -> EntityStore {
+pub fn extract_all(
+    corpus: &Corpus,
+    config: &Config,
+    extractor: &(dyn Extractor + Sync),
+) -> EntityStore {
+    use rayon::prelude::*;
+    // Documents are extracted on every core; `collect` keeps corpus order.
     let items: Vec<Vec<ExtractedItem>> = corpus
         .documents
-        .iter()
+        .par_iter()
         .map(|doc| {
             extractor.extract(doc).unwrap_or_else(|e| {
                 tracing::warn!(doc = %doc.id, error = %e, "extraction failed");
@@ -452,10 +466,15 @@ impl Workspace {
 
     /// Recomputes analysis and plan from the store, the config and the session.
     pub fn replan(&mut self) -> Result<(), WorkspaceError> {
+        let t = std::time::Instant::now();
         self.globals = self.store.globals();
         self.model = Model::from_store(&self.store, &self.config.schema);
         self.analysis = Analysis::new(&self.model, &self.config.analysis_params());
-        self.plan_only()
+        report_phase("analyze", t);
+        let t = std::time::Instant::now();
+        self.plan_only()?;
+        report_phase("plan", t);
+        Ok(())
     }
 
     /// Changes the configuration; the analysis (edges, chains) is kept when neither
@@ -515,7 +534,7 @@ impl Workspace {
         let mut constraints = self.config.constraints();
         constraints.force_mask = self.state.force_mask();
         constraints.force_keep = self.state.force_keep();
-        self.plan = plan(
+        self.plan = crate::plan::plan_parallel(
             &self.model,
             &self.analysis,
             &self.config.plan_params(),

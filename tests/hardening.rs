@@ -996,6 +996,33 @@ fn a_corpus_of_only_broken_files_fails_with_exit_1_and_exports_nothing() {
 // ---------------------------------------------------------------------------------
 // 1. Fuzz regressions (inputs found by the targets in fuzz/)
 
+/// Found by the `redact` fuzz target (fuzz/seeds/redact/nul-value): a masked value
+/// that is a NUL character matched the NUL that joins the pieces of a batched search,
+/// so a line of the leak check or a string of the manifest got another's hit.
+#[test]
+fn a_masked_nul_value_is_searched_piece_by_piece() {
+    use clam::redact::{MaskedEntity, Mode, Replacer};
+    let r = Replacer::new(
+        vec![MaskedEntity {
+            id: "e0".into(),
+            entity_type: "NAME".into(),
+            normalized: "\0".into(),
+            originals: vec!["\0".into()],
+        }],
+        Mode::Value,
+        &clam::Schema::default(),
+        b"fuzz key",
+        clam::entity::DateOrder::Mdy,
+    );
+    let pieces = ["P;", "", "x \0 y", "plain"];
+    let each = r.find_each(&pieces);
+    for (p, hits) in pieces.iter().zip(&each) {
+        assert_eq!(hits, &r.find(p), "piece {p:?}");
+    }
+    assert!(each[0].is_empty() && each[3].is_empty());
+    assert_eq!(r.replace_lines("P;\nx \0 y\n"), "P;\nx [NAME] y\n");
+}
+
 #[test]
 fn fuzz_seed_inputs_never_panic() {
     let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds");
@@ -1020,4 +1047,26 @@ fn fuzz_seed_inputs_never_panic() {
             .ok();
         let _ = clam::entity::spans::locate(&buf, "priya raman");
     }
+    // The LLM response parser on the committed seeds: what it keeps is valid.
+    let schema = clam::Schema::default();
+    let mut parsed = 0;
+    for f in files_under(&seeds.join("llm_response")) {
+        let text = String::from_utf8_lossy(&std::fs::read(&f).expect("seed")).to_string();
+        let Some(entries) = clam::extract::llm::validate::entities_of(&text) else {
+            continue;
+        };
+        parsed += 1;
+        let (items, dropped) = clam::extract::llm::validate::validate(&entries, &schema);
+        assert_eq!(
+            items.len() + dropped.total(),
+            entries.len(),
+            "{}",
+            f.display()
+        );
+        for it in &items {
+            assert!(schema.contains(&it.entity_type) && (0.0..=1.0).contains(&it.relevance));
+            assert!(!it.original.is_empty() && it.original.trim() == it.original);
+        }
+    }
+    assert!(parsed >= 3, "bare, fenced and embedded seeds parse");
 }

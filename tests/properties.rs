@@ -79,6 +79,7 @@ fn analysed(docs: &[Vec<(u8, usize, f64)>], chain_length: usize) -> (Model, Anal
         &AnalysisParams {
             edge_threshold: 0.2,
             chain_length,
+            ..AnalysisParams::default()
         },
     );
     (model, an)
@@ -215,4 +216,232 @@ proptest! {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// Parallel planning per component and the chain cap.
+
+use clam::plan::{plan_parallel, plan_parallel_always};
+
+/// A sparser corpus than `corpus_strategy`: more entity numbers than documents share,
+/// so it splits into several components.
+fn sparse_corpus_strategy() -> impl Strategy<Value = Vec<Vec<(u8, usize, f64)>>> {
+    prop::collection::vec(
+        prop::collection::vec((0u8..40, 0..TYPES.len(), 0.0f64..=1.0), 0..5),
+        1..24,
+    )
+}
+
+fn analysed_with(
+    docs: &[Vec<(u8, usize, f64)>],
+    chain_length: usize,
+    edge_threshold: f64,
+    cap: usize,
+) -> (Model, Analysis) {
+    let ids: Vec<Vec<(String, &str, f64)>> = docs
+        .iter()
+        .map(|ents| {
+            ents.iter()
+                .map(|(n, t, r)| (format!("e{n:02}"), TYPES[*t], *r))
+                .collect()
+        })
+        .collect();
+    let model = Model::from_lists(&ids, &Schema::default());
+    let an = Analysis::new(
+        &model,
+        &AnalysisParams {
+            edge_threshold,
+            chain_length,
+            max_chains_per_component: cap,
+        },
+    );
+    (model, an)
+}
+
+/// Document → first document of its component of the kept-edge graph.
+fn graph_components(an: &Analysis, n: usize) -> Vec<u32> {
+    let mut parent: Vec<u32> = (0..n as u32).collect();
+    fn find(p: &mut [u32], mut x: u32) -> u32 {
+        while p[x as usize] != x {
+            x = p[x as usize];
+        }
+        x
+    }
+    for e in &an.edges {
+        let (a, b) = (find(&mut parent, e.a), find(&mut parent, e.b));
+        let (lo, hi) = (a.min(b), a.max(b));
+        parent[hi as usize] = lo;
+    }
+    (0..n as u32).map(|d| find(&mut parent, d)).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+
+    /// The plan computed per component in parallel (any grouping of components into
+    /// work units) is identical to the sequential plan: masks, events and their order,
+    /// provenance, chain results, residuals and warnings.
+    #[test]
+    fn the_parallel_plan_is_the_sequential_plan(
+        docs in sparse_corpus_strategy(),
+        chain_length in 2usize..=4,
+        greedy in any::<bool>(),
+        mentions_cost in any::<bool>(),
+        theta_doc in 0.3f64..=1.0,
+        edge_threshold in 0.05f64..0.6,
+        units in 1usize..8,
+        forced in prop::collection::vec((0u8..44, any::<bool>()), 0..4),
+        always in prop::collection::vec(0..TYPES.len(), 0..2),
+        never in prop::collection::vec(0..TYPES.len(), 0..2),
+    ) {
+        let (model, an) = analysed_with(&docs, chain_length, edge_threshold, 1_000_000);
+        let params = PlanParams {
+            theta_doc,
+            strategy: if greedy { ChainStrategy::Greedy } else { ChainStrategy::Knapsack },
+            utility_cost: if mentions_cost {
+                clam::plan::UtilityCost::Mentions
+            } else {
+                clam::plan::UtilityCost::Count
+            },
+            ..PlanParams::default()
+        };
+        let mut c = Constraints::default();
+        for (n, mask) in &forced {
+            // e40..e43 do not occur: their warnings must come out the same.
+            let id = format!("e{n:02}");
+            if *mask { c.force_mask.insert(id); } else { c.force_keep.insert(id); }
+        }
+        for t in &always { c.always_mask.insert(TYPES[*t].to_string()); }
+        for t in &never { c.never_mask.insert(TYPES[*t].to_string()); }
+        let seq = plan(&model, &an, &params, &c);
+        let par = plan_parallel_always(&model, &an, &params, &c, units);
+        prop_assert_eq!(&seq, &par);
+        prop_assert_eq!(seq, plan_parallel(&model, &an, &params, &c));
+    }
+
+    /// Under a cap the chains are a subset of the uncapped ones in canonical order:
+    /// every 2-document chain, then per component the shortest chains first, each
+    /// length in canonical order, never more than the cap (beyond the pairs); the cap
+    /// is reported exactly when chains were dropped. A cap that is not reached changes
+    /// nothing.
+    #[test]
+    fn the_chain_cap_keeps_the_shortest_chains_deterministically(
+        docs in corpus_strategy(),
+        chain_length in 3usize..=5,
+        cap in 1usize..30,
+    ) {
+        let (_, full) = analysed_with(&docs, chain_length, 0.1, 1_000_000);
+        prop_assert!(!full.chain_cap.hit());
+        let (_, capped) = analysed_with(&docs, chain_length, 0.1, cap);
+        let comp = graph_components(&full, full.n);
+        // Subset, in canonical order.
+        let mut it = full.chains.iter();
+        for c in &capped.chains {
+            prop_assert!(it.any(|f| f == c), "chain {:?} not in the full list, or out of order", c.docs);
+        }
+        prop_assert_eq!(capped.chain_cap.hit(), capped.chains.len() < full.chains.len());
+        let mut heads: Vec<u32> = comp.clone();
+        heads.sort_unstable();
+        heads.dedup();
+        let mut capped_heads = Vec::new();
+        for h in heads {
+            let of = |cs: &[clam::analysis::Chain]| -> Vec<Vec<u32>> {
+                cs.iter().filter(|c| comp[c.docs[0] as usize] == h).map(|c| c.docs.clone()).collect()
+            };
+            let (all, kept) = (of(&full.chains), of(&capped.chains));
+            let pairs = all.iter().filter(|c| c.len() == 2).count();
+            prop_assert_eq!(kept.iter().filter(|c| c.len() == 2).count(), pairs);
+            prop_assert!(kept.len() <= cap.max(pairs));
+            // The expected selection: by length, then canonical order.
+            let mut by_len = all.clone();
+            by_len.sort_by(|a, b| a.len().cmp(&b.len()).then(a.cmp(b)));
+            let take = if all.len() <= cap { all.len() } else { cap.max(pairs) };
+            let mut expected: Vec<Vec<u32>> = by_len[..take].to_vec();
+            expected.sort();
+            prop_assert_eq!(&kept, &expected);
+            if kept.len() < all.len() {
+                capped_heads.push(h);
+            }
+        }
+        prop_assert_eq!(&capped.chain_cap.capped_components, &capped_heads);
+        if capped.chains.len() == full.chains.len() {
+            prop_assert_eq!(&capped.chains, &full.chains);
+        }
+    }
+}
+
+/// The parallel plan on a generated corpus (offline extraction, chain_length 2 and 3)
+/// equals the sequential one, with its hub values (one component) and without them
+/// (hundreds of components).
+#[test]
+fn the_parallel_plan_equals_the_sequential_plan_on_a_generated_corpus() {
+    let generated = clam::gencorpus::generate(clam::gencorpus::GenParams { docs: 800, seed: 7 });
+    let docs: Vec<Document> = generated
+        .documents
+        .iter()
+        .map(|d| Document::new(d.id.clone(), d.content.clone()))
+        .collect();
+    let corpus = Corpus {
+        root: std::path::PathBuf::from("/nonexistent-corpus"),
+        format: Some(Format::Jsonl),
+        documents: docs,
+        diagnostics: vec![],
+    };
+    let config = Config::default();
+    let store =
+        clam::workspace::extract_all(&corpus, &config, &OfflineExtractor::new(config.date_order));
+    let full = Model::from_store(&store, &config.schema);
+    // Without the values in more than 5 documents (the hubs and the frequent
+    // background values; a hidden person's cluster has 2 to 5) the corpus falls apart
+    // into many components.
+    let limit = 5;
+    let mut freq = vec![0usize; full.entities.len()];
+    for d in &full.docs {
+        for &(e, _) in &d.entities {
+            freq[e as usize] += 1;
+        }
+    }
+    let mut split = full.clone();
+    for d in &mut split.docs {
+        d.entities.retain(|&(e, _)| freq[e as usize] <= limit);
+    }
+    let mut constraints = config.constraints();
+    // An auditor's decisions on a few entities, one of them unknown.
+    for (k, e) in full.entities.iter().enumerate().step_by(97).take(6) {
+        if k % 2 == 0 {
+            constraints.force_mask.insert(e.id.clone());
+        } else {
+            constraints.force_keep.insert(e.id.clone());
+        }
+    }
+    constraints.force_mask.insert("no-such-entity".into());
+    let mut components_seen = Vec::new();
+    for model in [&full, &split] {
+        for chain_length in [2, 3] {
+            let an = Analysis::new(
+                model,
+                &AnalysisParams {
+                    chain_length,
+                    ..config.analysis_params()
+                },
+            );
+            let params = config.plan_params();
+            let seq = plan(model, &an, &params, &constraints).expect("plan");
+            assert!(seq.masked_count() > 0 && !an.chains.is_empty());
+            for units in [2, 8, 64] {
+                let par = plan_parallel_always(model, &an, &params, &constraints, units)
+                    .expect("parallel plan");
+                assert!(
+                    seq == par,
+                    "plans differ ({units} units, chain_length {chain_length})"
+                );
+            }
+            assert!(seq == plan_parallel(model, &an, &params, &constraints).expect("plan"));
+            components_seen.push(clam::plan::components(&an, model.docs.len()).len());
+        }
+    }
+    assert!(
+        components_seen[2] > 50,
+        "the split corpus has many components: {components_seen:?}"
+    );
 }

@@ -101,6 +101,12 @@ fuzz_target!(|input: Input| {
             "hit {h:?} out of bounds"
         );
     }
+    // Pieces searched together get exactly the hits each gets alone.
+    let pieces: Vec<&str> = text.split(['\n', ' ']).collect();
+    let each = replacer.find_each(&pieces);
+    for (p, hits) in pieces.iter().zip(&each) {
+        assert_eq!(hits, &replacer.find(p), "piece {p:?} of {text:?}");
+    }
     let out = replacer.replace(&text);
     let replacements: Vec<String> = (0..entities.len())
         .map(|i| replacer.replacement(i).to_lowercase())

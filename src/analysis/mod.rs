@@ -84,11 +84,46 @@ pub fn one_minus_product(xs: impl IntoIterator<Item = f64>) -> f64 {
     1.0 - p
 }
 
+/// Default cap on the chains of one component of the document graph
+/// (`max_chains_per_component`): about 200 MB of chains and chain results.
+pub const DEFAULT_MAX_CHAINS_PER_COMPONENT: usize = 1_000_000;
+
 /// Parameters of the analysis.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AnalysisParams {
     pub edge_threshold: f64,
     pub chain_length: usize,
+    /// Chains kept per connected component of the document graph (kept edges). The
+    /// 2-document chains (the kept edges) are always kept; longer chains fill what is
+    /// left, shortest first, each length in canonical order (see [`ChainCap`]).
+    pub max_chains_per_component: usize,
+}
+
+impl Default for AnalysisParams {
+    fn default() -> Self {
+        AnalysisParams {
+            edge_threshold: 0.5,
+            chain_length: 2,
+            max_chains_per_component: DEFAULT_MAX_CHAINS_PER_COMPONENT,
+        }
+    }
+}
+
+/// Where the chain cap was hit.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ChainCap {
+    /// `max_chains_per_component`.
+    pub limit: usize,
+    /// The first document (model index) of each component of the document graph whose
+    /// chains of 3 or more documents did not all fit under the cap, ascending.
+    pub capped_components: Vec<u32>,
+}
+
+impl ChainCap {
+    /// True when some chains were not enumerated.
+    pub fn hit(&self) -> bool {
+        !self.capped_components.is_empty()
+    }
 }
 
 /// The analysis of a model: everything that does not depend on masking.
@@ -114,6 +149,8 @@ pub struct Analysis {
     pub graph: UnGraph<u32, u32>,
     /// Chains in canonical order.
     pub chains: Vec<Chain>,
+    /// Whether `max_chains_per_component` dropped chains, and where.
+    pub chain_cap: ChainCap,
 }
 
 impl Analysis {
@@ -177,7 +214,12 @@ impl Analysis {
                 k as u32,
             );
         }
-        let chains = enumerate_chains(&graph, n, params.chain_length);
+        let (chains, chain_cap) = enumerate_chains(
+            &graph,
+            n,
+            params.chain_length,
+            params.max_chains_per_component,
+        );
         Analysis {
             n,
             entity_docs,
@@ -188,6 +230,7 @@ impl Analysis {
             edges,
             graph,
             chains,
+            chain_cap,
         }
     }
 
@@ -221,15 +264,24 @@ impl Analysis {
 }
 
 /// Every simple path of 2..=max_len documents over the graph, each once with its first
-/// document earlier than its last, in lexicographic order of document indices.
-fn enumerate_chains(graph: &UnGraph<u32, u32>, n: usize, max_len: usize) -> Vec<Chain> {
+/// document earlier than its last, in lexicographic order of document indices — as
+/// long as each connected component of the graph has at most `cap` chains. Where a
+/// component has more, its 2-document chains are all kept and the rest of the cap is
+/// filled with 3-document chains in lexicographic order, then 4-document ones, and so
+/// on; the rest are never built, so memory stays bounded.
+fn enumerate_chains(
+    graph: &UnGraph<u32, u32>,
+    n: usize,
+    max_len: usize,
+    cap: usize,
+) -> (Vec<Chain>, ChainCap) {
+    use petgraph::visit::EdgeRef;
     // Neighbours sorted by document index, so depth-first pre-order is lexicographic.
     let adjacency: Vec<Vec<(u32, u32)>> = (0..n)
         .map(|i| {
             let mut list: Vec<(u32, u32)> = graph
                 .edges(NodeIndex::new(i))
                 .map(|er| {
-                    use petgraph::visit::EdgeRef;
                     let other = if er.source().index() == i {
                         er.target().index()
                     } else {
@@ -242,43 +294,120 @@ fn enumerate_chains(graph: &UnGraph<u32, u32>, n: usize, max_len: usize) -> Vec<
             list
         })
         .collect();
-    let mut chains = Vec::new();
-    let mut path: Vec<u32> = Vec::with_capacity(max_len);
-    let mut hops: Vec<u32> = Vec::with_capacity(max_len);
-    for start in 0..n as u32 {
-        path.push(start);
-        extend(&adjacency, max_len, &mut path, &mut hops, &mut chains);
-        path.pop();
-    }
-    chains
-}
-
-fn extend(
-    adjacency: &[Vec<(u32, u32)>],
-    max_len: usize,
-    path: &mut Vec<u32>,
-    hops: &mut Vec<u32>,
-    out: &mut Vec<Chain>,
-) {
-    if path.len() >= max_len {
-        return;
-    }
-    let Some(&last) = path.last() else { return };
-    for &(next, edge) in &adjacency[last as usize] {
-        if path.contains(&next) {
+    // Components of the document graph (by their first document) and their pairs.
+    let mut comp = vec![u32::MAX; n];
+    let mut stack = Vec::new();
+    for s in 0..n as u32 {
+        if comp[s as usize] != u32::MAX {
             continue;
         }
-        path.push(next);
-        hops.push(edge);
-        if path[0] < next {
-            out.push(Chain {
-                docs: path.clone(),
-                hops: hops.clone(),
-            });
+        comp[s as usize] = s;
+        stack.push(s);
+        while let Some(x) = stack.pop() {
+            for &(y, _) in &adjacency[x as usize] {
+                if comp[y as usize] == u32::MAX {
+                    comp[y as usize] = s;
+                    stack.push(y);
+                }
+            }
         }
-        extend(adjacency, max_len, path, hops, out);
-        path.pop();
-        hops.pop();
+    }
+    let mut chains: Vec<Chain> = Vec::new();
+    for a in 0..n as u32 {
+        for &(b, edge) in &adjacency[a as usize] {
+            if a < b {
+                chains.push(Chain {
+                    docs: vec![a, b],
+                    hops: vec![edge],
+                });
+            }
+        }
+    }
+    let mut budget = vec![0usize; n];
+    for c in &chains {
+        budget[comp[c.docs[0] as usize] as usize] += 1;
+    }
+    for b in budget.iter_mut() {
+        *b = cap.saturating_sub(*b);
+    }
+    let mut capped = vec![false; n];
+    let mut path: Vec<u32> = Vec::with_capacity(max_len);
+    let mut hops: Vec<u32> = Vec::with_capacity(max_len);
+    for len in 3..=max_len {
+        for start in 0..n as u32 {
+            let c = comp[start as usize] as usize;
+            if capped[c] || adjacency[start as usize].is_empty() {
+                continue;
+            }
+            path.push(start);
+            let mut walk = Walk {
+                adjacency: &adjacency,
+                len,
+                budget: &mut budget[c],
+                capped: false,
+                out: &mut chains,
+            };
+            walk.extend(&mut path, &mut hops);
+            capped[c] = walk.capped;
+            path.clear();
+            hops.clear();
+        }
+    }
+    if max_len > 2 {
+        // Pre-order of the depth-first enumeration = lexicographic order of the paths.
+        chains.sort_unstable_by(|x, y| x.docs.cmp(&y.docs));
+    }
+    let capped_components = (0..n as u32).filter(|&c| capped[c as usize]).collect();
+    (
+        chains,
+        ChainCap {
+            limit: cap,
+            capped_components,
+        },
+    )
+}
+
+/// Depth-first enumeration of the chains of exactly `len` documents from one start.
+struct Walk<'a> {
+    adjacency: &'a [Vec<(u32, u32)>],
+    len: usize,
+    /// Chains this component may still take.
+    budget: &'a mut usize,
+    /// Set when a chain did not fit.
+    capped: bool,
+    out: &'a mut Vec<Chain>,
+}
+
+impl Walk<'_> {
+    fn extend(&mut self, path: &mut Vec<u32>, hops: &mut Vec<u32>) {
+        let Some(&last) = path.last() else { return };
+        for &(next, edge) in &self.adjacency[last as usize] {
+            if self.capped {
+                return;
+            }
+            if path.contains(&next) {
+                continue;
+            }
+            path.push(next);
+            hops.push(edge);
+            if path.len() == self.len {
+                if path[0] < next {
+                    if *self.budget == 0 {
+                        self.capped = true;
+                    } else {
+                        *self.budget -= 1;
+                        self.out.push(Chain {
+                            docs: path.clone(),
+                            hops: hops.clone(),
+                        });
+                    }
+                }
+            } else {
+                self.extend(path, hops);
+            }
+            path.pop();
+            hops.pop();
+        }
     }
 }
 

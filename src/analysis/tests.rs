@@ -21,6 +21,7 @@ fn uniqueness_contribution_and_document_risk_by_hand() {
         &AnalysisParams {
             edge_threshold: 0.0,
             chain_length: 2,
+            ..AnalysisParams::default()
         },
     );
     assert_eq!(an.n, 3);
@@ -57,6 +58,7 @@ fn pruning_keeps_only_strong_edges_and_chains_are_canonical() {
         &AnalysisParams {
             edge_threshold: 0.3,
             chain_length: 3,
+            ..AnalysisParams::default()
         },
     );
     let kept: Vec<(u32, u32)> = an.edges.iter().map(|e| (e.a, e.b)).collect();
@@ -82,6 +84,7 @@ fn a_hub_entity_in_every_document_creates_no_edges() {
         &AnalysisParams {
             edge_threshold: 0.5,
             chain_length: 2,
+            ..AnalysisParams::default()
         },
     );
     assert!(an.edges.is_empty());

@@ -36,8 +36,9 @@ pub struct EntityInDoc {
     pub spans: Vec<Span>,
     /// Mention count in this document (the number of spans when spans are known).
     pub mentions: u64,
-    /// Original values of this entity in this document.
-    pub originals: BTreeSet<String>,
+    /// Original values of this entity in this document, sorted, without repeats (a
+    /// vector: most occurrences have one, and a set's node is ten times its size).
+    pub originals: Vec<String>,
 }
 
 /// Extraction results of one document.
@@ -59,6 +60,16 @@ pub struct DocEntities {
 pub struct EntityKey {
     pub entity_type: String,
     pub normalized: String,
+}
+
+/// The keys a document's entities use, in item order.
+type SlotKeys = Vec<(String, EntityKey)>;
+
+/// Inserts `value` into the sorted vector `list` unless it is there.
+fn insert_sorted(list: &mut Vec<String>, value: &str) {
+    if let Err(pos) = list.binary_search_by(|x| x.as_str().cmp(value)) {
+        list.insert(pos, value.to_string());
+    }
 }
 
 /// All entities of a corpus.
@@ -122,8 +133,18 @@ impl EntityStore {
         schema: &Schema,
         date_order: DateOrder,
     ) {
-        for (index, doc, items) in batch {
-            self.put_document_items(index, doc, items, schema, date_order);
+        use rayon::prelude::*;
+        // Each document's slot is made on every core; keys are merged in batch order.
+        let batch: Vec<(usize, &Document, &[ExtractedItem])> = batch.into_iter().collect();
+        let made: Vec<(usize, DocEntities, SlotKeys)> = batch
+            .par_iter()
+            .map(|&(index, doc, items)| {
+                let (slot, keys) = Self::document_slot(doc, items, schema, date_order);
+                (index, slot, keys)
+            })
+            .collect();
+        for (index, slot, keys) in made {
+            self.install_slot(index, slot, keys);
         }
         self.prune_keys();
     }
@@ -136,6 +157,28 @@ impl EntityStore {
         schema: &Schema,
         date_order: DateOrder,
     ) {
+        let (slot, keys) = Self::document_slot(doc, items, schema, date_order);
+        self.install_slot(index, slot, keys);
+    }
+
+    fn install_slot(&mut self, index: usize, slot: DocEntities, keys: SlotKeys) {
+        for (id, key) in keys {
+            self.keys.entry(id).or_insert(key);
+        }
+        if index < self.docs.len() {
+            self.docs[index] = slot;
+        }
+    }
+
+    /// A document's entities from the extractor's items, and the keys they use (in
+    /// item order).
+    fn document_slot(
+        doc: &Document,
+        items: &[ExtractedItem],
+        schema: &Schema,
+        date_order: DateOrder,
+    ) -> (DocEntities, SlotKeys) {
+        let mut keys: SlotKeys = Vec::new();
         let mut slot = DocEntities {
             doc_id: doc.id.clone(),
             complete: true,
@@ -179,20 +222,25 @@ impl EntityStore {
                 continue;
             }
             let id = entity_id(&normalized, &item.entity_type);
-            self.keys.entry(id.clone()).or_insert_with(|| EntityKey {
-                entity_type: item.entity_type.clone(),
-                normalized,
-            });
+            if !by_id.contains_key(&id) {
+                keys.push((
+                    id.clone(),
+                    EntityKey {
+                        entity_type: item.entity_type.clone(),
+                        normalized,
+                    },
+                ));
+            }
             let entry = by_id.entry(id.clone()).or_insert_with(|| EntityInDoc {
                 entity_id: id,
                 relevance: item.relevance,
                 spans: Vec::new(),
                 mentions: 0,
-                originals: BTreeSet::new(),
+                originals: Vec::new(),
             });
             entry.relevance = entry.relevance.max(item.relevance);
             entry.spans.extend(spans);
-            entry.originals.insert(item.original.clone());
+            insert_sorted(&mut entry.originals, &item.original);
         }
         slot.entities = by_id
             .into_values()
@@ -203,9 +251,7 @@ impl EntityStore {
                 e
             })
             .collect();
-        if index < self.docs.len() {
-            self.docs[index] = slot;
-        }
+        (slot, keys)
     }
 
     fn prune_keys(&mut self) {
@@ -265,7 +311,9 @@ impl EntityStore {
                 e.spans.extend(occ.spans);
                 e.spans.sort();
                 e.spans.dedup();
-                e.originals.extend(occ.originals);
+                for o in &occ.originals {
+                    insert_sorted(&mut e.originals, o);
+                }
                 e.mentions = if e.spans.is_empty() {
                     e.mentions + occ.mentions
                 } else {
@@ -329,7 +377,7 @@ impl EntityStore {
                 relevance,
                 spans,
                 mentions,
-                originals: BTreeSet::from([original]),
+                originals: vec![original],
             },
         );
         self.docs[doc_index].complete = true;

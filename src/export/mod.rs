@@ -18,7 +18,7 @@ use crate::display::json_escape_unsafe;
 use crate::extract::Extractor;
 use crate::hashing::hmac_hex;
 use crate::plan::ProvenanceText;
-use crate::redact::Replacer;
+use crate::redact::{Hit, Replacer};
 use crate::workspace::Workspace;
 
 /// One place where a masked value was still found.
@@ -171,7 +171,7 @@ pub fn export(
     project_key: &[u8],
     out: &Path,
     opts: &ExportOptions,
-    scanner: &dyn Extractor,
+    scanner: &(dyn Extractor + Sync),
 ) -> Result<ExportSummary, ExportError> {
     if opts.require_reviewed && ws.has_unreviewed_masks() {
         let n = ws
@@ -216,22 +216,31 @@ pub fn export(
         .prefix(&format!(".{name}.clam-tmp-"))
         .tempdir_in(&parent)
         .map_err(|e| io_err(&parent, e))?;
+    let t = std::time::Instant::now();
     let replacer = ws.replacer(project_key);
 
     // Each document is redacted once; the files and the second scan share the text.
-    let contents: Vec<String> = ws
-        .corpus
-        .documents
-        .iter()
-        .map(|d| replacer.replace(&d.content))
-        .collect();
+    let contents: Vec<String> = {
+        use rayon::prelude::*;
+        ws.corpus
+            .documents
+            .par_iter()
+            .map(|d| replacer.replace(&d.content))
+            .collect()
+    };
     let documents = write_redacted(ws, &replacer, &contents, project_key, tmp.path())?;
+    crate::workspace::report_phase("export.redact", t);
+    let t = std::time::Instant::now();
     let scan_warnings = second_scan(ws, &contents, scanner);
-    let manifest = replacer.replace_json(&manifest_json(ws, project_key, &scan_warnings));
-    write_file(
+    drop(contents);
+    crate::workspace::report_phase("export.second_scan", t);
+    let t = std::time::Instant::now();
+    write_manifest(
+        ws,
+        project_key,
+        &scan_warnings,
+        &replacer,
         &tmp.path().join("manifest.json"),
-        (json_escape_unsafe(&serde_json::to_string_pretty(&manifest).unwrap_or_default()) + "\n")
-            .as_bytes(),
     )?;
     let mut decisions = String::new();
     if let Some(s) = &ws.session {
@@ -247,7 +256,7 @@ pub fn export(
         }
     }
     write_file(&tmp.path().join("decisions.jsonl"), decisions.as_bytes())?;
-    let report = replacer.replace(&report::render(ws, project_key, &scan_warnings));
+    let report = replacer.replace_lines(&report::render(ws, project_key, &scan_warnings));
     write_file(&tmp.path().join("report.md"), report.as_bytes())?;
     if !ws.state.gold.is_empty() {
         // The annotators' gold chains (thesis gold format), ids and notes redacted.
@@ -260,8 +269,12 @@ pub fn export(
             (text + "\n").as_bytes(),
         )?;
     }
+    drop(report);
+    crate::workspace::report_phase("export.manifest_report", t);
+    let t = std::time::Instant::now();
 
     let (hits, files_scanned) = leak_check(&replacer, project_key, tmp.path())?;
+    crate::workspace::report_phase("export.leak_check", t);
     if !hits.is_empty() {
         return Err(ExportError::Leak(hits));
     }
@@ -313,37 +326,48 @@ fn write_redacted(
 ) -> Result<usize, ExportError> {
     let base = tmp.join("redacted");
     std::fs::create_dir_all(&base).map_err(|e| io_err(&base, e))?;
+    use rayon::prelude::*;
+    let format = ws.corpus.format;
+    // Each document's file (or JSONL line) is made on every core, then written in
+    // corpus order.
+    let made: Vec<(String, String)> = ws
+        .corpus
+        .documents
+        .par_iter()
+        .zip(contents)
+        .map(|(doc, content)| {
+            let rel = redacted_rel_path(replacer, key, &doc.source.rel_path, &doc.id);
+            if format == Some(Format::Text) {
+                return (rel, content.clone());
+            }
+            let mut obj = doc.raw.clone().unwrap_or_else(|| {
+                let mut m = serde_json::Map::new();
+                m.insert("id".into(), Value::String(doc.id.clone()));
+                m.insert("metadata".into(), Value::Object(doc.metadata.clone()));
+                m
+            });
+            // The content is already redacted: only the other fields are searched
+            // (an empty placeholder keeps the field's place).
+            obj.insert("content".into(), Value::String(String::new()));
+            let mut v = Value::Object(obj);
+            replacer.replace_json_in_place(&mut v);
+            if let Value::Object(o) = &mut v {
+                o.insert("content".into(), Value::String(content.clone()));
+            }
+            let text = if format == Some(Format::Jsonl) {
+                serde_json::to_string(&v).unwrap_or_default() + "\n"
+            } else {
+                serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+            };
+            (rel, text)
+        })
+        .collect();
     let mut jsonl: BTreeMap<String, String> = BTreeMap::new();
-    for (doc, content) in ws.corpus.documents.iter().zip(contents) {
-        let content = content.clone();
-        match ws.corpus.format {
-            Some(Format::Text) => {
-                let rel = redacted_rel_path(replacer, key, &doc.source.rel_path, &doc.id);
-                write_file(&base.join(rel), content.as_bytes())?;
-            }
-            _ => {
-                let mut obj = doc.raw.clone().unwrap_or_else(|| {
-                    let mut m = serde_json::Map::new();
-                    m.insert("id".into(), Value::String(doc.id.clone()));
-                    m.insert("metadata".into(), Value::Object(doc.metadata.clone()));
-                    m
-                });
-                obj.insert("content".into(), Value::String(doc.content.clone()));
-                let mut v = replacer.replace_json(&Value::Object(obj));
-                if let Value::Object(o) = &mut v {
-                    o.insert("content".into(), Value::String(content));
-                }
-                if ws.corpus.format == Some(Format::Jsonl) {
-                    let rel = redacted_rel_path(replacer, key, &doc.source.rel_path, &doc.id);
-                    let buf = jsonl.entry(rel).or_default();
-                    buf.push_str(&serde_json::to_string(&v).unwrap_or_default());
-                    buf.push('\n');
-                } else {
-                    let rel = redacted_rel_path(replacer, key, &doc.source.rel_path, &doc.id);
-                    let text = serde_json::to_string_pretty(&v).unwrap_or_default() + "\n";
-                    write_file(&base.join(rel), text.as_bytes())?;
-                }
-            }
+    for (rel, text) in made {
+        if format == Some(Format::Jsonl) {
+            jsonl.entry(rel).or_default().push_str(&text);
+        } else {
+            write_file(&base.join(rel), text.as_bytes())?;
         }
     }
     for (rel, text) in jsonl {
@@ -354,146 +378,399 @@ fn write_redacted(
 
 /// Runs the offline direct-identifier recognizers over the redacted text; what they
 /// still find is listed (document, type, count — never the value) in the report.
-fn second_scan(ws: &Workspace, contents: &[String], scanner: &dyn Extractor) -> Vec<String> {
-    let mut out = Vec::new();
-    for (doc, content) in ws.corpus.documents.iter().zip(contents) {
-        // The recognizers read only the text; the rest is not copied.
-        let redacted = crate::corpus::Document {
-            id: doc.id.clone(),
-            metadata: serde_json::Map::new(),
-            content: content.clone(),
-            key: doc.key.clone(),
-            source: doc.source.clone(),
-            raw: None,
-        };
-        let Ok(items) = scanner.extract(&redacted) else {
-            continue;
-        };
-        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-        for item in &items {
-            if ws.config.schema.is_direct_identifier(&item.entity_type)
-                && !item.original.starts_with('[')
-            {
-                *counts.entry(item.entity_type.as_str()).or_default() += item.spans.len().max(1);
+fn second_scan(
+    ws: &Workspace,
+    contents: &[String],
+    scanner: &(dyn Extractor + Sync),
+) -> Vec<String> {
+    use rayon::prelude::*;
+    let schema = &ws.config.schema;
+    ws.corpus
+        .documents
+        .par_iter()
+        .zip(contents)
+        .flat_map_iter(|(doc, content)| {
+            // The recognizers read only the text; the rest is not copied.
+            let redacted = crate::corpus::Document {
+                id: doc.id.clone(),
+                metadata: serde_json::Map::new(),
+                content: content.clone(),
+                key: doc.key.clone(),
+                source: doc.source.clone(),
+                raw: None,
+            };
+            let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+            for item in scanner.extract(&redacted).unwrap_or_default() {
+                if schema.is_direct_identifier(&item.entity_type)
+                    && !item.original.starts_with('[')
+                {
+                    *counts.entry(item.entity_type).or_default() += item.spans.len().max(1);
+                }
             }
-        }
-        for (t, n) in counts {
-            out.push(format!(
-                "{}: the offline recognizers still find {n} {t} mention(s) in the redacted text",
-                doc.id
-            ));
-        }
-    }
-    out
+            counts.into_iter().map(move |(t, n)| {
+                format!(
+                    "{}: the offline recognizers still find {n} {t} mention(s) in the redacted text",
+                    doc.id
+                )
+            })
+        })
+        .collect()
 }
 
-fn manifest_json(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> Value {
-    let m = &ws.model;
-    let an = &ws.analysis;
-    let plan = &ws.plan;
-    let doc_ids = |docs: &[u32]| -> Vec<String> {
-        docs.iter()
-            .map(|&d| m.docs[d as usize].id.clone())
-            .collect()
-    };
-    let entities: Vec<Value> = m
-        .entities
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let stage = match &plan.provenance[i] {
-                crate::plan::Provenance::Masked { stage, .. } => Some(stage.as_str()),
-                _ => None,
-            };
+/// The manifest, serialized as it is generated: the head fields, then the entity,
+/// document and chain rows in batches (built on every core, their strings passed
+/// through the replacer together), so a corpus of 100,000 documents never holds the
+/// whole manifest in memory.
+struct Manifest<'a> {
+    ws: &'a Workspace,
+    key: &'a [u8],
+    scan_warnings: &'a [String],
+    replacer: &'a Replacer,
+}
+
+/// `n` rows made by `row`, serialized in batches.
+struct Rows<'a, F: Fn(usize) -> Value + Sync> {
+    n: usize,
+    row: F,
+    replacer: &'a Replacer,
+}
+
+/// Rows built and replaced at a time.
+const ROW_BATCH: usize = 8192;
+
+impl<F: Fn(usize) -> Value + Sync> serde::Serialize for Rows<'_, F> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use rayon::prelude::*;
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.n))?;
+        let mut start = 0;
+        while start < self.n {
+            let end = (start + ROW_BATCH).min(self.n);
+            let mut rows: Vec<Value> = (start..end).into_par_iter().map(&self.row).collect();
+            rows.par_chunks_mut(ROW_BATCH / 8)
+                .for_each(|chunk| self.replacer.replace_json_slice_in_place(chunk));
+            for r in &rows {
+                seq.serialize_element(r)?;
+            }
+            start = end;
+        }
+        seq.end()
+    }
+}
+
+impl serde::Serialize for Manifest<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let ws = self.ws;
+        let key = self.key;
+        let m = &ws.model;
+        let an = &ws.analysis;
+        let plan = &ws.plan;
+        let doc_ids = |docs: &[u32]| -> Vec<String> {
+            docs.iter()
+                .map(|&d| m.docs[d as usize].id.clone())
+                .collect()
+        };
+        // The rows are built on every core: no reference to the workspace (its
+        // session is not shared between threads) goes into them.
+        let theta_doc = ws.config.theta_doc;
+        let store = &ws.store;
+        let review: Vec<crate::workspace::ReviewState> =
+            (0..m.entities.len()).map(|i| ws.review_state(i)).collect();
+        // One HMAC per entity, not one per row that names it.
+        let ids: Vec<String> = {
+            use rayon::prelude::*;
+            m.entities
+                .par_iter()
+                .map(|e| export_id(key, &e.id))
+                .collect()
+        };
+        let mut map = s.serialize_map(None)?;
+        let head = |map: &mut S::SerializeMap, k: &str, mut v: Value| {
+            self.replacer.replace_json_in_place(&mut v);
+            map.serialize_entry(k, &v)
+        };
+        head(
+            &mut map,
+            "tool",
+            json!({"name": "clam", "version": env!("CARGO_PKG_VERSION")}),
+        )?;
+        head(&mut map, "extractor", json!(ws.extractor))?;
+        head(&mut map, "llm", json!(ws.llm))?;
+        head(
+            &mut map,
+            "corpus",
             json!({
-                "export_id": export_id(key, &e.id),
-                "type": e.entity_type,
-                "decision": if plan.masked[i] { "mask" } else { "keep" },
-                "stage": stage,
-                "provenance": ProvenanceText {
-                    provenance: &plan.provenance[i],
-                    model: m,
-                    analysis: an,
-                    theta_doc: ws.config.theta_doc,
-                }.to_string(),
-                "review_state": ws.review_state(i),
-                "documents": doc_ids(&an.entity_docs[i]),
-                "mentions": e.mentions,
-                "uniqueness": an.uniqueness[i],
-                "global_contribution": an.global_contribution[i],
-            })
-        })
-        .collect();
-    let documents: Vec<Value> = m
-        .docs
-        .iter()
-        .enumerate()
-        .map(|(d, doc)| {
+                "format": ws.corpus.format,
+                "documents": ws.corpus.documents.len(),
+                "skipped": ws.corpus.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+                "unlocated": ws.store.unlocated_total(),
+            }),
+        )?;
+        head(&mut map, "config", json!(ws.config))?;
+        head(&mut map, "config_hash", json!(ws.config.hash()))?;
+        head(
+            &mut map,
+            "summary",
             json!({
-                "id": doc.id,
-                "risk_before": an.doc_risk_initial[d],
-                "risk_after": plan.doc_risk_final[d],
-                "residual": plan.doc_risk_final[d] > ws.config.theta_doc,
-                "unlocated": ws.store.docs.get(doc.corpus_index).map_or(0, |x| x.unlocated),
-            })
-        })
-        .collect();
-    let chains: Vec<Value> = an
-        .chains
-        .iter()
-        .zip(&plan.chains)
-        .enumerate()
-        .map(|(ci, (c, r))| {
-            let mut via: Vec<String> = c
-                .hops
-                .iter()
-                .flat_map(|&h| an.edges[h as usize].via.iter().map(|(e, _)| *e))
-                .collect::<std::collections::BTreeSet<u32>>()
-                .into_iter()
-                .map(|e| export_id(key, &m.entities[e as usize].id))
-                .collect();
-            via.sort();
+                "entities": m.entities.len(),
+                "masked": plan.masked_count(),
+                "edges_kept": an.edges.len(),
+                "chains": an.chains.len(),
+            }),
+        )?;
+        head(
+            &mut map,
+            "chain_cap",
             json!({
-                "documents": doc_ids(&c.docs),
-                "via": via,
-                "risk_initial": r.risk_initial,
-                "category_initial": r.category_initial,
-                "risk_pre": r.risk_pre,
-                "category_pre": r.category_pre,
-                "risk_final": r.risk_final,
-                "category_final": r.category_final,
-                "target": r.target,
-                "residual": plan.residual_chains.contains(&(ci as u32)),
-            })
-        })
-        .collect();
-    json!({
-        "tool": {"name": "clam", "version": env!("CARGO_PKG_VERSION")},
-        "extractor": ws.extractor,
-        "llm": ws.llm,
-        "corpus": {
-            "format": ws.corpus.format,
-            "documents": ws.corpus.documents.len(),
-            "skipped": ws.corpus.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
-            "unlocated": ws.store.unlocated_total(),
-        },
-        "config": ws.config,
-        "config_hash": ws.config.hash(),
-        "summary": {
-            "entities": m.entities.len(),
-            "masked": plan.masked_count(),
-            "edges_kept": an.edges.len(),
-            "chains": an.chains.len(),
-        },
-        "entities": entities,
-        "documents": documents,
-        "chains": chains,
-        "residuals": {
-            "documents": plan.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).collect::<Vec<_>>(),
-            "chains": plan.residual_chains.iter().map(|&c| doc_ids(&an.chains[c as usize].docs)).collect::<Vec<_>>(),
-        },
-        "warnings": plan.warnings.iter().chain(ws.warnings.iter()).chain(scan_warnings.iter()).collect::<Vec<_>>(),
-    })
+                "max_chains_per_component": an.chain_cap.limit,
+                "hit": an.chain_cap.hit(),
+                "capped_components": an.chain_cap.capped_components.iter().map(|&d| m.docs[d as usize].id.clone()).collect::<Vec<_>>(),
+            }),
+        )?;
+        map.serialize_entry(
+            "entities",
+            &Rows {
+                n: m.entities.len(),
+                replacer: self.replacer,
+                row: |i| {
+                    let e = &m.entities[i];
+                    let stage = match &plan.provenance[i] {
+                        crate::plan::Provenance::Masked { stage, .. } => Some(stage.as_str()),
+                        _ => None,
+                    };
+                    json!({
+                        "export_id": ids[i],
+                        "type": e.entity_type,
+                        "decision": if plan.masked[i] { "mask" } else { "keep" },
+                        "stage": stage,
+                        "provenance": ProvenanceText {
+                            provenance: &plan.provenance[i],
+                            model: m,
+                            analysis: an,
+                            theta_doc,
+                        }.to_string(),
+                        "review_state": review[i],
+                        "documents": doc_ids(&an.entity_docs[i]),
+                        "mentions": e.mentions,
+                        "uniqueness": an.uniqueness[i],
+                        "global_contribution": an.global_contribution[i],
+                    })
+                },
+            },
+        )?;
+        map.serialize_entry(
+            "documents",
+            &Rows {
+                n: m.docs.len(),
+                replacer: self.replacer,
+                row: |d| {
+                    let doc = &m.docs[d];
+                    json!({
+                        "id": doc.id,
+                        "risk_before": an.doc_risk_initial[d],
+                        "risk_after": plan.doc_risk_final[d],
+                        "residual": plan.doc_risk_final[d] > theta_doc,
+                        "unlocated": store.docs.get(doc.corpus_index).map_or(0, |x| x.unlocated),
+                    })
+                },
+            },
+        )?;
+        let mut residual_chain = vec![false; an.chains.len()];
+        for &c in &plan.residual_chains {
+            residual_chain[c as usize] = true;
+        }
+        map.serialize_entry(
+            "chains",
+            &Rows {
+                n: an.chains.len(),
+                replacer: self.replacer,
+                row: |ci| {
+                    let (c, r) = (&an.chains[ci], &plan.chains[ci]);
+                    let mut via: Vec<String> = c
+                        .hops
+                        .iter()
+                        .flat_map(|&h| an.edges[h as usize].via.iter().map(|(e, _)| *e))
+                        .collect::<std::collections::BTreeSet<u32>>()
+                        .into_iter()
+                        .map(|e| ids[e as usize].clone())
+                        .collect();
+                    via.sort();
+                    json!({
+                        "documents": doc_ids(&c.docs),
+                        "via": via,
+                        "risk_initial": r.risk_initial,
+                        "category_initial": r.category_initial,
+                        "risk_pre": r.risk_pre,
+                        "category_pre": r.category_pre,
+                        "risk_final": r.risk_final,
+                        "category_final": r.category_final,
+                        "target": r.target,
+                        "residual": residual_chain[ci],
+                    })
+                },
+            },
+        )?;
+        head(
+            &mut map,
+            "residuals",
+            json!({
+                "documents": plan.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).collect::<Vec<_>>(),
+                "chains": plan.residual_chains.iter().map(|&c| doc_ids(&an.chains[c as usize].docs)).collect::<Vec<_>>(),
+            }),
+        )?;
+        head(
+            &mut map,
+            "warnings",
+            json!(
+                plan.warnings
+                    .iter()
+                    .chain(ws.warnings.iter())
+                    .chain(self.scan_warnings.iter())
+                    .collect::<Vec<_>>()
+            ),
+        )?;
+        map.end()
+    }
+}
+
+/// Pretty at the top (one field per line, one row per line inside the arrays), each
+/// row on one line (`"key": value, ...`): readable, greppable with one line per
+/// entity, document or chain, and half the size of fully indented JSON. Characters a
+/// terminal would interpret (controls, bidi overrides) are escaped as `\uXXXX`.
+struct RowFormatter {
+    depth: usize,
+    /// Whether the current container at each depth has had a value.
+    has_value: Vec<bool>,
+}
+
+/// Containers nested deeper than this are written on one line.
+const PRETTY_DEPTH: usize = 2;
+
+impl RowFormatter {
+    fn new() -> Self {
+        RowFormatter {
+            depth: 0,
+            has_value: Vec::new(),
+        }
+    }
+
+    fn newline<W: ?Sized + std::io::Write>(&self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b"\n")?;
+        for _ in 0..self.depth {
+            w.write_all(b"  ")?;
+        }
+        Ok(())
+    }
+
+    fn begin<W: ?Sized + std::io::Write>(&mut self, w: &mut W, open: &[u8]) -> std::io::Result<()> {
+        self.depth += 1;
+        self.has_value.push(false);
+        w.write_all(open)
+    }
+
+    fn end<W: ?Sized + std::io::Write>(&mut self, w: &mut W, close: &[u8]) -> std::io::Result<()> {
+        self.depth -= 1;
+        let had = self.has_value.pop().unwrap_or(false);
+        if had && self.depth < PRETTY_DEPTH {
+            self.newline(w)?;
+        }
+        w.write_all(close)
+    }
+
+    fn item<W: ?Sized + std::io::Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+        if !first {
+            w.write_all(if self.depth <= PRETTY_DEPTH {
+                b","
+            } else {
+                b", "
+            })?;
+        }
+        if self.depth <= PRETTY_DEPTH {
+            self.newline(w)?;
+        }
+        Ok(())
+    }
+}
+
+impl serde_json::ser::Formatter for RowFormatter {
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.begin(w, b"[")
+    }
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.end(w, b"]")
+    }
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.item(w, first)
+    }
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
+        if let Some(h) = self.has_value.last_mut() {
+            *h = true;
+        }
+        Ok(())
+    }
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.begin(w, b"{")
+    }
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.end(w, b"}")
+    }
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.item(w, first)
+    }
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b": ")
+    }
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
+        if let Some(h) = self.has_value.last_mut() {
+            *h = true;
+        }
+        Ok(())
+    }
+    fn write_string_fragment<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        fragment: &str,
+    ) -> std::io::Result<()> {
+        if fragment.chars().any(crate::display::is_unsafe_char) {
+            w.write_all(json_escape_unsafe(fragment).as_bytes())
+        } else {
+            w.write_all(fragment.as_bytes())
+        }
+    }
+}
+
+/// Writes `manifest.json` as it is generated.
+fn write_manifest(
+    ws: &Workspace,
+    key: &[u8],
+    scan_warnings: &[String],
+    replacer: &Replacer,
+    path: &Path,
+) -> Result<(), ExportError> {
+    use serde::Serialize;
+    use std::io::Write;
+    let file = std::fs::File::create(path).map_err(|e| io_err(path, e))?;
+    let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
+    let mut ser = serde_json::Serializer::with_formatter(&mut w, RowFormatter::new());
+    Manifest {
+        ws,
+        key,
+        scan_warnings,
+        replacer,
+    }
+    .serialize(&mut ser)
+    .map_err(|e| io_err(path, e))?;
+    w.write_all(b"\n").map_err(|e| io_err(path, e))?;
+    w.flush().map_err(|e| io_err(path, e))
 }
 
 /// The files clam writes itself beside `redacted/`. Their numbers are clam's own
@@ -585,36 +862,92 @@ pub fn leak_check(
                 continue;
             }
             files += 1;
-            let bytes = std::fs::read(&path).map_err(|e| io_err(&path, e))?;
-            let text = String::from_utf8_lossy(&bytes);
-            let own = OWN_FILES.contains(&rel.as_str());
-            for (ln, line) in text.lines().enumerate() {
-                let figures = if own {
-                    own_figures(line, rel.ends_with(".md"))
-                } else {
-                    Vec::new()
-                };
-                for h in replacer.find(line) {
-                    if figures
-                        .iter()
-                        .any(|&(a, b)| a <= h.span.start && h.span.end <= b)
-                    {
-                        continue;
-                    }
-                    let e = &replacer.entities()[h.entity];
-                    hits.push(LeakHit {
-                        file: rel.clone(),
-                        line: ln + 1,
-                        column: h.span.start + 1,
-                        export_id: export_id(key, &e.id),
-                        entity_type: e.entity_type.clone(),
-                    });
-                }
-            }
+            scan_file(replacer, key, &path, &rel, &mut hits)?;
         }
     }
     hits.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
     Ok((hits, files))
+}
+
+/// Bytes of lines read and scanned at a time by [`scan_file`], split among the cores.
+const SCAN_BLOCK: usize = 8 << 20;
+
+/// Scans one file line by line (streamed: a large manifest is never read whole),
+/// blocks of lines on every core, each block's lines searched together
+/// ([`Replacer::find_each`]).
+fn scan_file(
+    replacer: &Replacer,
+    key: &[u8],
+    path: &Path,
+    rel: &str,
+    hits: &mut Vec<LeakHit>,
+) -> Result<(), ExportError> {
+    use rayon::prelude::*;
+    use std::io::BufRead;
+    let (own, markdown) = (OWN_FILES.contains(&rel), rel.ends_with(".md"));
+    let file = std::fs::File::open(path).map_err(|e| io_err(path, e))?;
+    let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+    let mut first_line = 1usize;
+    loop {
+        let mut lines: Vec<String> = Vec::new();
+        let mut size = 0usize;
+        let mut buf = Vec::new();
+        while size < SCAN_BLOCK {
+            buf.clear();
+            let n = reader
+                .read_until(b'\n', &mut buf)
+                .map_err(|e| io_err(path, e))?;
+            if n == 0 {
+                break;
+            }
+            if buf.last() == Some(&b'\n') {
+                buf.pop();
+                if buf.last() == Some(&b'\r') {
+                    buf.pop();
+                }
+            }
+            size += n;
+            lines.push(String::from_utf8_lossy(&buf).into_owned());
+        }
+        if lines.is_empty() {
+            return Ok(());
+        }
+        let per_task = lines
+            .len()
+            .div_ceil(rayon::current_num_threads() * 4)
+            .max(1);
+        let found: Vec<(usize, Hit)> = lines
+            .par_chunks(per_task)
+            .enumerate()
+            .flat_map_iter(|(k, chunk)| {
+                let pieces: Vec<&str> = chunk.iter().map(String::as_str).collect();
+                replacer
+                    .find_each(&pieces)
+                    .into_iter()
+                    .enumerate()
+                    .flat_map(move |(j, hs)| hs.into_iter().map(move |h| (k * per_task + j, h)))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        for (ln, h) in found {
+            if own
+                && own_figures(&lines[ln], markdown)
+                    .iter()
+                    .any(|&(a, b)| a <= h.span.start && h.span.end <= b)
+            {
+                continue;
+            }
+            let e = &replacer.entities()[h.entity];
+            hits.push(LeakHit {
+                file: rel.to_string(),
+                line: first_line + ln,
+                column: h.span.start + 1,
+                export_id: export_id(key, &e.id),
+                entity_type: e.entity_type.clone(),
+            });
+        }
+        first_line += lines.len();
+    }
 }
 
 fn write_mapping(ws: &Workspace, key: &[u8], path: &Path) -> Result<(), ExportError> {

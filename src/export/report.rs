@@ -79,6 +79,24 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
     );
     let _ = writeln!(s, "| residual documents | {} |", plan.residual_docs.len());
     let _ = writeln!(s, "| residual chains | {} |\n", plan.residual_chains.len());
+    if an.chain_cap.hit() {
+        let firsts: Vec<String> = an
+            .chain_cap
+            .capped_components
+            .iter()
+            .map(|&d| cell(&m.docs[d as usize].id))
+            .collect();
+        let _ = writeln!(
+            s,
+            "**Chain cap hit.** {} component(s) of the document graph had more chains than \
+             `max_chains_per_component` = {}: every 2-document chain was analysed, longer \
+             chains only up to the cap (shortest first, then in document order); the rest \
+             were not analysed or planned for. Components starting at: {}.\n",
+            firsts.len(),
+            an.chain_cap.limit,
+            firsts.join(", ")
+        );
+    }
 
     if !ws.corpus.diagnostics.is_empty() {
         let _ = writeln!(s, "## Skipped input\n");
@@ -107,6 +125,10 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
         s,
         "\n## Chains\n\n| chain | initial | pre | final | category | target | residual |\n|---|---:|---:|---:|---|---:|---|"
     );
+    let mut residual_chain = vec![false; an.chains.len()];
+    for &c in &plan.residual_chains {
+        residual_chain[c as usize] = true;
+    }
     for (i, (c, r)) in an.chains.iter().zip(&plan.chains).enumerate() {
         let docs: Vec<String> = c
             .docs
@@ -123,11 +145,7 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
             r.category_initial.as_str(),
             r.category_final.as_str(),
             r.target.map(f).unwrap_or_default(),
-            if plan.residual_chains.contains(&(i as u32)) {
-                "yes"
-            } else {
-                ""
-            }
+            if residual_chain[i] { "yes" } else { "" }
         );
     }
     let _ = writeln!(

@@ -13,6 +13,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use rayon::prelude::*;
+
 use crate::corpus::Document;
 use crate::entity::spans::{FoldedText, WordMatcher, fold};
 use crate::extract::{ExtractedItem, Span};
@@ -129,67 +131,87 @@ pub fn propagate(docs: &[Document], items: &[Vec<ExtractedItem>]) -> Vec<Vec<Ext
     let patterns: Vec<&str> = keys.iter().map(|(_, v)| v.as_str()).collect();
     let matcher = WordMatcher::new(&patterns);
 
-    let mut found: Vec<Vec<(usize, Span)>> = Vec::with_capacity(docs.len());
-    let mut df: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); keys.len()];
-    for (d, doc) in docs.iter().enumerate() {
-        let folded = FoldedText::new(&doc.content);
-        let chars: Vec<char> = doc.content.chars().collect();
-        let mut here = Vec::new();
-        for m in matcher.find_all(&folded) {
-            let (ty, _) = &keys[m.pattern];
-            if PROPER.contains(&ty.as_str())
-                && !chars
-                    .get(m.span.start)
-                    .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
-            {
-                continue;
+    // One scan per document, on every core; then document frequencies by counting
+    // (documents are visited in order, so a pattern's last document dedups).
+    let found: Vec<Vec<(usize, Span)>> = docs
+        .par_iter()
+        .map(|doc| {
+            let folded = FoldedText::new(&doc.content);
+            let chars: Vec<char> = doc.content.chars().collect();
+            matcher
+                .find_all(&folded)
+                .into_iter()
+                .filter(|m| {
+                    let (ty, _) = &keys[m.pattern];
+                    !PROPER.contains(&ty.as_str())
+                        || chars
+                            .get(m.span.start)
+                            .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+                })
+                .map(|m| (m.pattern, m.span))
+                .collect()
+        })
+        .collect();
+    drop(matcher);
+    let mut df = vec![0usize; keys.len()];
+    let mut last_doc = vec![usize::MAX; keys.len()];
+    for (d, here) in found.iter().enumerate() {
+        for &(k, _) in here {
+            if last_doc[k] != d {
+                last_doc[k] = d;
+                df[k] += 1;
             }
-            df[m.pattern].insert(d);
-            here.push((m.pattern, m.span));
         }
-        found.push(here);
     }
+    drop(last_doc);
     let max_df = ((docs.len() as f64) * MAX_SHARE).floor().max(2.0) as usize;
 
-    let mut out: Vec<Vec<ExtractedItem>> = vec![Vec::new(); docs.len()];
-    for (d, here) in found.into_iter().enumerate() {
-        let mine = items.get(d).map(Vec::as_slice).unwrap_or(&[]);
-        let has: BTreeSet<(&str, String)> = mine
-            .iter()
-            .map(|i| (i.entity_type.as_str(), fold(i.original.trim())))
-            .collect();
-        let mut by_key: BTreeMap<usize, Vec<Span>> = BTreeMap::new();
-        for (k, span) in here {
-            if df[k].len() > max_df {
-                continue;
+    found
+        .into_par_iter()
+        .enumerate()
+        .map(|(d, here)| {
+            let mut out = Vec::new();
+            let mine = items.get(d).map(Vec::as_slice).unwrap_or(&[]);
+            let has: BTreeSet<(&str, String)> = mine
+                .iter()
+                .map(|i| (i.entity_type.as_str(), fold(i.original.trim())))
+                .collect();
+            let mut by_key: BTreeMap<usize, Vec<Span>> = BTreeMap::new();
+            for (k, span) in here {
+                if df[k] > max_df {
+                    continue;
+                }
+                let (ty, v) = &keys[k];
+                if has.contains(&(ty.as_str(), v.clone())) {
+                    continue;
+                }
+                // The same place already typed otherwise (an id read as a phone) stays.
+                if mine.iter().any(|i| i.spans.contains(&span)) {
+                    continue;
+                }
+                by_key.entry(k).or_default().push(span);
             }
-            let (ty, v) = &keys[k];
-            if has.contains(&(ty.as_str(), v.clone())) {
-                continue;
+            if by_key.is_empty() {
+                return out;
             }
-            // The same place already typed otherwise (an id read as a phone) stays.
-            if mine.iter().any(|i| i.spans.contains(&span)) {
-                continue;
+            let content: Vec<char> = docs[d].content.chars().collect();
+            for (k, spans) in by_key {
+                let (ty, _) = &keys[k];
+                let (relevance, normalized) = &values[&keys[k]];
+                let Some(first) = spans.first() else {
+                    continue;
+                };
+                out.push(ExtractedItem {
+                    original: content[first.start..first.end].iter().collect(),
+                    normalized: normalized.clone(),
+                    entity_type: ty.clone(),
+                    relevance: *relevance,
+                    spans,
+                });
             }
-            by_key.entry(k).or_default().push(span);
-        }
-        let content: Vec<char> = docs[d].content.chars().collect();
-        for (k, spans) in by_key {
-            let (ty, _) = &keys[k];
-            let (relevance, normalized) = &values[&keys[k]];
-            let Some(first) = spans.first() else {
-                continue;
-            };
-            out[d].push(ExtractedItem {
-                original: content[first.start..first.end].iter().collect(),
-                normalized: normalized.clone(),
-                entity_type: ty.clone(),
-                relevance: *relevance,
-                spans,
-            });
-        }
-    }
-    out
+            out
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -3,6 +3,9 @@
 //! every masked and kept entity.
 
 mod knapsack;
+mod parallel;
+
+pub use parallel::{components, plan_parallel, plan_parallel_always};
 
 use std::collections::BTreeSet;
 use std::fmt;

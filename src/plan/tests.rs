@@ -12,6 +12,7 @@ fn setup(docs: &[&[(&str, &str, f64)]], threshold: f64) -> (Model, Analysis) {
         &AnalysisParams {
             edge_threshold: threshold,
             chain_length: 2,
+            ..AnalysisParams::default()
         },
     );
     (m, an)

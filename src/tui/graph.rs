@@ -277,6 +277,7 @@ mod tests {
             &AnalysisParams {
                 edge_threshold: 0.5,
                 chain_length: 2,
+                ..AnalysisParams::default()
             },
         );
         assert_eq!(an.edges.len(), 15);

@@ -79,6 +79,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     if warnings > 0 {
         first.push(Span::styled(format!(" · {warnings} warning(s)"), t.error()));
     }
+    if ws.analysis.chain_cap.hit() {
+        first.push(Span::styled(" · chain cap hit", t.error()));
+    }
     let [(h0, h1), (m0, m1), (l0, l1)] = app.chain_counts();
     let (reviewed, masked) = app.reviewed_masks();
     let wide = area.width >= 110;
