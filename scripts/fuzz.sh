@@ -28,7 +28,7 @@ if [ "${FUZZ_TOOLCHAIN:-}" != stable ] && cargo +nightly --version >/dev/null 2>
   echo "== toolchain: nightly ($(cargo +nightly --version))"
 else
   export RUSTC_BOOTSTRAP=1
-  echo "== toolchain: $(cargo --version) with RUSTC_BOOTSTRAP=1 (no nightly installed)"
+  echo "== toolchain: $(cargo --version) with RUSTC_BOOTSTRAP=1"
 fi
 if ! cargo fuzz --version >/dev/null 2>&1; then
   echo "== installing cargo-fuzz"
