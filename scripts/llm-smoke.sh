@@ -90,7 +90,8 @@ model = "gemma3-270m"
 max_concurrency = 1
 timeout_secs = 600
 max_retries = 1
-max_tokens = 384
+max_tokens = 512
+max_entities = 8
 TOML
 export XDG_CONFIG_HOME=$HOME_DIR/config XDG_CACHE_HOME=$HOME_DIR/cache XDG_DATA_HOME=$HOME_DIR/data
 unset CLAM_CACHE_DIR
