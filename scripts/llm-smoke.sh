@@ -90,7 +90,8 @@ model = "gemma3-270m"
 max_concurrency = 1
 timeout_secs = 600
 max_retries = 1
-max_tokens = 384
+max_tokens = 512
+max_entities = 8
 TOML
 export XDG_CONFIG_HOME=$HOME_DIR/config XDG_CACHE_HOME=$HOME_DIR/cache XDG_DATA_HOME=$HOME_DIR/data
 unset CLAM_CACHE_DIR
@@ -99,6 +100,9 @@ unset CLAM_CACHE_DIR
 step "checking that the model itself extracted entities"
 # The same corpus again: served from the cache, with the per-document report.
 "$CLAM" analyze "$CORPUS" --extractor llm --json >"$HOME_DIR/analysis.json"
+# Kept for inspection: what the model's located entities really are.
+mkdir -p "$WORK/last-run"
+cp "$HOME_DIR/snapshot.json" "$HOME_DIR/analysis.json" "$WORK/last-run/"
 python3 - "$HOME_DIR/analysis.json" "$HOME_DIR/snapshot.json" <<'PY'
 import json, sys
 a = json.load(open(sys.argv[1]))
@@ -123,7 +127,8 @@ for rep in r["documents"]:
     print(f"  {rep['id']}: {rep['source']}, {items} model item(s), "
           f"{unlocated.get(rep['id'], 0)} unlocated")
 for doc_id, own in by_model:
-    shown = ", ".join(f"{e['type']}:{e['value']}" for e in own[:5])
+    shown = ", ".join(f"{e['type']}:{e['originals'][0] if e.get('originals') else e['value']!r}"
+                      f" (normalized {e['value']!r})" for e in own[:5])
     print(f"  {doc_id}: located model entities: {shown}")
 if not by_model:
     sys.exit("FAIL: no document was extracted by the model itself")

@@ -1136,6 +1136,7 @@ fn llm_keys_are_validated_with_their_names() {
         ("[llm]\nbase_url = \"ftp://x\"", "llm.base_url"),
         ("[llm]\ntemperature = 3.0", "llm.temperature"),
         ("[llm]\nmax_concurrency = 0", "llm.max_concurrency"),
+        ("[llm]\nmax_entities = 0", "llm.max_entities"),
         ("[llm]\napi_key_env = \"sk-abc def\"", "llm.api_key_env"),
         (
             "[llm]\nentity_filter_strength = 1.5",
@@ -1461,4 +1462,43 @@ fn the_cli_shows_dropped_and_unlocated_items_per_document() {
         1
     );
     assert_eq!(v["llm"]["dropped"]["shape"], 1);
+}
+
+/// The response schema keeps a small model on the thesis's shape: at most
+/// `max_entities` entries, each exactly four items, one-line values, a known type and
+/// a relevance from a fixed grid (a grammar-constrained server such as llama.cpp turns
+/// this into its grammar; a 270M model otherwise ran values across lines, wrote
+/// -1000000000000000 as a relevance and repeated itself until `max_tokens` cut it off).
+#[test]
+fn the_response_schema_bounds_what_a_small_model_can_write() {
+    let (r, server, _) = one_doc("max_entities = 5\n", |_, _| {
+        Reply::Content("{\"entities\": []}".into())
+    });
+    assert_eq!(r.report.documents[0].source, Source::Llm);
+    let reqs = server.requests();
+    let schema = &reqs[0].body["response_format"]["json_schema"]["schema"];
+    let list = &schema["properties"]["entities"];
+    assert_eq!(list["maxItems"], 5);
+    let items = &list["items"]["prefixItems"];
+    let pattern = items[0]["pattern"].as_str().unwrap();
+    assert_eq!(pattern, items[1]["pattern"].as_str().unwrap());
+    assert!(
+        pattern.contains("\\n") && pattern.ends_with("{1,80}$"),
+        "{pattern}"
+    );
+    assert!(
+        items[2]["enum"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("MEDICAL_CONDITION"))
+    );
+    assert_eq!(items[3]["enum"].as_array().unwrap().len(), 10);
+    assert_eq!(items[3]["enum"][9], 1.0);
+    // The default leaves room for long documents.
+    let (_, server, _) = one_doc("", |_, _| Reply::Content("{\"entities\": []}".into()));
+    let body = &server.requests()[0].body;
+    assert_eq!(
+        body["response_format"]["json_schema"]["schema"]["properties"]["entities"]["maxItems"],
+        100
+    );
 }

@@ -98,8 +98,18 @@ pub struct Client {
     pub requests: AtomicU64,
 }
 
-/// JSON schema of the thesis's output shape, with the schema's type names.
-pub fn response_schema(schema: &Schema) -> Value {
+/// A value copied from the text: one line, no `"` or `\\`, at most 80 characters.
+/// Grammar-constrained servers (llama.cpp, llama-cpp-python) turn this pattern into
+/// the grammar, so a small model cannot run a value on across lines and paragraphs.
+pub const VALUE_PATTERN: &str = "^[^\"\\\\\\n\\r]{1,80}$";
+
+/// The relevances a response may give: 0.1 steps (an unconstrained number lets a
+/// small model under a grammar write -1000000000000000).
+const RELEVANCES: [f64; 10] = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0];
+
+/// JSON schema of the thesis's output shape, with the schema's type names: an array
+/// of at most `max_entities` arrays of exactly four items.
+pub fn response_schema(schema: &Schema, max_entities: u32) -> Value {
     json!({
         "type": "object",
         "properties": {
@@ -108,14 +118,15 @@ pub fn response_schema(schema: &Schema) -> Value {
                 "items": {
                     "type": "array",
                     "prefixItems": [
-                        {"type": "string"},
-                        {"type": "string"},
+                        {"type": "string", "pattern": VALUE_PATTERN},
+                        {"type": "string", "pattern": VALUE_PATTERN},
                         {"type": "string", "enum": schema.names()},
-                        {"type": "number", "minimum": 0, "maximum": 1}
+                        {"type": "number", "enum": RELEVANCES}
                     ],
                     "minItems": 4,
                     "maxItems": 4
-                }
+                },
+                "maxItems": max_entities
             }
         },
         "required": ["entities"],
@@ -152,7 +163,7 @@ impl Client {
             endpoint: settings.endpoint(),
             settings: settings.clone(),
             key,
-            schema_json: response_schema(schema),
+            schema_json: response_schema(schema, settings.max_entities),
             level: AtomicU8::new(level_of(settings.response_format)),
             negotiate: settings.response_format == ResponseFormat::Auto,
             permits: Semaphore::new(settings.max_concurrency),

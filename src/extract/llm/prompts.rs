@@ -79,18 +79,15 @@ pub fn user_prompt_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "clam").map(|d| d.config_dir().join("prompts"))
 }
 
-/// `| NAME | 1.00 | direct identifier |` rows, one per type.
+/// `- NAME (1.00, direct identifier)` lines, one per type: compact, because every
+/// token of the prompt costs a small local model time.
 pub fn schema_table(schema: &Schema) -> String {
-    let mut out = String::from("| type | weight | category |\n|---|---|---|\n");
-    for t in &schema.types {
-        out.push_str(&format!(
-            "| {} | {:.2} | {} |\n",
-            t.name,
-            t.weight,
-            t.category.label()
-        ));
-    }
-    out.trim_end().to_string()
+    schema
+        .types
+        .iter()
+        .map(|t| format!("- {} ({:.2}, {})", t.name, t.weight, t.category.label()))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Replaces `{{name}}` placeholders in one scan; unknown placeholders stay as they are.
@@ -262,7 +259,10 @@ mod tests {
             m[0].content
                 .contains("[original_value, normalized_value, entity_type, relevance]")
         );
-        assert!(m[0].content.contains("| MEDICAL_CONDITION | 0.85 |"));
+        assert!(
+            m[0].content
+                .contains("- MEDICAL_CONDITION (0.85, special category / health)")
+        );
         let last = &m.last().unwrap().content;
         assert!(
             last.contains("DOC {{schema}}"),

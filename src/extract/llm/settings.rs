@@ -35,6 +35,7 @@ pub struct LlmLayer {
     pub context_cap: Option<usize>,
     pub entity_filter_strength: Option<f64>,
     pub max_tokens: Option<u32>,
+    pub max_entities: Option<u32>,
     pub max_response_bytes: Option<u64>,
     pub backoff_ms: Option<u64>,
     pub response_format: Option<ResponseFormat>,
@@ -61,6 +62,9 @@ pub struct LlmSettings {
     /// `max_relevance · u(e)` an entity needs to enter `existing_entities`.
     pub entity_filter_strength: f64,
     pub max_tokens: u32,
+    /// Most entries the response schema allows per answer (`maxItems`), so a small
+    /// model that repeats itself still closes its JSON within `max_tokens`.
+    pub max_entities: u32,
     /// Responses larger than this are cut off and count as a fault.
     pub max_response_bytes: u64,
     /// First backoff step; doubles per retry, with jitter, capped at 30 s.
@@ -83,6 +87,7 @@ impl Default for LlmSettings {
             context_cap: 50,
             entity_filter_strength: 0.4,
             max_tokens: 2048,
+            max_entities: 100,
             max_response_bytes: 1024 * 1024,
             backoff_ms: 500,
             response_format: ResponseFormat::Auto,
@@ -155,6 +160,9 @@ impl LlmLayer {
         if self.max_tokens == Some(0) {
             return Err(invalid("max_tokens", "must be at least 1".into()));
         }
+        if self.max_entities == Some(0) {
+            return Err(invalid("max_entities", "must be at least 1".into()));
+        }
         if let Some(n) = self.max_response_bytes
             && n < 1024
         {
@@ -181,6 +189,7 @@ impl LlmLayer {
             context_cap,
             entity_filter_strength,
             max_tokens,
+            max_entities,
             max_response_bytes,
             backoff_ms,
             response_format,
