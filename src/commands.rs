@@ -250,6 +250,28 @@ fn extractor(config: &Config) -> Result<OfflineExtractor> {
     Ok(OfflineExtractor::from_config(config))
 }
 
+/// The LLM extractor of `config` (endpoint, model, key and prompts checked); says on
+/// stderr where `documents` documents are about to be sent, before anything is.
+fn llm_extractor(config: &Config, ext: &ExtractorArgs, documents: usize) -> Result<LlmExtractor> {
+    let opts = LlmOptions {
+        allow_remote: ext.allow_remote,
+        no_cache: ext.no_cache,
+        ..LlmOptions::default()
+    };
+    let ex = LlmExtractor::new(config, &opts)?;
+    eprintln!(
+        "LLM extractor: {documents} document(s) → {} (model {}){}",
+        ex.endpoint(),
+        config.llm.model,
+        if config.llm.is_loopback() {
+            ""
+        } else {
+            " — REMOTE endpoint: documents leave this machine"
+        }
+    );
+    Ok(ex)
+}
+
 /// Extracts with the chosen extractor; returns the store, the extractor's name and,
 /// for the LLM, its report (fallbacks and dropped items are also printed).
 fn extract_store(
@@ -261,23 +283,7 @@ fn extract_store(
         let ex = extractor(config)?;
         return Ok((extract_all(corpus, config, &ex), "offline", None));
     }
-    let opts = LlmOptions {
-        allow_remote: ext.allow_remote,
-        no_cache: ext.no_cache,
-        ..LlmOptions::default()
-    };
-    let ex = LlmExtractor::new(config, &opts)?;
-    eprintln!(
-        "LLM extractor: {} document(s) → {} (model {}){}",
-        corpus.documents.len(),
-        ex.endpoint(),
-        config.llm.model,
-        if config.llm.is_loopback() {
-            ""
-        } else {
-            " — REMOTE endpoint: documents leave this machine"
-        }
-    );
+    let ex = llm_extractor(config, ext, corpus.documents.len())?;
     let run = run_with_progress(&ex, &corpus.documents)?;
     let r = &run.report;
     for d in r.documents.iter().filter(|d| d.reason.is_some()) {
@@ -1025,26 +1031,11 @@ fn review(a: ReviewArgs, actor: String) -> Result<u8> {
     // is taken over, so a refusal is an ordinary error message.
     let llm = match a.extractor.extractor {
         ExtractorKind::Offline => None,
-        ExtractorKind::Llm => {
-            let opts = LlmOptions {
-                allow_remote: a.extractor.allow_remote,
-                no_cache: a.extractor.no_cache,
-                ..LlmOptions::default()
-            };
-            let ex = LlmExtractor::new(&config, &opts)?;
-            eprintln!(
-                "LLM extractor: {} document(s) → {} (model {}){}",
-                corpus.documents.len(),
-                ex.endpoint(),
-                config.llm.model,
-                if config.llm.is_loopback() {
-                    ""
-                } else {
-                    " — REMOTE endpoint: documents leave this machine"
-                }
-            );
-            Some(ex)
-        }
+        ExtractorKind::Llm => Some(llm_extractor(
+            &config,
+            &a.extractor,
+            corpus.documents.len(),
+        )?),
     };
     let gold = match &a.gold {
         Some(p) => Some((clam::eval::load(p, None)?, p.display().to_string())),

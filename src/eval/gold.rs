@@ -727,6 +727,35 @@ mod tests {
     }
 
     #[test]
+    fn chain_comparison_lists_missed_and_not_gold_chains_by_index() {
+        let chains = |cs: &[&[&str]]| -> Vec<Vec<String>> {
+            cs.iter()
+                .map(|c| c.iter().map(|s| s.to_string()).collect())
+                .collect()
+        };
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+        // Flagged {a,b,c} (pairs ab ac bc), {d,e}, {a,b} again; gold {a,b}, {b,c},
+        // {c,d}, {e,f,g}.
+        let flagged = chains(&[&["c", "b", "a"], &["d", "e"], &["a", "b"]]);
+        let gold = chains(&[&["b", "a"], &["b", "c"], &["c", "d"], &["e", "f", "g"]]);
+        let c = compare_chains(&flagged, &gold);
+        // Pairs: flagged ab ac bc de; gold ab bc cd ef eg fg → tp 2, fp 2, fn 4.
+        assert_eq!((c.pairs.tp, c.pairs.fp, c.pairs.fn_), (2, 2, 4));
+        assert!(close(c.pairs.precision, 0.5));
+        assert!(close(c.pairs.recall, 2.0 / 6.0));
+        assert_eq!(c.missed, vec![2, 3]);
+        // {a,b} is gold; {a,b,c} has ac, {d,e} has de, neither gold.
+        assert_eq!(c.not_gold, vec![0, 1]);
+        // Everything found: nothing missed, nothing extra.
+        let same = compare_chains(&gold, &gold);
+        assert!(same.missed.is_empty() && same.not_gold.is_empty());
+        assert!(close(same.pairs.f1, 1.0));
+        let none = compare_chains::<&str, String>(&[], &gold);
+        assert_eq!(none.missed.len(), 4);
+        assert_eq!(none.pairs.undefined, vec!["precision"]);
+    }
+
+    #[test]
     fn devset_gold_with_mentions_beside_it() {
         let dir = tempfile::tempdir().expect("tempdir");
         let g = write(

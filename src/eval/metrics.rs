@@ -106,46 +106,6 @@ pub fn doc_sets<S: AsRef<str>>(chains: &[Vec<S>]) -> BTreeSet<Vec<String>> {
         .collect()
 }
 
-/// Flagged chains against gold chains, as document pairs, with the chains behind the
-/// errors.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ChainComparison {
-    /// Flagged chains' document pairs vs the gold chains' pairs.
-    pub pairs: Prf,
-    /// Gold chains (as sorted document sets) with a pair no flagged chain has: every
-    /// false-negative pair belongs to one.
-    pub missed: Vec<Vec<String>>,
-    /// Flagged chains (as sorted document sets) with a pair no gold chain has: every
-    /// false-positive pair belongs to one.
-    pub not_gold: Vec<Vec<String>>,
-}
-
-/// Compares flagged chains with gold chains as document pairs (thesis Table 5.1) and
-/// lists the missed gold chains and the flagged chains that are not gold. A chain
-/// counts once however often it is listed; 2-document chains are simply pairs.
-pub fn compare_chains<S: AsRef<str>, T: AsRef<str>>(
-    flagged: &[Vec<S>],
-    gold: &[Vec<T>],
-) -> ChainComparison {
-    let fp = pairs_of(flagged);
-    let gp = pairs_of(gold);
-    let with_pair_outside = |chains: BTreeSet<Vec<String>>, other: &BTreeSet<DocPair>| {
-        chains
-            .into_iter()
-            .filter(|c| {
-                pairs_of(std::slice::from_ref(c))
-                    .iter()
-                    .any(|p| !other.contains(p))
-            })
-            .collect()
-    };
-    ChainComparison {
-        pairs: Prf::of_sets(&fp, &gp),
-        missed: with_pair_outside(doc_sets(gold), &fp),
-        not_gold: with_pair_outside(doc_sets(flagged), &gp),
-    }
-}
-
 /// A typed span in a document (code points, end exclusive).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct TypedSpan {
@@ -320,29 +280,6 @@ mod tests {
         );
         assert_eq!((exact.tp, exact.fp, exact.fn_), (2, 0, 1));
         assert!(close(exact.f1, 0.8));
-    }
-
-    #[test]
-    fn chain_comparison_lists_missed_and_not_gold_chains() {
-        // Flagged {a,b,c} (pairs ab ac bc), {d,e}, {a,b} again; gold {a,b}, {b,c},
-        // {c,d}, {e,f,g}.
-        let flagged = chains(&[&["c", "b", "a"], &["d", "e"], &["a", "b"]]);
-        let gold = chains(&[&["b", "a"], &["b", "c"], &["c", "d"], &["e", "f", "g"]]);
-        let c = compare_chains(&flagged, &gold);
-        // Pairs: flagged ab ac bc de; gold ab bc cd ef eg fg → tp 2, fp 2, fn 4.
-        assert_eq!((c.pairs.tp, c.pairs.fp, c.pairs.fn_), (2, 2, 4));
-        assert!(close(c.pairs.precision, 0.5));
-        assert!(close(c.pairs.recall, 2.0 / 6.0));
-        assert_eq!(c.missed, chains(&[&["c", "d"], &["e", "f", "g"]]));
-        // {a,b} is gold; {a,b,c} has ac, {d,e} has de, neither gold.
-        assert_eq!(c.not_gold, chains(&[&["a", "b", "c"], &["d", "e"]]));
-        // Everything found: nothing missed, nothing extra.
-        let same = compare_chains(&gold, &gold);
-        assert!(same.missed.is_empty() && same.not_gold.is_empty());
-        assert!(close(same.pairs.f1, 1.0));
-        let none = compare_chains::<&str, String>(&[], &gold);
-        assert_eq!(none.missed.len(), 4);
-        assert_eq!(none.pairs.undefined, vec!["precision"]);
     }
 
     fn span(doc: &str, start: usize, end: usize, t: &str) -> TypedSpan {

@@ -14,10 +14,11 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+pub use gold::{ChainComparison, compare_chains};
 pub use gold::{
     Gold, GoldCluster, GoldEntity, GoldError, GoldFormat, GoldMention, GoldQuestion, load,
 };
-pub use metrics::{ChainComparison, MentionReport, MentionScores, Prf, TypedSpan, compare_chains};
+pub use metrics::{MentionReport, MentionScores, Prf, TypedSpan};
 pub use privacy::{
     Baseline, ByQuestionType, MaskProbe, PrivacyEvaluator, PrivacyReport, QuestionType,
     UtilityReport,
