@@ -120,7 +120,7 @@ for rep in r["documents"]:
     if rep["source"] == "llm" and both and own:
         by_model.append((rep["id"], own))
 print(f"{len(r['documents'])} documents, {r['fallbacks']} fallback(s), "
-      f"{r['dropped']} dropped, response format {r['response_format']}, "
+      f"{r['dropped']} dropped, response format {r['response_format'] or 'none (all cached)'}, "
       f"{r['requests']} request(s) on this run, {r['cache_hits']} cached pass(es)")
 for rep in r["documents"]:
     items = sum(p["items"] for p in rep["passes"] if p["ok"])

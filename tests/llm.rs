@@ -778,7 +778,7 @@ fn the_response_format_falls_back_when_refused() {
     );
     assert_eq!(
         r.report.response_format,
-        clam::extract::llm::settings::ResponseFormat::Text
+        Some(clam::extract::llm::settings::ResponseFormat::Text)
     );
 }
 
@@ -1003,6 +1003,10 @@ fn a_second_run_is_served_from_the_cache() {
     assert_eq!(first.items, second.items);
     assert_eq!(second.report.cache_hits, 6);
     assert_eq!(second.report.requests, 0);
+    assert_eq!(
+        second.report.response_format, None,
+        "no request, so no format to report"
+    );
     // --no-cache asks again; a changed document or prompt misses.
     run(&c, &dirs.no_cache(), &docs());
     assert_eq!(server.count(), 12);

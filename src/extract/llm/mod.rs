@@ -135,8 +135,9 @@ pub struct LlmReport {
     pub model: String,
     /// The endpoint is not this machine (sent with `allow_remote`).
     pub remote: bool,
-    /// The response format the server accepted last.
-    pub response_format: settings::ResponseFormat,
+    /// The response format the server accepted last; `None` when this run sent no
+    /// request (every pass came from the cache, which does not record it).
+    pub response_format: Option<settings::ResponseFormat>,
     pub temperature: f64,
     pub cache: bool,
     /// HTTP requests sent (attempts).
@@ -417,7 +418,7 @@ impl LlmExtractor {
             endpoint: s.endpoint(),
             model: s.model.clone(),
             remote: !s.is_loopback(),
-            response_format: inner.client.response_format(),
+            response_format: (self.requests() > 0).then(|| inner.client.response_format()),
             temperature: s.temperature,
             cache: inner.cache.dir().is_some(),
             requests: self.requests(),
