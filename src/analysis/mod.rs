@@ -75,6 +75,23 @@ pub struct Chain {
     pub hops: Vec<u32>,
 }
 
+/// The document graph: one node per document (`0..n`), one edge per kept edge
+/// weighted by its index in `edges`.
+pub fn document_graph(n: usize, edges: &[Edge]) -> UnGraph<u32, u32> {
+    let mut graph = UnGraph::<u32, u32>::with_capacity(n, edges.len());
+    for i in 0..n {
+        graph.add_node(i as u32);
+    }
+    for (k, e) in edges.iter().enumerate() {
+        graph.add_edge(
+            NodeIndex::new(e.a as usize),
+            NodeIndex::new(e.b as usize),
+            k as u32,
+        );
+    }
+    graph
+}
+
 /// `1 − Π(1 − x)`, multiplying in iteration order from 1.0.
 pub fn one_minus_product(xs: impl IntoIterator<Item = f64>) -> f64 {
     let mut p = 1.0;
@@ -203,17 +220,7 @@ impl Analysis {
             &global_contribution,
             params.edge_threshold,
         );
-        let mut graph = UnGraph::<u32, u32>::with_capacity(n, edges.len());
-        for i in 0..n {
-            graph.add_node(i as u32);
-        }
-        for (k, e) in edges.iter().enumerate() {
-            graph.add_edge(
-                NodeIndex::new(e.a as usize),
-                NodeIndex::new(e.b as usize),
-                k as u32,
-            );
-        }
+        let graph = document_graph(n, &edges);
         let (chains, chain_cap) = enumerate_chains(
             &graph,
             n,

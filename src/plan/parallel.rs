@@ -18,7 +18,6 @@
 //! residuals ascending. The result is identical to [`super::plan`]
 //! (`tests/properties.rs` checks it).
 
-use petgraph::graph::{NodeIndex, UnGraph};
 use rayon::prelude::*;
 
 use super::{Cause, Constraints, MaskEvent, Plan, PlanError, PlanParams, Provenance, Stage, plan};
@@ -237,17 +236,7 @@ fn sub_problem(model: &Model, an: &Analysis, unit: &Unit) -> (Model, Analysis) {
         })
         .collect();
     let local_edge = |h: u32| unit.edges.binary_search(&h).map_or(u32::MAX, |i| i as u32);
-    let mut graph = UnGraph::<u32, u32>::with_capacity(unit.docs.len(), edges.len());
-    for i in 0..unit.docs.len() {
-        graph.add_node(i as u32);
-    }
-    for (k, e) in edges.iter().enumerate() {
-        graph.add_edge(
-            NodeIndex::new(e.a as usize),
-            NodeIndex::new(e.b as usize),
-            k as u32,
-        );
-    }
+    let graph = crate::analysis::document_graph(unit.docs.len(), &edges);
     let chains = unit
         .chains
         .iter()

@@ -279,16 +279,13 @@ mod properties {
     use proptest::prelude::*;
 
     const TYPES: &[&str] = &["NAME", "PATIENT_ID", "MEDICAL_CONDITION", "PROVIDER", "AGE"];
-    const NUMERIC: &[Param] = &[
-        Param::EdgeThreshold,
-        Param::ChainLength,
-        Param::RiskHigh,
-        Param::RiskMedium,
-        Param::ThetaDoc,
-        Param::ThetaChain,
-        Param::RhoHigh,
-        Param::RhoMedium,
-    ];
+    /// The parameters that are numbers (every one but the word choices).
+    fn numeric() -> Vec<Param> {
+        Param::ALL
+            .into_iter()
+            .filter(|p| !matches!(p.kind(), Kind::Choice(_)))
+            .collect()
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
@@ -301,7 +298,7 @@ mod properties {
                 1..7,
             ),
             forced in prop::collection::vec((0u8..8, any::<bool>()), 0..3),
-            param in 0..NUMERIC.len(),
+            param in 0..numeric().len(),
             at in 0.0f64..=1.0,
         ) {
             let lists: Vec<Vec<(String, &str, f64)>> = docs
@@ -318,7 +315,7 @@ mod properties {
             let reviewed = plan(&model, &analysis, &config.plan_params(), &constraints(&config, &state))
                 .expect("plan");
             let basis = Basis { model: &model, analysis: &analysis, plan: &reviewed, config: &config, state: &state };
-            let p = NUMERIC[param];
+            let p = numeric()[param];
             let (lo, hi) = p.range(&config).expect("numeric");
             let mut v = lo + at * (hi - lo);
             if p == Param::ChainLength {

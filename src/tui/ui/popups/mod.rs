@@ -40,30 +40,20 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             Layer::Reason {
                 input, error, mask, ..
             } => {
-                let r = centered(area, 64, 9);
-                frame.render_widget(Clear, r);
                 let what = if *mask { "mask" } else { "keep" };
-                let block = popup_block(&format!("Override: {what} this entity"), t);
-                let inner = block.inner(r);
-                frame.render_widget(block, r);
-                let [msg, field, hint] = Layout::vertical([
-                    Constraint::Length(1),
-                    Constraint::Fill(1),
-                    Constraint::Length(1),
-                ])
-                .areas(inner);
                 let prompt = match error {
                     Some(e) => Line::from(Span::styled(e.clone(), t.error())),
                     None => Line::from(Span::styled("Why? (recorded in the audit log)", t.text())),
                 };
-                frame.render_widget(Paragraph::new(prompt), msg);
-                let mut input = input.clone();
-                input.set_block(Block::bordered().border_style(t.border(false)));
-                input.set_style(t.text());
-                frame.render_widget(&input, field);
-                frame.render_widget(
-                    Paragraph::new(Span::styled("Enter save · Esc cancel", t.muted())),
-                    hint,
+                let title = format!("Override: {what} this entity");
+                text_popup(
+                    frame,
+                    area,
+                    t,
+                    &title,
+                    prompt,
+                    input,
+                    ((64, 9), "Enter save"),
                 );
             }
             Layer::Search { pane, input } => {
@@ -174,7 +164,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                     "Gold chain note",
                     prompt,
                     input,
-                    (76, "Enter save"),
+                    ((76, 7), "Enter save"),
                 );
             }
             Layer::GoldImport { input, error } => {
@@ -192,7 +182,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                     "Import gold chains",
                     prompt,
                     input,
-                    (76, "Enter save"),
+                    ((76, 7), "Enter save"),
                 );
             }
             Layer::WhatIf {
@@ -212,7 +202,15 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                     Some(e) => Line::from(Span::styled(sanitize::line(e), t.error())),
                     None => Line::from(Span::styled(ask, t.text())),
                 };
-                text_popup(frame, area, t, &title, prompt, input, (64, "Enter apply"));
+                text_popup(
+                    frame,
+                    area,
+                    t,
+                    &title,
+                    prompt,
+                    input,
+                    ((64, 7), "Enter apply"),
+                );
             }
             Layer::ConfirmMerge { from, into } => {
                 let r = centered(area, 64, 5);
@@ -246,7 +244,8 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     }
 }
 
-/// A one-line text field under a prompt, with the Enter / Esc hint.
+/// A text field under a prompt, with the Enter / Esc hint, in a popup of `size`
+/// (width, height; 7 rows leave the field one line).
 fn text_popup(
     frame: &mut Frame,
     area: Rect,
@@ -254,16 +253,16 @@ fn text_popup(
     title: &str,
     prompt: Line,
     input: &ratatui_textarea::TextArea<'static>,
-    (width, enter): (u16, &str),
+    ((width, height), enter): ((u16, u16), &str),
 ) {
-    let r = centered(area, width, 7);
+    let r = centered(area, width, height);
     frame.render_widget(Clear, r);
     let block = popup_block(title, t);
     let inner = block.inner(r);
     frame.render_widget(block, r);
     let [msg, field, hint] = Layout::vertical([
         Constraint::Length(1),
-        Constraint::Length(3),
+        Constraint::Fill(1),
         Constraint::Length(1),
     ])
     .areas(inner);
