@@ -631,7 +631,16 @@ fn gold_import_and_export_round_trip_and_reach_the_redacted_export() {
     // Every export writes gold_chains.json, redacted like the rest (leak check passed).
     // With 41 decisions, decisions.jsonl's `"seq": 34` reads as the masked age 34 of
     // sample_corpus: clam's own figures are not document text, so the leak check
-    // lets it pass and the audit log keeps its numbers.
+    // lets it pass and the audit log keeps its numbers — its clock too (05:34 is not
+    // the age 34).
+    {
+        let db = rusqlite::Connection::open(session).expect("session db");
+        db.execute(
+            "UPDATE audit_log SET time = '2026-11-24T05:34:34Z' WHERE seq = 2",
+            [],
+        )
+        .expect("set a time");
+    }
     let out = env.path("out");
     let o = env.clam(&[
         "run",
@@ -652,6 +661,8 @@ fn gold_import_and_export_round_trip_and_reach_the_redacted_export() {
     assert_eq!(seq34["seq"], 34, "{seq34}");
     let seq33: Value = serde_json::from_str(log.lines().nth(32).expect("line 33")).expect("json");
     assert_eq!(seq33["seq"], 33);
+    let seq2: Value = serde_json::from_str(log.lines().nth(1).expect("line 2")).expect("json");
+    assert_eq!(seq2["time"], "2026-11-24T05:34:34Z", "{seq2}");
     assert!(text.contains("in the news"), "{text}");
 
     // A bad gold file fails naming it, before anything is written.

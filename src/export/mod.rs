@@ -249,8 +249,18 @@ pub fn export(
             let mut v = serde_json::to_value(&entry).unwrap_or(Value::Null);
             // Entities are referenced by export id only.
             reference_entities_by_export_id(&mut v, project_key);
+            let mut redacted = replacer.replace_json(&v);
+            // The log's own structured fields are not document text: a masked age
+            // "32" must not turn the time 05:32:00 into 05:[AGE]:00.
+            if let (Some(out), Some(orig)) = (redacted.as_object_mut(), v.as_object()) {
+                for key in ["seq", "time", "config_hash"] {
+                    if let Some(x) = orig.get(key) {
+                        out.insert(key.to_string(), x.clone());
+                    }
+                }
+            }
             decisions.push_str(&json_escape_unsafe(
-                &serde_json::to_string(&replacer.replace_json(&v)).unwrap_or_default(),
+                &serde_json::to_string(&redacted).unwrap_or_default(),
             ));
             decisions.push('\n');
         }
@@ -804,6 +814,13 @@ fn own_figures(line: &str, markdown: bool) -> Vec<(usize, usize)> {
             continue;
         }
         if !markdown && c == '"' {
+            // A string that is a whole RFC 3339 time is the audit log's own clock.
+            let len = chars[i + 1..].iter().take_while(|&&c| c != '"').count();
+            if is_rfc3339(&chars[i + 1..i + 1 + len]) {
+                out.push((i + 1, i + 1 + len));
+                i += len + 2;
+                continue;
+            }
             in_string = true;
             i += 1;
             continue;
@@ -825,6 +842,40 @@ fn own_figures(line: &str, markdown: bool) -> Vec<(usize, usize)> {
         i += 1;
     }
     out
+}
+
+/// `2026-11-24T05:32:00Z`, with optional fractional seconds and a `Z` or `±hh:mm` offset.
+fn is_rfc3339(s: &[char]) -> bool {
+    let digits = |r: std::ops::Range<usize>| {
+        r.clone()
+            .all(|i| s.get(i).is_some_and(char::is_ascii_digit))
+    };
+    let at = |i: usize, c: char| s.get(i) == Some(&c);
+    if s.len() < 20
+        || !(digits(0..4) && at(4, '-') && digits(5..7) && at(7, '-') && digits(8..10))
+        || !(at(10, 'T') && digits(11..13) && at(13, ':') && digits(14..16) && at(16, ':'))
+        || !digits(17..19)
+    {
+        return false;
+    }
+    let mut i = 19;
+    if at(i, '.') {
+        i += 1;
+        let start = i;
+        while s.get(i).is_some_and(char::is_ascii_digit) {
+            i += 1;
+        }
+        if i == start {
+            return false;
+        }
+    }
+    match s.get(i) {
+        Some('Z') => i + 1 == s.len(),
+        Some('+' | '-') => {
+            i + 6 == s.len() && digits(i + 1..i + 3) && at(i + 3, ':') && digits(i + 4..i + 6)
+        }
+        _ => false,
+    }
 }
 
 /// Scans every file and file name under `root` for masked values; returns the hits and
@@ -1006,6 +1057,27 @@ mod tests {
             vec!["7"]
         );
         assert!(figures(r#"{"id": "member 34"}"#, false).is_empty());
+    }
+
+    #[test]
+    fn the_audit_log_clock_is_a_figure_and_other_strings_are_text() {
+        let line = r#"{"seq": 3, "time": "2026-11-24T05:32:00.123Z", "reason": "at 05:32:00"}"#;
+        assert_eq!(figures(line, false), vec!["3", "2026-11-24T05:32:00.123Z"]);
+        assert_eq!(
+            figures(r#"{"time": "2026-11-24T05:32:00+01:00"}"#, false),
+            vec!["2026-11-24T05:32:00+01:00"]
+        );
+        for not_a_time in [
+            "2026-11-24",
+            "2026-11-24T05:32Z",
+            "2026-11-24T05:32:00Zx",
+            "x2026-11-24T05:32:00Z",
+        ] {
+            assert!(
+                figures(&format!(r#"{{"t": "{not_a_time}"}}"#), false).is_empty(),
+                "{not_a_time}"
+            );
+        }
     }
 
     #[test]
