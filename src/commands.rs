@@ -1014,8 +1014,17 @@ fn review(a: ReviewArgs, actor: String) -> Result<u8> {
         None,
     )?;
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let theme_name = a.theme.clone();
-    let theme = clam::tui::Theme::select(theme_name.as_deref(), no_color)?;
+    // --theme, else `[ui] theme` of the configuration, else dark.
+    let theme = match (&a.theme, &config.ui.theme) {
+        (Some(name), _) => clam::tui::Theme::select(Some(name), no_color)?,
+        (None, Some(name)) => clam::tui::Theme::select(Some(name), no_color).map_err(|e| {
+            anyhow::anyhow!(
+                "{}: key `ui.theme`: {e}",
+                config.ui.theme_origin.as_deref().unwrap_or("configuration")
+            )
+        })?,
+        (None, None) => clam::tui::Theme::select(None, no_color)?,
+    };
     let keymap_file =
         directories::ProjectDirs::from("", "", "clam").map(|d| d.config_dir().join("keymap.toml"));
     let keymap = clam::tui::Keymap::load(keymap_file.as_deref())?;

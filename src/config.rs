@@ -55,6 +55,24 @@ pub struct ConfigLayer {
     pub schema: Option<BTreeMap<String, SchemaEntry>>,
     /// `[llm]`: refused in a corpus folder's `clam.toml` (see [`resolve`]).
     pub llm: Option<LlmLayer>,
+    /// `[ui]`: how `clam review` looks.
+    pub ui: Option<UiLayer>,
+}
+
+/// The `[ui]` table: settings of the terminal application that do not touch the plan.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UiLayer {
+    /// Colour theme of `clam review`: a built-in name (dark, light, high-contrast,
+    /// colorblind) or the name of a `themes/NAME.toml` in the user config directory.
+    pub theme: Option<String>,
+}
+
+/// The resolved `[ui]` table, with the file that chose the theme (for messages).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct UiSettings {
+    pub theme: Option<String>,
+    pub theme_origin: Option<String>,
 }
 
 /// The `[extract]` table of a layer: extensions of the offline extractor. Lists add up
@@ -135,6 +153,9 @@ pub struct Config {
     /// (snapshots, config hash): it changes how entities are found, not the plan.
     #[serde(skip)]
     pub llm: LlmSettings,
+    /// `[ui]`: presentation only, not serialized either.
+    #[serde(skip)]
+    pub ui: UiSettings,
 }
 
 fn default_max_chains() -> usize {
@@ -166,6 +187,7 @@ impl Default for Config {
             extract: ExtractConfig::default(),
             schema: Schema::default(),
             llm: LlmSettings::default(),
+            ui: UiSettings::default(),
         }
     }
 }
@@ -356,6 +378,17 @@ impl ConfigLayer {
         );
         if let Some(llm) = &self.llm {
             llm.apply(&mut base.llm);
+        }
+        if let Some(theme) = self.ui.as_ref().and_then(|u| u.theme.as_ref()) {
+            if theme.trim().is_empty() {
+                return Err(ConfigError::Invalid {
+                    origin: origin.to_string(),
+                    key: "ui.theme".into(),
+                    message: "a theme name cannot be empty".into(),
+                });
+            }
+            base.ui.theme = Some(theme.clone());
+            base.ui.theme_origin = Some(origin.to_string());
         }
         if let Some(x) = &self.extract {
             if x.gazetteer_files.is_some() {
@@ -629,6 +662,24 @@ mod tests {
         assert_eq!(c.strategy, Strategy::Knapsack);
         assert_eq!(c.always_mask.len(), 5);
         assert!(c.validate("defaults").is_ok());
+    }
+
+    #[test]
+    fn the_ui_theme_is_read_and_does_not_change_the_config_hash() {
+        let mut c = Config::default();
+        let plain = c.hash();
+        ConfigLayer::from_toml("[ui]\ntheme = \"light\"", "u.toml")
+            .expect("parses")
+            .apply(&mut c, "u.toml")
+            .expect("applies");
+        assert_eq!(c.ui.theme.as_deref(), Some("light"));
+        assert_eq!(c.ui.theme_origin.as_deref(), Some("u.toml"));
+        assert_eq!(c.hash(), plain, "a theme is not a planning setting");
+        let err = ConfigLayer::from_toml("[ui]\ntheme = \" \"", "u.toml")
+            .expect("parses")
+            .apply(&mut c, "u.toml")
+            .expect_err("empty");
+        assert!(err.to_string().contains("ui.theme"), "{err}");
     }
 
     #[test]

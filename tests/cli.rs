@@ -436,6 +436,49 @@ fn configuration_layers_apply_in_precedence_order() {
         "{}",
         stderr(&o)
     );
+
+    // `[ui] theme` chooses the workspace's theme; an unknown one is refused, naming
+    // the file and the key, before the terminal is taken over. --theme wins.
+    std::fs::write(corpus.join("clam.toml"), "[ui]\ntheme = \"sepia\"\n").expect("write");
+    let review = |extra: &[&str]| {
+        let mut args = vec!["review", corpus.to_str().expect("utf8")];
+        args.extend_from_slice(extra);
+        env.clam(&args)
+    };
+    let o = review(&[]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("clam.toml") && err.contains("ui.theme") && err.contains("sepia"),
+        "{err}"
+    );
+    let o = review(&["--theme", "nope"]);
+    assert!(
+        stderr(&o).contains("\"nope\"") && !stderr(&o).contains("sepia"),
+        "{}",
+        stderr(&o)
+    );
+    // A user theme file makes the name known (the review then stops at the missing
+    // terminal, past the theme).
+    std::fs::create_dir_all(user_dir.join("themes")).expect("mkdir");
+    let dark =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("themes/dark.toml"))
+            .expect("dark theme");
+    std::fs::write(
+        user_dir.join("themes/sepia.toml"),
+        dark.replace("name = \"dark\"", "name = \"sepia\""),
+    )
+    .expect("write");
+    let o = review(&[]);
+    assert!(!stderr(&o).contains("ui.theme"), "{}", stderr(&o));
+    std::fs::write(corpus.join("clam.toml"), "[ui]\ncolour = \"red\"\n").expect("write");
+    let o = analyze(&[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("clam.toml") && stderr(&o).contains("colour"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

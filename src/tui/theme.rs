@@ -155,9 +155,35 @@ impl Theme {
         Theme::from_toml(text, name)
     }
 
+    /// A theme by name: `<user_dir>/NAME.toml` when that file exists (a user's own
+    /// theme, or their copy of a built-in one), else the built-in theme.
+    pub fn find(name: &str, user_dir: Option<&std::path::Path>) -> Result<Self, ThemeError> {
+        let plain = !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'));
+        if let Some(dir) = user_dir.filter(|_| plain) {
+            let path = dir.join(format!("{name}.toml"));
+            if path.is_file() {
+                let origin = path.display().to_string();
+                let text = std::fs::read_to_string(&path).map_err(|e| ThemeError::Invalid {
+                    theme: origin.clone(),
+                    message: format!("cannot read: {e}"),
+                })?;
+                return Theme::from_toml(&text, &origin);
+            }
+        }
+        Theme::named(name)
+    }
+
+    /// The user's theme directory (`<config dir>/themes`), if the platform has one.
+    pub fn user_dir() -> Option<std::path::PathBuf> {
+        directories::ProjectDirs::from("", "", "clam").map(|d| d.config_dir().join("themes"))
+    }
+
     /// The theme to use: `name` (default `dark`), without colour when `no_color`.
     pub fn select(name: Option<&str>, no_color: bool) -> Result<Self, ThemeError> {
-        let t = Theme::named(name.unwrap_or("dark"))?;
+        let t = Theme::find(name.unwrap_or("dark"), Theme::user_dir().as_deref())?;
         Ok(if no_color { t.without_color() } else { t })
     }
 
@@ -326,6 +352,35 @@ mod tests {
             let t = Theme::named(name).expect(name);
             assert_eq!(&t.name, name);
         }
+    }
+
+    #[test]
+    fn a_user_theme_file_overrides_and_extends_the_built_in_ones() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let light = THEMES
+            .iter()
+            .find(|(n, _)| *n == "light")
+            .map(|(_, t)| *t)
+            .expect("light");
+        std::fs::write(
+            dir.path().join("paper.toml"),
+            light.replace("name = \"light\"", "name = \"paper\""),
+        )
+        .expect("write");
+        std::fs::write(dir.path().join("dark.toml"), light).expect("write");
+        let found = |n: &str| Theme::find(n, Some(dir.path())).map(|t| t.name);
+        assert_eq!(found("paper").expect("user theme"), "paper");
+        assert_eq!(
+            found("dark").expect("user copy"),
+            "light",
+            "the user's file wins"
+        );
+        assert_eq!(found("high-contrast").expect("built in"), "high-contrast");
+        // Only plain names are looked up as files.
+        std::fs::write(dir.path().join("x.toml"), "not toml").expect("write");
+        assert!(matches!(found("../x"), Err(ThemeError::Unknown(..))));
+        let err = found("x").expect_err("a broken user theme");
+        assert!(err.to_string().contains("x.toml"), "{err}");
     }
 
     #[test]
