@@ -502,6 +502,9 @@ fn analysis_json(ws: &Workspace) -> Value {
         }).collect::<Vec<_>>(),
         "residual_documents": p.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).collect::<Vec<_>>(),
         "residual_chains": p.residual_chains.iter().map(|&c| ids(&an.chains[c as usize].docs)).collect::<Vec<_>>(),
+        "accepted_residual_documents": p.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).filter(|id| ws.residual_accepted(std::slice::from_ref(id))).collect::<Vec<_>>(),
+        "accepted_residual_chains": p.residual_chains.iter().map(|&c| ws.chain_doc_ids(c as usize)).filter(|d| ws.residual_accepted(d)).collect::<Vec<_>>(),
+        "orphaned_decisions": ws.orphaned_decisions().iter().map(|(id, decision)| json!({"id": id, "decision": decision})).collect::<Vec<_>>(),
         "warnings": p.warnings.iter().chain(ws.warnings.iter()).collect::<Vec<_>>(),
     })
 }
@@ -652,6 +655,35 @@ fn analyze(a: AnalyzeArgs) -> Result<u8> {
                 an.global_contribution[i],
                 prov
             )?;
+        }
+        if !p.residual_docs.is_empty() || !p.residual_chains.is_empty() {
+            writeln!(out, "\nRESIDUAL RISK")?;
+            let accepted = |yes: bool| if yes { "accepted" } else { "open" };
+            for &d in &p.residual_docs {
+                let id = &m.docs[d as usize].id;
+                let ok = ws.residual_accepted(std::slice::from_ref(id));
+                writeln!(out, "  document {:<40} {}", safe(id), accepted(ok))?;
+            }
+            for &c in &p.residual_chains {
+                let docs = ws.chain_doc_ids(c as usize);
+                let ok = ws.residual_accepted(&docs);
+                writeln!(
+                    out,
+                    "  chain    {:<40} {}",
+                    safe(&docs.join(" → ")),
+                    accepted(ok)
+                )?;
+            }
+        }
+        let orphaned = ws.orphaned_decisions();
+        if !orphaned.is_empty() {
+            writeln!(
+                out,
+                "\nORPHANED DECISIONS (entities no longer in the corpus; kept, and applied again if they come back)"
+            )?;
+            for (id, decision) in &orphaned {
+                writeln!(out, "  {id}  {decision}")?;
+            }
         }
     }
     Ok(if ws.corpus.diagnostics.is_empty() {

@@ -573,8 +573,9 @@ impl Workspace {
                 }
             }
         }
-        if decision.action.is_gold() {
-            return Ok(seq); // gold chains are annotations: the plan does not change
+        if decision.action.is_gold() || matches!(decision.action, Action::AcceptResidual { .. }) {
+            // Gold chains and accepted residuals are annotations: the plan stays.
+            return Ok(seq);
         }
         let reanalyse = self.sync_settings(&settings_before);
         if self.apply_edit(&decision.action)? {
@@ -656,20 +657,98 @@ impl Workspace {
             .collect()
     }
 
-    /// True when any proposed mask is unreviewed or stale.
-    pub fn has_unreviewed_masks(&self) -> bool {
-        self.masked_indices().into_iter().any(|i| {
-            matches!(
-                self.review_state(i),
-                ReviewState::Proposed | ReviewState::Stale
-            ) && !matches!(
-                self.plan.provenance[i],
-                Provenance::Masked {
-                    stage: crate::plan::Stage::Forced,
-                    ..
-                }
-            )
-        })
+    /// True when the auditor accepted the residual risk of this document (one id) or
+    /// chain (its document ids, any order).
+    pub fn residual_accepted(&self, documents: &[String]) -> bool {
+        self.state
+            .accepted_residuals
+            .contains(&crate::session::gold::key(documents))
+    }
+
+    /// The document ids of a chain (analysis index).
+    pub fn chain_doc_ids(&self, chain: usize) -> Vec<String> {
+        self.analysis.chains[chain]
+            .docs
+            .iter()
+            .map(|&d| self.model.docs[d as usize].id.clone())
+            .collect()
+    }
+
+    /// Residual documents and chains of the plan whose risk nobody accepted yet.
+    pub fn unaccepted_residuals(&self) -> (usize, usize) {
+        let docs = self
+            .plan
+            .residual_docs
+            .iter()
+            .filter(|&&d| !self.residual_accepted(&[self.model.docs[d as usize].id.clone()]))
+            .count();
+        let chains = self
+            .plan
+            .residual_chains
+            .iter()
+            .filter(|&&c| !self.residual_accepted(&self.chain_doc_ids(c as usize)))
+            .count();
+        (docs, chains)
+    }
+
+    /// Decisions on entities that no longer occur in the corpus (SPEC §6: listed as
+    /// orphaned, never dropped; they apply again if the entity comes back): entity
+    /// id and the decision in force, sorted by id.
+    pub fn orphaned_decisions(&self) -> Vec<(String, &'static str)> {
+        let gone = |id: &String| self.model.entity_index(id).is_none();
+        let mut out: Vec<(String, &'static str)> = self
+            .state
+            .forced
+            .iter()
+            .filter(|(id, _)| gone(id))
+            .map(|(id, (mask, _))| {
+                let kind = match (self.state.pinned.contains(id), mask) {
+                    (true, true) => "pinned mask",
+                    (true, false) => "pinned keep",
+                    (false, true) => "override to mask",
+                    (false, false) => "override to keep",
+                };
+                (id.clone(), kind)
+            })
+            .collect();
+        out.extend(
+            self.state
+                .accepted
+                .iter()
+                .filter(|(id, _)| gone(id) && !self.state.forced.contains_key(*id))
+                .map(|(id, (mask, _))| {
+                    (
+                        id.clone(),
+                        if *mask {
+                            "accepted mask"
+                        } else {
+                            "accepted keep"
+                        },
+                    )
+                }),
+        );
+        out.sort();
+        out
+    }
+
+    /// Proposed masks that are unreviewed or stale (masks forced by the type policy
+    /// need no review).
+    pub fn unreviewed_masks(&self) -> usize {
+        self.masked_indices()
+            .into_iter()
+            .filter(|&i| {
+                matches!(
+                    self.review_state(i),
+                    ReviewState::Proposed | ReviewState::Stale
+                ) && !matches!(
+                    self.plan.provenance[i],
+                    Provenance::Masked {
+                        stage: crate::plan::Stage::Forced,
+                        ..
+                    }
+                )
+            })
+            .count()
     }
 }
 

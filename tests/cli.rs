@@ -558,6 +558,155 @@ fn a_session_decision_is_applied_by_headless_commands() {
 }
 
 #[test]
+fn accepted_residuals_and_orphaned_decisions_are_listed_by_analyze_and_the_export() {
+    use clam::session::{Action, Decision, Session};
+    let env = Env::new();
+    // Nothing may be masked, so documents and chains stay residual.
+    let config = env.path("keep-all.toml");
+    let types = clam::Config::default()
+        .schema
+        .types
+        .iter()
+        .map(|t| format!("{:?}", t.name))
+        .collect::<Vec<_>>()
+        .join(", ");
+    std::fs::write(
+        &config,
+        format!("always_mask = []\nnever_mask = [{types}]\n"),
+    )
+    .expect("write");
+    let config = config.to_str().expect("utf8");
+    let session = env.path("review.sqlite");
+    let session_s = session.to_str().expect("utf8");
+    let sample_s = sample();
+    let analyze = |with_session: bool| {
+        let mut args = vec!["analyze", &sample_s, "--json", "--config", config];
+        if with_session {
+            args.extend(["--session", session_s]);
+        }
+        let o = env.clam(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        serde_json::from_slice::<Value>(&o.stdout).expect("json")
+    };
+    let v = analyze(false);
+    let doc = v["residual_documents"][0]
+        .as_str()
+        .expect("a residual document")
+        .to_string();
+    let chain: Vec<String> = v["residual_chains"][0]
+        .as_array()
+        .expect("a residual chain")
+        .iter()
+        .map(|d| d.as_str().expect("id").to_string())
+        .collect();
+    let ghost = clam::entity::entity_id("no such value", "NAME");
+    {
+        let mut s = Session::open(&session).expect("session");
+        let decide = |s: &mut Session, action: Action, reason: &str| {
+            s.append(&Decision {
+                actor: "auditor".into(),
+                action,
+                reason: Some(reason.into()),
+                state_before: None,
+                state_after: None,
+                config_hash: String::new(),
+            })
+            .expect("append");
+        };
+        decide(
+            &mut s,
+            Action::AcceptResidual {
+                documents: vec![doc.clone()],
+            },
+            "public record",
+        );
+        // The chain in the other order is the same chain.
+        let mut reversed = chain.clone();
+        reversed.reverse();
+        decide(
+            &mut s,
+            Action::AcceptResidual {
+                documents: reversed,
+            },
+            "same reviewer",
+        );
+        decide(
+            &mut s,
+            Action::Pin {
+                entity: ghost.clone(),
+                mask: true,
+            },
+            "from an older corpus",
+        );
+    }
+    let v = analyze(true);
+    assert_eq!(v["accepted_residual_documents"], serde_json::json!([doc]));
+    assert_eq!(v["accepted_residual_chains"], serde_json::json!([chain]));
+    assert_eq!(
+        v["orphaned_decisions"],
+        serde_json::json!([{"id": ghost, "decision": "pinned mask"}])
+    );
+    let o = env.clam(&[
+        "analyze",
+        &sample(),
+        "--config",
+        config,
+        "--session",
+        session_s,
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("RESIDUAL RISK") && text.contains("accepted") && text.contains("open"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ORPHANED DECISIONS") && text.contains(&ghost),
+        "{text}"
+    );
+
+    let out = env.path("out");
+    let o = env.clam(&[
+        "run",
+        &sample(),
+        "--out",
+        out.to_str().expect("utf8"),
+        "--config",
+        config,
+        "--session",
+        session_s,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let manifest: Value = serde_json::from_str(
+        &std::fs::read_to_string(out.join("manifest.json")).expect("manifest"),
+    )
+    .expect("json");
+    assert_eq!(
+        manifest["residuals"]["accepted_documents"],
+        serde_json::json!([doc])
+    );
+    assert_eq!(
+        manifest["residuals"]["accepted_chains"],
+        serde_json::json!([chain])
+    );
+    let orphans = manifest["orphaned_decisions"].as_array().expect("orphans");
+    assert_eq!(orphans.len(), 1);
+    assert_eq!(orphans[0]["decision"], "pinned mask");
+    assert_ne!(
+        orphans[0]["id"],
+        serde_json::json!(ghost),
+        "by export id, never the md5 id"
+    );
+    let report = std::fs::read_to_string(out.join("report.md")).expect("report");
+    assert!(
+        report.contains("yes, accepted") && report.contains("## Orphaned decisions"),
+        "{report}"
+    );
+    for (path, text) in read_all_files(&out) {
+        assert!(!text.contains(&ghost), "{}: the internal entity id", path.display());
+    }
+}
+
+#[test]
 fn gen_corpus_is_deterministic_and_its_gold_evaluates() {
     let env = Env::new();
     let a = env.path("gen-a");

@@ -480,7 +480,10 @@ fn bulk_accept_asks_first_and_accepts_only_the_listed_rows() {
             .all(|&i| app.ws.model.entities[i].entity_type == "NAME")
     );
     key(&mut app, KeyCode::Char('A'));
-    assert!(matches!(app.layers.last(), Some(Layer::ConfirmBulk { .. })));
+    assert!(matches!(
+        app.layers.last(),
+        Some(Layer::Confirm(clam::tui::app::Confirm::Bulk { .. }))
+    ));
     assert!(render(&mut app, 80, 24).contains("Accept the proposal for"));
     key(&mut app, KeyCode::Char('n'));
     assert!(
@@ -2161,4 +2164,195 @@ fn a_gold_file_without_persons_or_questions_is_refused_for_the_figures() {
     let err = app.set_gold_eval(&gold, "links.json".into()).unwrap_err();
     assert!(err.contains("no persons or questions"), "{err}");
     assert!(app.gold_eval.is_none());
+}
+
+#[test]
+fn removing_an_entity_everywhere_asks_first_and_persists() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_path(&dir);
+    let gone = |app: &App| app.ws.model.entity_index(&member_id()).is_none();
+    {
+        let mut app = open(small_corpus(), &path);
+        let id = member_id();
+        select_mask(&mut app, "MBR390115");
+        key(&mut app, KeyCode::Char('X'));
+        let screen = render(&mut app, 80, 24);
+        assert!(
+            screen.contains("Remove everywhere") && screen.contains("from all 3 document(s)"),
+            "{screen}"
+        );
+        key(&mut app, KeyCode::Char('n'));
+        assert!(!gone(&app), "any other key cancels");
+        assert!(
+            app.ws
+                .session
+                .as_ref()
+                .unwrap()
+                .audit_log()
+                .unwrap()
+                .is_empty()
+        );
+        key(&mut app, KeyCode::Char('X'));
+        key(&mut app, KeyCode::Char('y'));
+        assert!(
+            app.ws.model.entity_index(&id).is_none(),
+            "gone from every document"
+        );
+        assert!(
+            app.ws
+                .corpus
+                .documents
+                .iter()
+                .enumerate()
+                .all(|(d, _)| { app.mentions(d).iter().all(|m| m.entity_id != id) })
+        );
+        let log = app.ws.session.as_ref().unwrap().audit_log().unwrap();
+        assert_eq!(
+            log.last().unwrap().action,
+            clam::session::Action::RemoveEntity {
+                entity: id.clone(),
+                doc: None
+            }
+        );
+    }
+    let mut app = open(small_corpus(), &path);
+    assert!(gone(&app), "the removal is restored on reopening");
+    key(&mut app, KeyCode::Char('u'));
+    assert!(!gone(&app), "undo brings it back everywhere");
+}
+
+/// The member id entity of the small corpus.
+fn member_id() -> String {
+    clam::entity::entity_id("MBR390115", "PATIENT_ID")
+}
+
+#[test]
+fn a_residual_document_or_chain_is_accepted_with_a_reason_and_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_path(&dir);
+    // Nothing may be masked: the riskiest document and chain stay residual.
+    let residual_config = |app: &mut App| {
+        let types: Vec<String> = app
+            .ws
+            .config
+            .schema
+            .types
+            .iter()
+            .map(|t| t.name.clone())
+            .collect();
+        let config = Config {
+            always_mask: vec![],
+            never_mask: types,
+            ..app.ws.config.clone()
+        };
+        app.ws.set_config(config).expect("re-plan");
+        app.refresh();
+    };
+    {
+        let mut app = open(small_corpus(), &path);
+        residual_config(&mut app);
+        assert!(!app.ws.plan.residual_docs.is_empty() && !app.ws.plan.residual_chains.is_empty());
+        assert_eq!(
+            app.ws.unaccepted_residuals(),
+            (
+                app.ws.plan.residual_docs.len(),
+                app.ws.plan.residual_chains.len()
+            )
+        );
+        // A document that is not residual is refused with the reason why.
+        key(&mut app, KeyCode::Char('1'));
+        app.select_document(2);
+        assert_eq!(app.ws.corpus.documents[2].id, "memo_03");
+        key(&mut app, KeyCode::Char('R'));
+        assert!(app.layers.is_empty());
+        assert!(app.message.as_ref().unwrap().text.contains("not residual"));
+        // claim_01 is: R asks for a reason, refuses an empty one, then records it.
+        app.select_document(0);
+        let row = |app: &mut App| {
+            let screen = render(app, 160, 48);
+            screen
+                .lines()
+                .find(|l| l.starts_with("│claim_01"))
+                .map(|l| l.chars().take(45).collect::<String>())
+                .unwrap_or_default()
+        };
+        assert!(
+            row(&mut app).contains("!"),
+            "residual, open: {}",
+            row(&mut app)
+        );
+        key(&mut app, KeyCode::Char('R'));
+        key(&mut app, KeyCode::Enter);
+        assert!(
+            matches!(app.layers.last(), Some(Layer::Reason { error: Some(e), .. }) if e.contains("reason is required"))
+        );
+        chars(&mut app, "published by the member herself");
+        key(&mut app, KeyCode::Enter);
+        assert!(app.layers.is_empty());
+        assert!(app.ws.residual_accepted(&["claim_01".to_string()]));
+        assert!(row(&mut app).contains("✓") && !row(&mut app).contains("!"));
+        let entry = app
+            .ws
+            .session
+            .as_ref()
+            .unwrap()
+            .audit_log()
+            .unwrap()
+            .pop()
+            .unwrap();
+        assert_eq!(
+            entry.action,
+            clam::session::Action::AcceptResidual {
+                documents: vec!["claim_01".into()]
+            }
+        );
+        assert_eq!(
+            entry.reason.as_deref(),
+            Some("published by the member herself")
+        );
+        // The chains pane: the first chain is residual; accept it too.
+        key(&mut app, KeyCode::Char('4'));
+        let c = app.selected_chain().unwrap();
+        assert!(app.ws.plan.residual_chains.contains(&(c as u32)));
+        key(&mut app, KeyCode::Char('R'));
+        chars(&mut app, "both documents go to the same reviewer");
+        key(&mut app, KeyCode::Enter);
+        assert!(app.residual_chain_accepted(c));
+        let screen = render(&mut app, 160, 48);
+        assert!(
+            screen.contains("accepted)") && screen.contains("risk accepted ✓"),
+            "{screen}"
+        );
+        // Accepting again says so instead of writing a second decision.
+        let n = app.ws.session.as_ref().unwrap().audit_log().unwrap().len();
+        key(&mut app, KeyCode::Char('R'));
+        assert!(app.layers.is_empty());
+        assert!(
+            app.message
+                .as_ref()
+                .unwrap()
+                .text
+                .contains("already accepted")
+        );
+        assert_eq!(
+            app.ws.session.as_ref().unwrap().audit_log().unwrap().len(),
+            n
+        );
+    }
+    let mut app = open(small_corpus(), &path);
+    residual_config(&mut app);
+    assert!(
+        app.ws.residual_accepted(&["claim_01".to_string()]),
+        "restored on reopening"
+    );
+    key(&mut app, KeyCode::Char('u'));
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(
+        app.ws.unaccepted_residuals(),
+        (
+            app.ws.plan.residual_docs.len(),
+            app.ws.plan.residual_chains.len()
+        ),
+        "undo takes both acceptances back"
+    );
 }

@@ -99,6 +99,26 @@ pub fn export_id(key: &[u8], entity_id: &str) -> String {
     hmac_hex(key, entity_id)[..16].to_string()
 }
 
+/// Every warning of an export (planner, session replay, second scan), with internal
+/// entity ids (md5 of the value, which anyone can recompute from a guess) replaced by
+/// export ids.
+pub fn export_warnings(ws: &Workspace, scan_warnings: &[String], key: &[u8]) -> Vec<String> {
+    static ENTITY_ID: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\b[0-9a-f]{32}\b").expect("a valid pattern")
+    });
+    ws.plan
+        .warnings
+        .iter()
+        .chain(ws.warnings.iter())
+        .chain(scan_warnings.iter())
+        .map(|w| {
+            ENTITY_ID
+                .replace_all(w, |c: &regex::Captures| export_id(key, &c[0]))
+                .into_owned()
+        })
+        .collect()
+}
+
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| io_err(parent, e))?;
@@ -173,18 +193,11 @@ pub fn export(
     opts: &ExportOptions,
     scanner: &(dyn Extractor + Sync),
 ) -> Result<ExportSummary, ExportError> {
-    if opts.require_reviewed && ws.has_unreviewed_masks() {
-        let n = ws
-            .masked_indices()
-            .into_iter()
-            .filter(|&i| {
-                matches!(
-                    ws.review_state(i),
-                    crate::workspace::ReviewState::Proposed | crate::workspace::ReviewState::Stale
-                )
-            })
-            .count();
-        return Err(ExportError::Unreviewed(n));
+    // SPEC §5: only proposed masks need review; residual risks are reported (and
+    // marked accepted where the auditor did) but do not block.
+    let masks = ws.unreviewed_masks();
+    if opts.require_reviewed && masks > 0 {
+        return Err(ExportError::Unreviewed(masks));
     }
     if ws.corpus.root.is_dir() && is_inside(out, &ws.corpus.root) {
         return Err(ExportError::InsideInput(out.to_path_buf()));
@@ -627,18 +640,26 @@ impl serde::Serialize for Manifest<'_> {
             json!({
                 "documents": plan.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).collect::<Vec<_>>(),
                 "chains": plan.residual_chains.iter().map(|&c| doc_ids(&an.chains[c as usize].docs)).collect::<Vec<_>>(),
+                // Residual risks the auditor accepted (a decision with a reason in
+                // decisions.jsonl), in the same forms.
+                "accepted_documents": plan.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).filter(|id| ws.residual_accepted(std::slice::from_ref(id))).collect::<Vec<_>>(),
+                "accepted_chains": plan.residual_chains.iter().map(|&c| ws.chain_doc_ids(c as usize)).filter(|ids| ws.residual_accepted(ids)).collect::<Vec<_>>(),
             }),
         )?;
         head(
             &mut map,
-            "warnings",
+            "orphaned_decisions",
             json!(
-                plan.warnings
+                ws.orphaned_decisions()
                     .iter()
-                    .chain(ws.warnings.iter())
-                    .chain(self.scan_warnings.iter())
+                    .map(|(id, decision)| json!({"id": export_id(key, id), "decision": decision}))
                     .collect::<Vec<_>>()
             ),
+        )?;
+        head(
+            &mut map,
+            "warnings",
+            json!(export_warnings(ws, self.scan_warnings, key)),
         )?;
         map.end()
     }

@@ -77,8 +77,19 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
         count(Medium, true),
         count(Low, true)
     );
-    let _ = writeln!(s, "| residual documents | {} |", plan.residual_docs.len());
-    let _ = writeln!(s, "| residual chains | {} |\n", plan.residual_chains.len());
+    let (open_docs, open_chains) = ws.unaccepted_residuals();
+    let _ = writeln!(
+        s,
+        "| residual documents | {} ({} accepted) |",
+        plan.residual_docs.len(),
+        plan.residual_docs.len() - open_docs
+    );
+    let _ = writeln!(
+        s,
+        "| residual chains | {} ({} accepted) |\n",
+        plan.residual_chains.len(),
+        plan.residual_chains.len() - open_chains
+    );
     if an.chain_cap.hit() {
         let firsts: Vec<String> = an
             .chain_cap
@@ -111,14 +122,17 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
         "## Documents\n\n| document | risk before | risk after | residual |\n|---|---:|---:|---|"
     );
     for (d, doc) in m.docs.iter().enumerate() {
-        let residual = plan.doc_risk_final[d] > ws.config.theta_doc;
+        let residual = plan.residual_docs.binary_search(&(d as u32)).is_ok();
         let _ = writeln!(
             s,
             "| {} | {} | {} | {} |",
             cell(&doc.id),
             f(an.doc_risk_initial[d]),
             f(plan.doc_risk_final[d]),
-            if residual { "yes" } else { "" }
+            residual_text(
+                residual,
+                ws.residual_accepted(std::slice::from_ref(&doc.id))
+            )
         );
     }
     let _ = writeln!(
@@ -145,7 +159,10 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
             r.category_initial.as_str(),
             r.category_final.as_str(),
             r.target.map(f).unwrap_or_default(),
-            if residual_chain[i] { "yes" } else { "" }
+            residual_text(
+                residual_chain[i],
+                residual_chain[i] && ws.residual_accepted(&ws.chain_doc_ids(i))
+            )
         );
     }
     let _ = writeln!(
@@ -184,17 +201,33 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
         m.entities.len() - plan.masked_count(),
         kept_forced
     );
-    let warnings: Vec<&String> = plan
-        .warnings
-        .iter()
-        .chain(ws.warnings.iter())
-        .chain(scan_warnings.iter())
-        .collect();
+    let orphaned = ws.orphaned_decisions();
+    if !orphaned.is_empty() {
+        let _ = writeln!(
+            s,
+            "## Orphaned decisions\n\nDecisions on entities that no longer occur in the corpus; \
+             they are kept and apply again if the entity comes back.\n\n| export id | decision |\n|---|---|"
+        );
+        for (id, decision) in &orphaned {
+            let _ = writeln!(s, "| {} | {decision} |", export_id(key, id));
+        }
+        let _ = writeln!(s);
+    }
+    let warnings = super::export_warnings(ws, scan_warnings, key);
     if !warnings.is_empty() {
         let _ = writeln!(s, "## Warnings\n");
         for w in warnings {
-            let _ = writeln!(s, "- {}", cell(w));
+            let _ = writeln!(s, "- {}", cell(&w));
         }
     }
     s
+}
+
+/// The residual column: empty, `yes`, or `yes, accepted`.
+fn residual_text(residual: bool, accepted: bool) -> &'static str {
+    match (residual, accepted) {
+        (false, _) => "",
+        (true, false) => "yes",
+        (true, true) => "yes, accepted",
+    }
 }

@@ -154,7 +154,8 @@ pub struct SessionState {
     pub accepted: BTreeMap<String, (bool, i64)>,
     /// Entity edits in order, to replay on the extracted entities.
     pub edits: Vec<Action>,
-    /// Documents whose residual risk was accepted.
+    /// Residual documents (one id) and chains (their document ids) whose risk was
+    /// accepted, each sorted (see [`gold::key`]).
     pub accepted_residuals: BTreeSet<Vec<String>>,
     /// Gold chains (document ids, sorted: see [`gold::key`]) → note.
     pub gold: BTreeMap<Vec<String>, Option<String>>,
@@ -530,7 +531,7 @@ pub fn replay(log: &[AuditEntry]) -> SessionState {
                 state.edits.push(e.action.clone());
             }
             Action::AcceptResidual { documents } => {
-                state.accepted_residuals.insert(documents.clone());
+                state.accepted_residuals.insert(gold::key(documents));
             }
             Action::GoldMark { documents, note } => {
                 state.gold.insert(gold::key(documents), note.clone());

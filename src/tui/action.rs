@@ -48,6 +48,10 @@ pub enum Action {
     Export,
     /// Remove the entity under the cursor from this document (a false positive).
     RemoveEntity,
+    /// Remove the selected entity from every document, after a confirmation.
+    RemoveEverywhere,
+    /// Accept the residual risk of the selected document or chain, with a reason.
+    AcceptResidual,
     /// Change the type of the selected entity.
     Retype,
     /// Mark text of the open document as a new entity.

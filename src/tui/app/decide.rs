@@ -8,7 +8,7 @@ use crate::workspace::ReviewState;
 
 use super::super::sanitize;
 use super::super::state::Pane;
-use super::{App, Layer, TypePurpose};
+use super::{App, Confirm, Layer, ReasonFor, TypePurpose};
 
 /// `theta_chain=0.4, theta_doc=0.9`: adopted settings as the audit log's state.
 fn settings_text(map: &std::collections::BTreeMap<String, String>) -> String {
@@ -112,8 +112,10 @@ impl App {
             return self.no_target();
         };
         self.layers.push(Layer::Reason {
-            entity: self.ws.model.entities[i].id.clone(),
-            mask: !self.ws.plan.masked[i],
+            purpose: ReasonFor::Override {
+                entity: self.ws.model.entities[i].id.clone(),
+                mask: !self.ws.plan.masked[i],
+            },
             input: TextArea::default(),
             error: None,
         });
@@ -228,7 +230,7 @@ impl App {
         if entities.is_empty() {
             return self.info("nothing to accept: every listed entity is reviewed".into());
         }
-        self.layers.push(Layer::ConfirmBulk { entities });
+        self.layers.push(Layer::Confirm(Confirm::Bulk { entities }));
     }
 
     pub(super) fn bulk_accept(&mut self, entities: &[String]) {
@@ -268,6 +270,16 @@ impl App {
 
     // ----- entity edits -----
 
+    /// Keeps the document cursor on a mention after mentions went away.
+    fn clamp_doc_cursor(&mut self) {
+        if let Some(doc) = self.ui.open_doc {
+            self.ui.doc_cursor = self
+                .ui
+                .doc_cursor
+                .min(self.mentions(doc).len().saturating_sub(1));
+        }
+    }
+
     pub(super) fn schema_types(&self) -> Vec<String> {
         self.ws
             .config
@@ -301,15 +313,135 @@ impl App {
             None,
             m.entity,
         ) {
-            self.ui.doc_cursor = self
-                .ui
-                .doc_cursor
-                .min(self.mentions(doc).len().saturating_sub(1));
+            self.clamp_doc_cursor();
             self.info(format!(
                 "removed {label} from {} (u undoes)",
                 sanitize::line(&doc_id)
             ));
         }
+    }
+
+    /// Asks before removing the selected entity from every document (SPEC §2: a
+    /// removal is per document, or corpus-wide on request).
+    pub(super) fn start_remove_everywhere(&mut self) {
+        let Some(i) = self.target_entity() else {
+            return self.no_target();
+        };
+        self.layers.push(Layer::Confirm(Confirm::RemoveEverywhere {
+            entity: self.ws.model.entities[i].id.clone(),
+        }));
+    }
+
+    /// A confirmed decision.
+    pub(super) fn confirmed(&mut self, c: Confirm) {
+        match c {
+            Confirm::Bulk { entities } => self.bulk_accept(&entities),
+            Confirm::Merge { from, into } => {
+                let i = self.ws.model.entity_index(&from);
+                if self.decide(
+                    SessionAction::Merge {
+                        from,
+                        into: into.clone(),
+                    },
+                    None,
+                    i,
+                ) {
+                    if let Some(j) = self.ws.model.entity_index(&into) {
+                        self.ui.masks.select_item(j);
+                    }
+                    self.info("merged (u undoes)".into());
+                }
+            }
+            Confirm::RemoveEverywhere { entity } => {
+                let Some(i) = self.ws.model.entity_index(&entity) else {
+                    return self.error("the entity is no longer in the corpus".into());
+                };
+                let label = self.entity_label(i);
+                let docs = self.ws.globals.get(&entity).map_or(0, |g| g.docs.len());
+                if self.decide(
+                    SessionAction::RemoveEntity { entity, doc: None },
+                    None,
+                    Some(i),
+                ) {
+                    self.clamp_doc_cursor();
+                    self.info(format!(
+                        "removed {label} from all {docs} document(s) (u undoes)"
+                    ));
+                }
+            }
+        }
+    }
+
+    /// The residual document (documents pane) or chain (chains pane) under the
+    /// selection, as document ids; `None` when it is not residual.
+    fn selected_residual(&self) -> Result<Vec<String>, String> {
+        match self.ui.focus {
+            Pane::Documents => {
+                let d = self.ui.documents.current().ok_or("no document selected")?;
+                let id = self.ws.corpus.documents[d].id.clone();
+                let residual = self
+                    .views
+                    .model_of_doc
+                    .get(d)
+                    .copied()
+                    .flatten()
+                    .is_some_and(|m| self.ws.plan.residual_docs.contains(&(m as u32)));
+                if residual {
+                    Ok(vec![id])
+                } else {
+                    Err(format!(
+                        "{} is not residual: its risk after masking is within theta_doc",
+                        sanitize::line(&id)
+                    ))
+                }
+            }
+            Pane::Chains => {
+                let c = self.selected_chain().ok_or("no chain selected")?;
+                if self.ws.plan.residual_chains.contains(&(c as u32)) {
+                    Ok(self.ws.chain_doc_ids(c))
+                } else {
+                    Err("this chain is not residual: it reached its target".into())
+                }
+            }
+            _ => Err("select a residual document or chain first".into()),
+        }
+    }
+
+    /// Asks for the reason to accept the selected residual document or chain.
+    pub(super) fn start_accept_residual(&mut self) {
+        match self.selected_residual() {
+            Ok(documents) if self.ws.residual_accepted(&documents) => self.info(format!(
+                "already accepted: {} (u undoes the last decision)",
+                sanitize::line(&documents.join(" → "))
+            )),
+            Ok(documents) => self.layers.push(Layer::Reason {
+                purpose: ReasonFor::Residual { documents },
+                input: TextArea::default(),
+                error: None,
+            }),
+            Err(msg) => self.info(msg),
+        }
+    }
+
+    /// Records the acceptance of a residual risk; an empty reason is refused.
+    pub(super) fn submit_residual(
+        &mut self,
+        documents: Vec<String>,
+        reason: &str,
+    ) -> Result<(), String> {
+        let reason = reason.trim();
+        if reason.is_empty() {
+            return Err("a reason is required to accept a residual risk (Esc cancels)".into());
+        }
+        let label = sanitize::line(&documents.join(" → "));
+        if self.decide(
+            SessionAction::AcceptResidual { documents },
+            Some(reason.to_string()),
+            None,
+        ) {
+            self.info(format!("residual risk accepted: {label}"));
+        }
+        Ok(())
     }
 
     pub(super) fn start_retype(&mut self) {
@@ -426,7 +558,9 @@ impl App {
                 ));
             }
             Some(from) if from == id => self.info("merge cancelled".into()),
-            Some(from) => self.layers.push(Layer::ConfirmMerge { from, into: id }),
+            Some(from) => self
+                .layers
+                .push(Layer::Confirm(Confirm::Merge { from, into: id })),
         }
     }
 }

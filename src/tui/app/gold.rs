@@ -61,12 +61,21 @@ impl GoldView {
 impl App {
     /// Document ids of analysis chain `c`, sorted (the session's key).
     pub fn chain_key(&self, c: usize) -> Vec<String> {
-        let ids: Vec<String> = self.ws.analysis.chains[c]
-            .docs
-            .iter()
-            .map(|&d| self.ws.model.docs[d as usize].id.clone())
-            .collect();
-        gold::key(&ids)
+        gold::key(&self.ws.chain_doc_ids(c))
+    }
+
+    /// True when chain `c` is residual and its risk was accepted.
+    pub fn residual_chain_accepted(&self, c: usize) -> bool {
+        self.ws
+            .plan
+            .residual_chains
+            .binary_search(&(c as u32))
+            .is_ok()
+            && self
+                .ws
+                .state
+                .accepted_residuals
+                .contains(&self.chain_key(c))
     }
 
     /// True when analysis chain `c` is a gold chain.

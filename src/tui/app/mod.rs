@@ -126,10 +126,9 @@ pub struct ExportDialog {
 #[derive(Debug)]
 pub enum Layer {
     Help,
-    /// The reason for an override of `entity` to `mask`.
+    /// A decision that needs a reason (recorded in the audit log).
     Reason {
-        entity: String,
-        mask: bool,
+        purpose: ReasonFor,
         input: TextArea<'static>,
         error: Option<String>,
     },
@@ -138,10 +137,8 @@ pub enum Layer {
         pane: Pane,
         input: TextArea<'static>,
     },
-    /// Accept these entities?
-    ConfirmBulk {
-        entities: Vec<String>,
-    },
+    /// A decision that asks first (y / Enter).
+    Confirm(Confirm),
     Export(Box<ExportDialog>),
     /// Text to mark as a new entity in document `doc` (corpus index).
     AddText {
@@ -154,11 +151,6 @@ pub enum Layer {
         purpose: TypePurpose,
         types: Vec<String>,
         selected: usize,
-    },
-    /// Merge `from` into `into`?
-    ConfirmMerge {
-        from: String,
-        into: String,
     },
     /// The note of the gold chain of `documents` (ids, corpus order).
     GoldNote {
@@ -176,6 +168,26 @@ pub enum Layer {
         input: TextArea<'static>,
         error: Option<String>,
     },
+}
+
+/// What a reason popup's reason is for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReasonFor {
+    /// Override `entity` to `mask`.
+    Override { entity: String, mask: bool },
+    /// Accept the residual risk of a document (one id) or a chain (its ids).
+    Residual { documents: Vec<String> },
+}
+
+/// A decision waiting for y / Enter.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Confirm {
+    /// Accept the proposal of these entities.
+    Bulk { entities: Vec<String> },
+    /// Merge `from` into `into`.
+    Merge { from: String, into: String },
+    /// Remove `entity` from every document.
+    RemoveEverywhere { entity: String },
 }
 
 /// What a chosen type is for.
@@ -876,6 +888,8 @@ impl App {
             Action::BulkAccept => self.start_bulk_accept(),
             Action::Export => self.open_export(),
             Action::RemoveEntity => self.remove_entity(),
+            Action::RemoveEverywhere => self.start_remove_everywhere(),
+            Action::AcceptResidual => self.start_accept_residual(),
             Action::Retype => self.start_retype(),
             Action::AddEntity => self.start_add(),
             Action::Merge => self.merge(),

@@ -3,10 +3,8 @@
 
 use crossterm::event::{KeyCode, KeyEvent};
 
-use crate::session::Action as SessionAction;
-
 use super::super::state::{ExportField, Pane};
-use super::{App, ExportOutcome, Layer, TypePurpose};
+use super::{App, ExportOutcome, Layer, ReasonFor, TypePurpose};
 
 impl App {
     pub(super) fn popup_key(&mut self, key: KeyEvent) {
@@ -26,18 +24,22 @@ impl App {
                 // Any key closes the help.
             }
             Layer::Reason {
-                entity,
-                mask,
-                mut input,
-                ..
+                purpose, mut input, ..
             } => match key.code {
-                KeyCode::Esc => self.info("override cancelled".into()),
+                KeyCode::Esc => self.info("cancelled: nothing recorded".into()),
                 KeyCode::Enter => {
                     let reason = input.lines().join("\n");
-                    if let Err(msg) = self.submit_override(entity.clone(), mask, &reason) {
+                    let done = match &purpose {
+                        ReasonFor::Override { entity, mask } => {
+                            self.submit_override(entity.clone(), *mask, &reason)
+                        }
+                        ReasonFor::Residual { documents } => {
+                            self.submit_residual(documents.clone(), &reason)
+                        }
+                    };
+                    if let Err(msg) = done {
                         self.layers.push(Layer::Reason {
-                            entity,
-                            mask,
+                            purpose,
                             input,
                             error: Some(msg),
                         });
@@ -46,8 +48,7 @@ impl App {
                 _ => {
                     input.input(key);
                     self.layers.push(Layer::Reason {
-                        entity,
-                        mask,
+                        purpose,
                         input,
                         error: None,
                     });
@@ -142,25 +143,6 @@ impl App {
                     });
                 }
             },
-            Layer::ConfirmMerge { from, into } => match key.code {
-                KeyCode::Char('y') | KeyCode::Enter => {
-                    let i = self.ws.model.entity_index(&from);
-                    if self.decide(
-                        SessionAction::Merge {
-                            from,
-                            into: into.clone(),
-                        },
-                        None,
-                        i,
-                    ) {
-                        if let Some(j) = self.ws.model.entity_index(&into) {
-                            self.ui.masks.select_item(j);
-                        }
-                        self.info("merged (u undoes)".into());
-                    }
-                }
-                _ => self.info("merge cancelled".into()),
-            },
             Layer::GoldNote {
                 documents,
                 mut input,
@@ -187,9 +169,9 @@ impl App {
                     self.layers.push(Layer::GoldImport { input, error: None });
                 }
             },
-            Layer::ConfirmBulk { entities } => match key.code {
-                KeyCode::Char('y') | KeyCode::Enter => self.bulk_accept(&entities),
-                _ => self.info("bulk accept cancelled".into()),
+            Layer::Confirm(c) => match key.code {
+                KeyCode::Char('y') | KeyCode::Enter => self.confirmed(c),
+                _ => self.info("cancelled: nothing recorded".into()),
             },
             Layer::Export(mut dialog) => {
                 match key.code {

@@ -16,11 +16,12 @@ use super::pane_block;
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, usize) {
     let t = &app.theme;
     let list = &app.ui.chains;
-    let mut extra = format!(
-        "{} · residual {}",
-        list.rows.len(),
-        app.ws.plan.residual_chains.len()
-    );
+    let residual = app.ws.plan.residual_chains.len();
+    let mut extra = format!("{} · residual {residual}", list.rows.len());
+    let open = app.ws.unaccepted_residuals().1;
+    if open < residual {
+        extra.push_str(&format!(" ({} accepted)", residual - open));
+    }
     if !list.filter.is_empty() {
         extra.push_str(&format!(" /{}", sanitize::line(&list.filter)));
     }
@@ -82,6 +83,14 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
                         &r.category_final.as_str()[..1],
                         t.risk(r.risk_final, high, medium),
                     ),
+                    Span::styled(
+                        if app.residual_chain_accepted(c) {
+                            "✓"
+                        } else {
+                            ""
+                        },
+                        t.ok(),
+                    ),
                 ])),
             ]);
             let mut style = t.text();
@@ -105,7 +114,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
         Constraint::Length(4),
         Constraint::Length(4),
         Constraint::Length(5),
-        Constraint::Length(3),
+        Constraint::Length(4),
     ]);
     header.extend(["init", "pre", "final", "cat"]);
     frame.render_widget(
@@ -143,7 +152,22 @@ fn detail(app: &App, chain: Option<usize>) -> Line<'static> {
         .collect();
     via.sort_unstable();
     via.dedup();
-    let mut spans = vec![Span::styled("via ", t.muted())];
+    let mut spans = Vec::new();
+    // A residual chain says so first: the status must not be cut off by long values.
+    if app
+        .ws
+        .plan
+        .residual_chains
+        .binary_search(&(c as u32))
+        .is_ok()
+    {
+        spans.push(if app.residual_chain_accepted(c) {
+            Span::styled("residual, risk accepted ✓ · ", t.ok())
+        } else {
+            Span::styled("residual: R accepts its risk · ", t.error())
+        });
+    }
+    spans.push(Span::styled("via ", t.muted()));
     for (k, e) in via.iter().enumerate() {
         let ent = &app.ws.model.entities[*e];
         let masked = app.ws.plan.masked[*e];

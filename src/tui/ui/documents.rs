@@ -1,4 +1,5 @@
-//! The document list: id, format, risk before → after, review status. Only the
+//! The document list: id, format, risk before → after (residual documents marked
+//! `!`, or `✓` once their risk is accepted), review status. Only the
 //! visible window of rows is built, so the cost per frame does not grow with the
 //! corpus. Documents of the selected chain are highlighted.
 
@@ -94,10 +95,25 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
                         app.ws.analysis.doc_risk_initial[m],
                         app.ws.plan.doc_risk_final[m],
                     );
+                    // A residual document: ! until its risk is accepted, then ✓.
+                    let residual = if app
+                        .ws
+                        .plan
+                        .residual_docs
+                        .binary_search(&(m as u32))
+                        .is_err()
+                    {
+                        Span::raw("")
+                    } else if app.ws.residual_accepted(std::slice::from_ref(&doc.id)) {
+                        Span::styled("✓", t.ok())
+                    } else {
+                        Span::styled("!", t.error())
+                    };
                     Line::from(vec![
                         Span::styled(risk_text(b), t.risk(b, high, medium)),
                         Span::styled("→", t.muted()),
                         Span::styled(risk_text(a), t.risk(a, high, medium)),
+                        residual,
                     ])
                 }
                 None => Line::from(Span::styled("pending", t.muted())),
@@ -130,7 +146,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
         widths.push(Constraint::Length(12));
         header.push("format");
     }
-    widths.extend([Constraint::Length(9), Constraint::Length(5)]);
+    widths.extend([Constraint::Length(10), Constraint::Length(5)]);
     header.extend(["risk", "rev"]);
     let table = Table::new(rows, widths)
         .header(Row::new(header).style(t.muted()))

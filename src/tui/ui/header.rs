@@ -119,14 +119,24 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         Span::styled(format!("L {l0}→{l1}"), t.risk(0.0, 0.75, 0.5)),
     ];
     match &candidate {
-        None => second.push(Span::styled(
-            if wide {
-                format!(" · {masked} masked · reviewed {reviewed}/{masked}")
-            } else {
-                format!(" │ {masked} masked, {reviewed} reviewed")
-            },
-            t.text(),
-        )),
+        None => {
+            second.push(Span::styled(
+                if wide {
+                    format!(" · {masked} masked · reviewed {reviewed}/{masked}")
+                } else {
+                    format!(" │ {masked} masked, {reviewed} reviewed")
+                },
+                t.text(),
+            ));
+            // Residual risks nobody accepted yet count as unreviewed work.
+            let (docs, chains) = ws.unaccepted_residuals();
+            if wide && docs + chains > 0 {
+                second.push(Span::styled(
+                    format!(" · residual {docs} doc(s) {chains} chain(s) open"),
+                    t.error(),
+                ));
+            }
+        }
         Some(c) => {
             second.push(Span::styled(
                 if wide {

@@ -58,16 +58,18 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, d: &ExportDialog) {
         reviewed,
     );
     let (reviewed_n, masked) = app.reviewed_masks();
+    let (open_docs, open_chains) = app.ws.unaccepted_residuals();
     frame.render_widget(
         Paragraph::new(Span::styled(
             format!(
-                "{} documents · {} of {} entities masked · {} unreviewed · {} residual doc(s), {} residual chain(s)",
+                "{} documents · {} of {} entities masked · {} unreviewed · {} residual doc(s), {} residual chain(s), {} not accepted",
                 app.ws.corpus.documents.len(),
                 masked,
                 app.ws.model.entities.len(),
                 masked - reviewed_n,
                 app.ws.plan.residual_docs.len(),
-                app.ws.plan.residual_chains.len()
+                app.ws.plan.residual_chains.len(),
+                open_docs + open_chains
             ),
             t.muted(),
         ))

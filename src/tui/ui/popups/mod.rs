@@ -1,6 +1,6 @@
 //! Popups drawn over the panes, topmost last: help (generated from the keymap), the
-//! override reason (a ratatui-textarea), list filters, the bulk-accept confirmation
-//! and the export dialog.
+//! reasons for overrides and accepted residuals (a ratatui-textarea), list filters,
+//! the confirmations (bulk accept, merge, corpus-wide removal) and the export dialog.
 
 mod export;
 mod help;
@@ -10,7 +10,7 @@ use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use super::super::app::{App, Layer};
+use super::super::app::{App, Confirm, Layer, ReasonFor};
 use super::super::sanitize;
 use super::super::theme::Theme;
 use ratatui::style::Style;
@@ -38,14 +38,32 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         match layer {
             Layer::Help => help::draw(frame, area, app),
             Layer::Reason {
-                input, error, mask, ..
+                input,
+                error,
+                purpose,
             } => {
-                let what = if *mask { "mask" } else { "keep" };
                 let prompt = match error {
                     Some(e) => Line::from(Span::styled(e.clone(), t.error())),
                     None => Line::from(Span::styled("Why? (recorded in the audit log)", t.text())),
                 };
-                let title = format!("Override: {what} this entity");
+                let title = match purpose {
+                    ReasonFor::Override { mask, .. } => {
+                        format!(
+                            "Override: {} this entity",
+                            if *mask { "mask" } else { "keep" }
+                        )
+                    }
+                    ReasonFor::Residual { documents } if documents.len() == 1 => {
+                        format!(
+                            "Accept the residual risk of {}",
+                            sanitize::line(&documents[0])
+                        )
+                    }
+                    ReasonFor::Residual { documents } => format!(
+                        "Accept the residual risk of chain {}",
+                        sanitize::line(&documents.join(" → "))
+                    ),
+                };
                 text_popup(
                     frame,
                     area,
@@ -68,27 +86,55 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 input.set_style(t.text());
                 frame.render_widget(&input, r);
             }
-            Layer::ConfirmBulk { entities } => {
-                let r = centered(area, 56, 5);
-                frame.render_widget(Clear, r);
-                let text = vec![
-                    Line::from(Span::styled(
+            Layer::Confirm(c) => {
+                let name = |id: &str| {
+                    app.ws
+                        .store
+                        .keys
+                        .get(id)
+                        .map(|k| format!("{} {:?}", k.entity_type, sanitize::line(&k.normalized)))
+                        .unwrap_or_default()
+                };
+                let (title, question, yes) = match c {
+                    Confirm::Bulk { entities } => (
+                        "Bulk accept",
                         format!(
                             "Accept the proposal for {} listed entit{}?",
                             entities.len(),
                             if entities.len() == 1 { "y" } else { "ies" }
                         ),
-                        t.text(),
-                    )),
+                        "accept",
+                    ),
+                    Confirm::Merge { from, into } => (
+                        "Merge entities",
+                        format!("Merge {} into {}?", name(from), name(into)),
+                        "merge",
+                    ),
+                    Confirm::RemoveEverywhere { entity } => {
+                        let docs = app.ws.globals.get(entity).map_or(0, |g| g.docs.len());
+                        (
+                            "Remove everywhere",
+                            format!(
+                                "Remove {} from all {docs} document(s)? It stops counting as an entity anywhere in the corpus.",
+                                name(entity)
+                            ),
+                            "remove",
+                        )
+                    }
+                };
+                let r = centered(area, 64, 6);
+                frame.render_widget(Clear, r);
+                let text = vec![
+                    Line::from(Span::styled(question, t.text())),
                     Line::from(Span::styled(
-                        "y / Enter accept · any other key cancels",
+                        format!("y / Enter {yes} · any other key cancels"),
                         t.muted(),
                     )),
                 ];
                 frame.render_widget(
                     Paragraph::new(text)
                         .wrap(Wrap { trim: true })
-                        .block(popup_block("Bulk accept", t)),
+                        .block(popup_block(title, t)),
                     r,
                 );
             }
@@ -210,34 +256,6 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                     prompt,
                     input,
                     ((64, 7), "Enter apply"),
-                );
-            }
-            Layer::ConfirmMerge { from, into } => {
-                let r = centered(area, 64, 5);
-                frame.render_widget(Clear, r);
-                let name = |id: &str| {
-                    app.ws
-                        .store
-                        .keys
-                        .get(id)
-                        .map(|k| format!("{} {:?}", k.entity_type, sanitize::line(&k.normalized)))
-                        .unwrap_or_default()
-                };
-                let text = vec![
-                    Line::from(Span::styled(
-                        format!("Merge {} into {}?", name(from), name(into)),
-                        t.text(),
-                    )),
-                    Line::from(Span::styled(
-                        "y / Enter merge · any other key cancels",
-                        t.muted(),
-                    )),
-                ];
-                frame.render_widget(
-                    Paragraph::new(text)
-                        .wrap(Wrap { trim: true })
-                        .block(popup_block("Merge entities", t)),
-                    r,
                 );
             }
         }
