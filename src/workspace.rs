@@ -564,6 +564,7 @@ impl Workspace {
             None => 0,
         };
         let settings_before = self.state.settings.clone();
+        let forced_before = (self.state.force_mask(), self.state.force_keep());
         match &self.session {
             Some(s) => self.state = s.state()?,
             // Without a session, adopted settings still take effect.
@@ -585,9 +586,13 @@ impl Workspace {
             self.plan_only()?;
         } else if reanalyse {
             self.replan()?;
-        } else {
+        } else if settings_before != self.state.settings
+            || forced_before != (self.state.force_mask(), self.state.force_keep())
+        {
             self.plan_only()?;
         }
+        // Otherwise (an acceptance, or its undo) the plan's inputs are unchanged, and
+        // so is the plan: a bulk accept of thousands of entities costs no re-plan.
         Ok(seq)
     }
 
@@ -792,6 +797,61 @@ mod tests {
             ..Corpus::default()
         };
         Workspace::new(corpus, config, store, None, "test").expect("workspace")
+    }
+
+    #[test]
+    fn every_decision_leaves_the_plan_a_full_re_plan_would_make() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut ws = workspace();
+        ws.session = Some(Session::open(&dir.path().join("s.sqlite")).expect("session"));
+        let id = |ws: &Workspace, i: usize| ws.model.entities[i].id.clone();
+        let decision = |action: Action| Decision {
+            actor: "t".into(),
+            action,
+            reason: Some("r".into()),
+            state_before: None,
+            state_after: None,
+            config_hash: String::new(),
+        };
+        let masked = (0..ws.model.entities.len())
+            .find(|&i| ws.plan.masked[i])
+            .expect("a masked entity");
+        let steps = [
+            Action::Accept {
+                entity: id(&ws, masked),
+                mask: true,
+            },
+            Action::Override {
+                entity: id(&ws, masked),
+                mask: false,
+            },
+            Action::Accept {
+                entity: id(&ws, 0),
+                mask: ws.plan.masked[0],
+            },
+            Action::AcceptResidual {
+                documents: vec!["a".into()],
+            },
+            Action::Unpin {
+                entity: id(&ws, masked),
+            },
+            Action::Pin {
+                entity: id(&ws, 1),
+                mask: true,
+            },
+        ];
+        for step in steps {
+            ws.apply(decision(step.clone())).expect("apply");
+            let kept = ws.plan.clone();
+            ws.replan().expect("replan");
+            assert_eq!(ws.plan, kept, "after {step:?}");
+            match step {
+                Action::Override { .. } => assert!(!ws.plan.masked[masked], "override in force"),
+                Action::Unpin { .. } => assert!(ws.plan.masked[masked], "the proposal is back"),
+                Action::Pin { .. } => assert!(ws.plan.masked[1], "the pin holds"),
+                _ => {}
+            }
+        }
     }
 
     #[test]

@@ -702,7 +702,11 @@ fn accepted_residuals_and_orphaned_decisions_are_listed_by_analyze_and_the_expor
         "{report}"
     );
     for (path, text) in read_all_files(&out) {
-        assert!(!text.contains(&ghost), "{}: the internal entity id", path.display());
+        assert!(
+            !text.contains(&ghost),
+            "{}: the internal entity id",
+            path.display()
+        );
     }
 }
 
