@@ -2,6 +2,7 @@
 //! and the terminal UI drive it; neither computes risk itself.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use crate::analysis::{Analysis, Model};
 use crate::config::Config;
@@ -127,8 +128,8 @@ pub struct Derived {
     pub extracted: EntityStore,
     pub store: EntityStore,
     pub globals: BTreeMap<String, GlobalEntity>,
-    pub model: Model,
-    pub analysis: Analysis,
+    pub model: Arc<Model>,
+    pub analysis: Arc<Analysis>,
     pub plan: Plan,
     pub warnings: Vec<String>,
     /// The session state the plan was computed for.
@@ -137,6 +138,72 @@ pub struct Derived {
     pub raw: Vec<Option<Vec<ExtractedItem>>>,
     /// The configuration the plan was computed with.
     pub config: Config,
+}
+
+/// What a recorded decision leaves to compute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Needs {
+    /// Nothing: the plan's inputs did not change.
+    Nothing,
+    /// A new plan on the current analysis (forced states, planner settings).
+    Plan,
+    /// Entities, analysis and plan (entity edits, analysis settings).
+    Analysis,
+}
+
+/// A re-plan's inputs, owned, to run off the UI thread.
+pub struct ReplanJob {
+    generation: u64,
+    /// The entities to analyse again (`Needs::Analysis`), else the shared analysis.
+    store: Option<EntityStore>,
+    model: Arc<Model>,
+    analysis: Arc<Analysis>,
+    config: Config,
+    force: (
+        std::collections::BTreeSet<String>,
+        std::collections::BTreeSet<String>,
+    ),
+}
+
+/// A finished [`ReplanJob`].
+pub struct ReplanDone {
+    generation: u64,
+    #[allow(clippy::type_complexity)]
+    analysed: Option<(BTreeMap<String, GlobalEntity>, Arc<Model>, Arc<Analysis>)>,
+    plan: Plan,
+}
+
+impl ReplanJob {
+    /// Computes what the job needs: the same steps as [`Workspace::replan`] or the
+    /// plan alone.
+    pub fn run(self) -> Result<ReplanDone, WorkspaceError> {
+        let (analysed, model, analysis) = match &self.store {
+            Some(store) => {
+                let model = Arc::new(Model::from_store(store, &self.config.schema));
+                let analysis = Arc::new(Analysis::new(&model, &self.config.analysis_params()));
+                let globals = store.globals();
+                (
+                    Some((globals, model.clone(), analysis.clone())),
+                    model,
+                    analysis,
+                )
+            }
+            None => (None, self.model, self.analysis),
+        };
+        let mut constraints = self.config.constraints();
+        (constraints.force_mask, constraints.force_keep) = self.force;
+        let plan = crate::plan::plan_parallel(
+            &model,
+            &analysis,
+            &self.config.plan_params(),
+            &constraints,
+        )?;
+        Ok(ReplanDone {
+            generation: self.generation,
+            analysed,
+            plan,
+        })
+    }
 }
 
 /// Everything the product knows about a corpus.
@@ -153,8 +220,8 @@ pub struct Workspace {
     pub extractor: String,
     /// How the LLM extractor went (fallbacks, dropped items); `None` when offline.
     pub llm: Option<crate::extract::llm::LlmReport>,
-    pub model: Model,
-    pub analysis: Analysis,
+    pub model: Arc<Model>,
+    pub analysis: Arc<Analysis>,
     pub plan: Plan,
     /// Entity globals keyed by id (derived from the store).
     pub globals: BTreeMap<String, GlobalEntity>,
@@ -168,6 +235,8 @@ pub struct Workspace {
     /// incrementally extracted workspaces so the corpus-level steps (context pass,
     /// linker) can be redone as documents arrive.
     pub raw: Vec<Option<Vec<ExtractedItem>>>,
+    /// Number of the newest [`ReplanJob`]: an older job's result is not installed.
+    pub generation: u64,
 }
 
 impl Workspace {
@@ -204,12 +273,13 @@ impl Workspace {
             state,
             extractor: extractor.to_string(),
             llm: None,
-            model,
-            analysis,
+            model: Arc::new(model),
+            analysis: Arc::new(analysis),
             globals: BTreeMap::new(),
             warnings: settings_warnings,
             extracted: None,
             raw: Vec::new(),
+            generation: 0,
         };
         let edits = ws.state.edits.clone();
         for edit in &edits {
@@ -300,6 +370,7 @@ impl Workspace {
         self.analysis = d.analysis;
         self.plan = d.plan;
         self.warnings = d.warnings;
+        self.generation += 1;
         if edits_changed {
             self.rebuild_store()
         } else if reanalyse {
@@ -468,8 +539,8 @@ impl Workspace {
     pub fn replan(&mut self) -> Result<(), WorkspaceError> {
         let t = std::time::Instant::now();
         self.globals = self.store.globals();
-        self.model = Model::from_store(&self.store, &self.config.schema);
-        self.analysis = Analysis::new(&self.model, &self.config.analysis_params());
+        self.model = Arc::new(Model::from_store(&self.store, &self.config.schema));
+        self.analysis = Arc::new(Analysis::new(&self.model, &self.config.analysis_params()));
         report_phase("analyze", t);
         let t = std::time::Instant::now();
         self.plan_only()?;
@@ -531,6 +602,8 @@ impl Workspace {
 
     /// Re-plans on the current analysis (decisions and planner thresholds changed).
     fn plan_only(&mut self) -> Result<(), WorkspaceError> {
+        // Whatever a re-plan job still running computes is older than this.
+        self.generation += 1;
         let mut constraints = self.config.constraints();
         constraints.force_mask = self.state.force_mask();
         constraints.force_keep = self.state.force_keep();
@@ -559,6 +632,20 @@ impl Workspace {
         decision: Decision,
         analysis: Option<Analysis>,
     ) -> Result<i64, WorkspaceError> {
+        let (seq, needs) = self.record(decision, analysis)?;
+        self.compute(needs)?;
+        Ok(seq)
+    }
+
+    /// Commits `decision` to the session (before this returns) and applies it to the
+    /// state, the configuration and the entities, but leaves the re-plan to the
+    /// caller: what it needs is returned (run it with [`Workspace::apply_with`]'s
+    /// steps, or off the UI thread with [`Workspace::replan_job`]).
+    pub fn record(
+        &mut self,
+        decision: Decision,
+        analysis: Option<Analysis>,
+    ) -> Result<(i64, Needs), WorkspaceError> {
         let seq = match &mut self.session {
             Some(s) => s.append(&decision)?,
             None => 0,
@@ -576,24 +663,65 @@ impl Workspace {
         }
         if decision.action.is_gold() || matches!(decision.action, Action::AcceptResidual { .. }) {
             // Gold chains and accepted residuals are annotations: the plan stays.
-            return Ok(seq);
+            return Ok((seq, Needs::Nothing));
         }
         let reanalyse = self.sync_settings(&settings_before);
-        if self.apply_edit(&decision.action)? {
-            self.replan()?;
+        let needs = if self.apply_edit(&decision.action)? {
+            Needs::Analysis
         } else if reanalyse && let Some(an) = analysis {
-            self.analysis = an;
-            self.plan_only()?;
+            self.analysis = Arc::new(an);
+            Needs::Plan
         } else if reanalyse {
-            self.replan()?;
+            Needs::Analysis
         } else if settings_before != self.state.settings
             || forced_before != (self.state.force_mask(), self.state.force_keep())
         {
-            self.plan_only()?;
+            Needs::Plan
+        } else {
+            // An acceptance (or its undo): the plan's inputs are unchanged, and so is
+            // the plan, so a bulk accept of thousands of entities costs no re-plan.
+            Needs::Nothing
+        };
+        Ok((seq, needs))
+    }
+
+    /// Runs the re-plan `needs` asks for, here.
+    pub fn compute(&mut self, needs: Needs) -> Result<(), WorkspaceError> {
+        match needs {
+            Needs::Nothing => Ok(()),
+            Needs::Plan => self.plan_only(),
+            Needs::Analysis => self.replan(),
         }
-        // Otherwise (an acceptance, or its undo) the plan's inputs are unchanged, and
-        // so is the plan: a bulk accept of thousands of entities costs no re-plan.
-        Ok(seq)
+    }
+
+    /// The inputs of the re-plan `needs` asks for, to compute on another thread; the
+    /// model and analysis are shared, not copied. Install the result with
+    /// [`Workspace::install_replan`].
+    pub fn replan_job(&mut self, needs: Needs) -> ReplanJob {
+        self.generation += 1;
+        ReplanJob {
+            generation: self.generation,
+            store: (needs == Needs::Analysis).then(|| self.store.clone()),
+            model: self.model.clone(),
+            analysis: self.analysis.clone(),
+            config: self.config.clone(),
+            force: (self.state.force_mask(), self.state.force_keep()),
+        }
+    }
+
+    /// Installs a re-plan computed by [`ReplanJob::run`]; false (and nothing
+    /// changes) when a newer job was started since, whose result will follow.
+    pub fn install_replan(&mut self, done: ReplanDone) -> bool {
+        if done.generation != self.generation {
+            return false;
+        }
+        if let Some((globals, model, analysis)) = done.analysed {
+            self.globals = globals;
+            self.model = model;
+            self.analysis = analysis;
+        }
+        self.plan = done.plan;
+        true
     }
 
     /// Review state of entity `i` (model index).

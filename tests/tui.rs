@@ -2356,3 +2356,57 @@ fn a_residual_document_or_chain_is_accepted_with_a_reason_and_marked() {
         "undo takes both acceptances back"
     );
 }
+
+#[test]
+fn slow_re_plans_run_off_the_ui_thread_and_land_as_the_inline_ones_do() {
+    use clam::tui::app::DeferReplans;
+    let steps = |app: &mut App| {
+        // An override (a new plan), then at once a corpus-wide removal (new
+        // entities and analysis) while the first may still be computing.
+        select_mask(app, "hannah brooks");
+        key(app, KeyCode::Char('o'));
+        chars(app, "public figure");
+        key(app, KeyCode::Enter);
+        select_mask(app, "MBR390115");
+        key(app, KeyCode::Char('X'));
+        key(app, KeyCode::Char('y'));
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut inline = open(small_corpus(), &dir.path().join("inline.sqlite"));
+    inline.defer_replans = DeferReplans::Never;
+    steps(&mut inline);
+    assert!(!inline.replanning());
+
+    let mut app = open(small_corpus(), &dir.path().join("deferred.sqlite"));
+    app.defer_replans = DeferReplans::Always;
+    select_mask(&mut app, "hannah brooks");
+    key(&mut app, KeyCode::Char('o'));
+    chars(&mut app, "public figure");
+    key(&mut app, KeyCode::Enter);
+    // Saved at once; the plan follows.
+    assert_eq!(
+        app.ws.session.as_ref().unwrap().audit_log().unwrap().len(),
+        1
+    );
+    assert!(app.replanning() && !app.is_ready());
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("recomputing"), "{screen}");
+    select_mask(&mut app, "MBR390115");
+    key(&mut app, KeyCode::Char('X'));
+    key(&mut app, KeyCode::Char('y'));
+    app.wait_replan(Duration::from_secs(10));
+    assert!(!app.replanning() && app.is_ready());
+    assert!(render(&mut app, 80, 24).contains("ready"));
+    assert_eq!(app.ws.plan, inline.ws.plan, "the same plan as inline");
+    assert_eq!(app.ws.model.entities, inline.ws.model.entities);
+    assert_eq!(app.views.review, inline.views.review);
+    let i = app
+        .ws
+        .model
+        .entities
+        .iter()
+        .position(|e| e.value == "hannah brooks")
+        .unwrap();
+    assert!(!app.ws.plan.masked[i], "the override is in force");
+    assert_eq!(app.views.review[i], ReviewState::Overridden);
+}

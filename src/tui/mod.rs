@@ -151,6 +151,7 @@ async fn event_loop(
                     app.dirty = true;
                 }
                 app.poll_whatif();
+                app.poll_replan();
             }
         }
         if app.quit {

@@ -381,8 +381,9 @@ impl<'a> Basis<'a> {
 /// An owned [`Basis`], to plan on another thread.
 #[derive(Debug, Clone)]
 pub struct OwnedBasis {
-    pub model: Model,
-    pub analysis: Analysis,
+    /// Shared with the workspace: taking a basis copies no model or analysis.
+    pub model: std::sync::Arc<Model>,
+    pub analysis: std::sync::Arc<Analysis>,
     pub plan: Plan,
     pub config: Config,
     pub state: SessionState,

@@ -78,8 +78,9 @@ impl App {
             state_after: after,
             config_hash: self.ws.config.hash(),
         };
-        match self.ws.apply_with(decision, analysis) {
-            Ok(_) => {
+        match self.ws.record(decision, analysis) {
+            Ok((_, needs)) => {
+                self.after_record(needs);
                 if !self.batch {
                     self.refresh();
                 }

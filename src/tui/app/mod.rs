@@ -21,8 +21,10 @@ mod decide;
 mod export;
 mod gold;
 mod popups;
+mod replan;
 mod whatif;
 
+pub use replan::{DeferReplans, ReplanTask, ReplanTimes};
 pub use whatif::{SweepView, WhatIf, WhatIfInput};
 
 pub use gold::{GoldEval, GoldRow, GoldView};
@@ -270,6 +272,11 @@ pub struct App {
     pub whatif: WhatIf,
     /// Gold persons and questions for the privacy and utility figures.
     pub gold_eval: Option<gold::GoldEval>,
+    /// A decision's re-plan running off the UI thread.
+    pub replan: Option<ReplanTask>,
+    /// When decisions re-plan off the UI thread.
+    pub defer_replans: DeferReplans,
+    pub replan_times: ReplanTimes,
     /// Inside a bulk decision: views are refreshed once at the end.
     batch: bool,
     project_key: Vec<u8>,
@@ -353,6 +360,9 @@ impl App {
             last_replan: Duration::ZERO,
             recomputing: false,
             whatif: WhatIf::default(),
+            replan: None,
+            defer_replans: DeferReplans::default(),
+            replan_times: ReplanTimes::default(),
             batch: false,
             gold_eval: None,
             project_key,
@@ -365,7 +375,7 @@ impl App {
 
     /// True once extraction and planning are finished and nothing recomputes.
     pub fn is_ready(&self) -> bool {
-        self.progress.finished.is_some() && self.burst.is_empty()
+        self.progress.finished.is_some() && self.burst.is_empty() && self.replan.is_none()
     }
 
     /// Buffers a worker message; call [`App::flush`] after draining the channel.

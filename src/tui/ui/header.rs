@@ -157,7 +157,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
 
 pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
     let t = &app.theme;
-    let word = if app.recomputing || app.whatif.busy() {
+    let word = if app.recomputing || app.replanning() || app.whatif.busy() {
         Span::styled(" recomputing ", t.busy())
     } else if app.is_ready() {
         Span::styled(" ready ", t.ready())
