@@ -8,9 +8,11 @@
 use clam::Config;
 use clam::corpus::{Corpus, Document};
 use clam::extract::ExtractedItem;
+use clam::tui::app::DeferReplans;
 use clam::tui::state::Pane;
 use clam::tui::{App, Keymap, Theme};
 use clam::workspace::Workspace;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -19,7 +21,7 @@ fn main() {
         // Quick check without divan: load n documents, then time 10 frames.
         let n: usize = n.parse().unwrap_or(10_000);
         let t = std::time::Instant::now();
-        let app = app(n);
+        let mut app = app(n, true);
         eprintln!("{n} documents extracted and planned in {:?}", t.elapsed());
         let mut term = Terminal::new(TestBackend::new(160, 48)).expect("terminal");
         let t = std::time::Instant::now();
@@ -30,6 +32,22 @@ fn main() {
             .expect("draw");
         }
         eprintln!("10 frames in {:?}", t.elapsed());
+        // Decision latency: a pin re-plans. Inline first (that measures the re-plan),
+        // then as `clam review` does, which now runs it off the UI thread.
+        let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+        app.defer_replans = DeferReplans::Never;
+        let t = std::time::Instant::now();
+        app.handle_key(key('p'));
+        eprintln!("pin: key handled, re-planned inline, in {:?}", t.elapsed());
+        app.defer_replans = DeferReplans::Auto;
+        let t = std::time::Instant::now();
+        app.handle_key(key('p'));
+        let handled = t.elapsed();
+        app.wait_replan(std::time::Duration::from_secs(60));
+        eprintln!(
+            "unpin: key handled in {handled:?}, plan installed from its thread after {:?}",
+            t.elapsed()
+        );
         return;
     }
     divan::main();
@@ -45,8 +63,9 @@ fn item(original: &str, t: &str, relevance: f64) -> ExtractedItem {
     }
 }
 
-/// An app over `n` generated documents, extraction complete and planned.
-fn app(n: usize) -> App {
+/// An app over `n` generated documents, extraction complete and planned; with a
+/// session (in a temporary file) when `session`.
+fn app(n: usize, session: bool) -> App {
     let docs: Vec<Document> = (0..n)
         .map(|i| {
             let c = i / 4;
@@ -80,8 +99,13 @@ fn app(n: usize) -> App {
         ..Corpus::default()
     };
     let t = std::time::Instant::now();
+    let session = session.then(|| {
+        let path = std::env::temp_dir().join(format!("clam-bench-{}.sqlite", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        clam::session::Session::open(&path).expect("session")
+    });
     let mut ws =
-        Workspace::pending(corpus, Config::default(), None, "generated").expect("workspace");
+        Workspace::pending(corpus, Config::default(), session, "generated").expect("workspace");
     eprintln!("pending {:?}", t.elapsed());
     ws.set_extracted(items).expect("plan");
     eprintln!("extracted+planned {:?}", t.elapsed());
@@ -100,7 +124,7 @@ fn app(n: usize) -> App {
 
 #[divan::bench(args = [10_000])]
 fn draw_frame(bencher: divan::Bencher, n: usize) {
-    let app = app(n);
+    let app = app(n, false);
     let mut term = Terminal::new(TestBackend::new(160, 48)).expect("terminal");
     bencher.bench_local(|| {
         term.draw(|f| {
