@@ -188,6 +188,11 @@ fn ctrl(app: &mut App, c: char) {
     app.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
 }
 
+/// The session's audit log.
+fn audit_log(app: &App) -> Vec<clam::session::AuditEntry> {
+    app.ws.session.as_ref().unwrap().audit_log().unwrap()
+}
+
 fn session_path(dir: &tempfile::TempDir) -> std::path::PathBuf {
     dir.path().join("session.sqlite")
 }
@@ -311,15 +316,7 @@ fn a_decision_without_an_entity_says_how_to_pick_one() {
     app.update(clam::tui::Action::Accept);
     let m = app.message.clone().expect("a message");
     assert!(m.error && m.text.contains("select an entity"), "{m:?}");
-    assert!(
-        app.ws
-            .session
-            .as_ref()
-            .unwrap()
-            .audit_log()
-            .unwrap()
-            .is_empty()
-    );
+    assert!(audit_log(&app).is_empty());
 }
 
 #[test]
@@ -331,7 +328,7 @@ fn accept_is_committed_and_shown_as_accepted() {
     assert_eq!(app.views.review[i], ReviewState::Proposed);
     key(&mut app, KeyCode::Char('a'));
     assert_eq!(app.views.review[i], ReviewState::Accepted);
-    let log = app.ws.session.as_ref().unwrap().audit_log().unwrap();
+    let log = audit_log(&app);
     assert_eq!(log.len(), 1);
     assert_eq!(log[0].actor, "tester");
     let screen = render(&mut app, 80, 24);
@@ -365,7 +362,7 @@ fn override_refuses_an_empty_reason_then_flips_the_plan() {
         "overridden to keep, re-planned at once"
     );
     assert_eq!(app.views.review[i], ReviewState::Overridden);
-    let log = app.ws.session.as_ref().unwrap().audit_log().unwrap();
+    let log = audit_log(&app);
     assert_eq!(log.len(), 1);
     assert_eq!(log[0].reason.as_deref(), Some("public figure"));
     assert_eq!(log[0].state_before.as_deref(), Some("mask"));
@@ -381,15 +378,7 @@ fn esc_cancels_an_override_without_a_decision() {
     chars(&mut app, "half a thought");
     key(&mut app, KeyCode::Esc);
     assert!(app.layers.is_empty());
-    assert!(
-        app.ws
-            .session
-            .as_ref()
-            .unwrap()
-            .audit_log()
-            .unwrap()
-            .is_empty()
-    );
+    assert!(audit_log(&app).is_empty());
 }
 
 #[test]
@@ -425,10 +414,7 @@ fn undo_reverts_the_last_decision_and_keeps_the_audit_log() {
     key(&mut app, KeyCode::Char('u'));
     assert_eq!(app.ws.plan.masked, masked_before, "the plan is back");
     assert_eq!(app.views.review[i], ReviewState::Proposed);
-    assert_eq!(
-        app.ws.session.as_ref().unwrap().audit_log().unwrap().len(),
-        2
-    );
+    assert_eq!(audit_log(&app).len(), 2);
     key(&mut app, KeyCode::Char('u'));
     assert!(
         app.message
@@ -486,15 +472,7 @@ fn bulk_accept_asks_first_and_accepts_only_the_listed_rows() {
     ));
     assert!(render(&mut app, 80, 24).contains("Accept the proposal for"));
     key(&mut app, KeyCode::Char('n'));
-    assert!(
-        app.ws
-            .session
-            .as_ref()
-            .unwrap()
-            .audit_log()
-            .unwrap()
-            .is_empty()
-    );
+    assert!(audit_log(&app).is_empty());
     key(&mut app, KeyCode::Char('A'));
     key(&mut app, KeyCode::Char('y'));
     assert!(
@@ -510,7 +488,7 @@ fn bulk_accept_asks_first_and_accepts_only_the_listed_rows() {
         .count();
     assert_eq!(accepted, listed.len(), "nothing outside the filter");
     assert_eq!(
-        app.ws.session.as_ref().unwrap().audit_log().unwrap().len(),
+        audit_log(&app).len(),
         listed.len(),
         "one transaction per decision"
     );
@@ -1511,7 +1489,7 @@ fn g_marks_the_selected_chain_as_gold_with_a_note_undo_and_reopening() {
         key(&mut app, KeyCode::Char('G'));
         chars(&mut app, "same MBR");
         key(&mut app, KeyCode::Enter);
-        let log = app.ws.session.as_ref().unwrap().audit_log().unwrap();
+        let log = audit_log(&app);
         assert!(log.iter().any(|e| e.action.name() == "gold_unmark"));
         assert_eq!(log.last().unwrap().action.name(), "gold_mark");
     }
@@ -1815,7 +1793,7 @@ fn enter_adopts_the_settings_as_a_decision_that_reopening_restores_and_undo_reve
             5,
             "the adopted plan is in effect"
         );
-        let log = app.ws.session.as_ref().unwrap().audit_log().unwrap();
+        let log = audit_log(&app);
         let last = log.last().expect("a decision");
         assert_eq!(
             last.action,
@@ -2183,15 +2161,7 @@ fn removing_an_entity_everywhere_asks_first_and_persists() {
         );
         key(&mut app, KeyCode::Char('n'));
         assert!(!gone(&app), "any other key cancels");
-        assert!(
-            app.ws
-                .session
-                .as_ref()
-                .unwrap()
-                .audit_log()
-                .unwrap()
-                .is_empty()
-        );
+        assert!(audit_log(&app).is_empty());
         key(&mut app, KeyCode::Char('X'));
         key(&mut app, KeyCode::Char('y'));
         assert!(
@@ -2206,7 +2176,7 @@ fn removing_an_entity_everywhere_asks_first_and_persists() {
                 .enumerate()
                 .all(|(d, _)| { app.mentions(d).iter().all(|m| m.entity_id != id) })
         );
-        let log = app.ws.session.as_ref().unwrap().audit_log().unwrap();
+        let log = audit_log(&app);
         assert_eq!(
             log.last().unwrap().action,
             clam::session::Action::RemoveEntity {
@@ -2291,15 +2261,7 @@ fn a_residual_document_or_chain_is_accepted_with_a_reason_and_marked() {
         assert!(app.layers.is_empty());
         assert!(app.ws.residual_accepted(&["claim_01".to_string()]));
         assert!(row(&mut app).contains("✓") && !row(&mut app).contains("!"));
-        let entry = app
-            .ws
-            .session
-            .as_ref()
-            .unwrap()
-            .audit_log()
-            .unwrap()
-            .pop()
-            .unwrap();
+        let entry = audit_log(&app).pop().unwrap();
         assert_eq!(
             entry.action,
             clam::session::Action::AcceptResidual {
@@ -2324,7 +2286,7 @@ fn a_residual_document_or_chain_is_accepted_with_a_reason_and_marked() {
             "{screen}"
         );
         // Accepting again says so instead of writing a second decision.
-        let n = app.ws.session.as_ref().unwrap().audit_log().unwrap().len();
+        let n = audit_log(&app).len();
         key(&mut app, KeyCode::Char('R'));
         assert!(app.layers.is_empty());
         assert!(
@@ -2334,10 +2296,7 @@ fn a_residual_document_or_chain_is_accepted_with_a_reason_and_marked() {
                 .text
                 .contains("already accepted")
         );
-        assert_eq!(
-            app.ws.session.as_ref().unwrap().audit_log().unwrap().len(),
-            n
-        );
+        assert_eq!(audit_log(&app).len(), n);
     }
     let mut app = open(small_corpus(), &path);
     residual_config(&mut app);
@@ -2384,10 +2343,7 @@ fn slow_re_plans_run_off_the_ui_thread_and_land_as_the_inline_ones_do() {
     chars(&mut app, "public figure");
     key(&mut app, KeyCode::Enter);
     // Saved at once; the plan follows.
-    assert_eq!(
-        app.ws.session.as_ref().unwrap().audit_log().unwrap().len(),
-        1
-    );
+    assert_eq!(audit_log(&app).len(), 1);
     assert!(app.replanning() && !app.is_ready());
     let screen = render(&mut app, 80, 24);
     assert!(screen.contains("recomputing"), "{screen}");
