@@ -190,7 +190,12 @@ fn ctrl(app: &mut App, c: char) {
 
 /// The session's audit log.
 fn audit_log(app: &App) -> Vec<clam::session::AuditEntry> {
-    app.ws.session.as_ref().unwrap().audit_log().unwrap()
+    app.ws
+        .session
+        .as_ref()
+        .expect("a session")
+        .audit_log()
+        .expect("the audit log")
 }
 
 fn session_path(dir: &tempfile::TempDir) -> std::path::PathBuf {
