@@ -450,8 +450,16 @@ impl Workspace {
     /// Warnings about edits that no longer apply are kept only once extraction is
     /// complete (before that, an edit's entity may simply not be extracted yet).
     pub fn rebuild_store(&mut self) -> Result<(), WorkspaceError> {
+        self.restore_store();
+        self.replan()
+    }
+
+    /// Rebuilds the entities from the extractor's results and the session's edits,
+    /// without re-planning. Workspaces without kept extractor results (headless
+    /// runs) keep their entities.
+    fn restore_store(&mut self) {
         let Some(raw) = &self.extracted else {
-            return self.replan();
+            return;
         };
         self.store = raw.clone();
         let complete = self.extraction_complete();
@@ -479,7 +487,6 @@ impl Workspace {
                 ));
             }
         }
-        self.replan()
     }
 
     fn doc_index(&self, id: &str) -> Result<usize, WorkspaceError> {
@@ -652,6 +659,7 @@ impl Workspace {
         };
         let settings_before = self.state.settings.clone();
         let forced_before = (self.state.force_mask(), self.state.force_keep());
+        let edits_before = self.state.edits.len();
         match &self.session {
             Some(s) => self.state = s.state()?,
             // Without a session, adopted settings still take effect.
@@ -667,6 +675,10 @@ impl Workspace {
         }
         let reanalyse = self.sync_settings(&settings_before);
         let needs = if self.apply_edit(&decision.action)? {
+            Needs::Analysis
+        } else if self.state.edits.len() != edits_before {
+            // An undone edit: the entities are rebuilt without it.
+            self.restore_store();
             Needs::Analysis
         } else if reanalyse && let Some(an) = analysis {
             self.analysis = Arc::new(an);
@@ -980,6 +992,58 @@ mod tests {
                 _ => {}
             }
         }
+    }
+
+    #[test]
+    fn undoing_an_entity_edit_brings_the_entity_back() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let docs = workspace().corpus.documents;
+        let corpus = Corpus {
+            documents: docs,
+            ..Corpus::default()
+        };
+        let session = Session::open(&dir.path().join("s.sqlite")).expect("session");
+        let mut ws =
+            Workspace::pending(corpus, Config::default(), Some(session), "test").expect("ws");
+        let item = |v: &str, t: &str| ExtractedItem {
+            original: v.into(),
+            normalized: String::new(),
+            entity_type: t.into(),
+            relevance: 0.9,
+            spans: vec![],
+        };
+        ws.set_extracted((0..3).map(|i| {
+            let mut items = vec![item("Cedar Clinic", "PROVIDER")];
+            if i < 2 {
+                items.push(item("MBR-1001", "PATIENT_ID"));
+            }
+            (i, items)
+        }))
+        .expect("extracted");
+        let (entities, plan) = (ws.model.entities.clone(), ws.plan.clone());
+        let id = crate::entity::entity_id("MBR1001", "PATIENT_ID");
+        let decide = |ws: &mut Workspace, action: Action| {
+            ws.apply(Decision {
+                actor: "t".into(),
+                action,
+                reason: None,
+                state_before: None,
+                state_after: None,
+                config_hash: String::new(),
+            })
+            .expect("apply")
+        };
+        let seq = decide(
+            &mut ws,
+            Action::RemoveEntity {
+                entity: id.clone(),
+                doc: None,
+            },
+        );
+        assert!(ws.model.entity_index(&id).is_none());
+        decide(&mut ws, Action::Undo { seq });
+        assert_eq!(ws.model.entities, entities, "the entity is back");
+        assert_eq!(ws.plan, plan);
     }
 
     #[test]

@@ -194,18 +194,9 @@ impl App {
         let Some(entry) = target else {
             return self.info("nothing to undo".into());
         };
-        let is_edit = matches!(
-            entry.action,
-            SessionAction::AddEntity { .. }
-                | SessionAction::RemoveEntity { .. }
-                | SessionAction::Retype { .. }
-                | SessionAction::Merge { .. }
-        );
+        // An undone entity edit rebuilds the entities inside the decision (and may
+        // re-plan off the UI thread like any other).
         if self.decide(SessionAction::Undo { seq: entry.seq }, None, None) {
-            if is_edit && let Err(e) = self.ws.rebuild_store() {
-                self.error(format!("re-plan failed: {e}"));
-            }
-            self.refresh();
             self.info(format!(
                 "undone: {} (decision #{})",
                 entry.action.name(),
