@@ -929,8 +929,25 @@ fn adding_an_entity_by_text_marks_it_and_refuses_text_that_is_not_there() {
     }
     chars(&mut app, "ocrelizumab infusion");
     key(&mut app, KeyCode::Enter);
+    // The relevance defaults to 1.0; typed digits set it, and one outside [0, 1] is
+    // refused.
+    assert!(render(&mut app, 80, 24).contains("relevance 1.0"));
+    chars(&mut app, "1.5");
+    assert!(render(&mut app, 80, 24).contains("relevance 1.5: not in [0, 1]"));
+    key(&mut app, KeyCode::Enter);
+    assert!(matches!(app.layers.last(), Some(Layer::TypePicker { .. })));
+    assert!(app.message.as_ref().is_some_and(|m| m.error));
+    for _ in 0..3 {
+        key(&mut app, KeyCode::Backspace);
+    }
+    chars(&mut app, "0.6");
     pick_type(&mut app, "TREATMENT");
     assert!(app.layers.is_empty());
+    assert!(matches!(
+        audit_log(&app).last().map(|e| &e.action),
+        Some(clam::session::Action::AddEntity { relevance: Some(r), .. }) if *r == 0.6
+    ));
+    assert!(render(&mut app, 160, 48).contains("rel 0.60"));
     let m = app.cursor_mention().expect("cursor on the new entity");
     assert_eq!(m.entity_type, "TREATMENT");
     let content: Vec<char> = app.ws.corpus.documents[1].content.chars().collect();

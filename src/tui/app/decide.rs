@@ -459,7 +459,12 @@ impl App {
         if let Some((start, end)) = self.selected_span() {
             self.ui.doc_selection = None;
             self.layers.push(Layer::TypePicker {
-                purpose: TypePurpose::Add { doc, start, end },
+                purpose: TypePurpose::Add {
+                    doc,
+                    start,
+                    end,
+                    relevance: String::new(),
+                },
                 types: self.schema_types(),
                 selected: 0,
             });
@@ -513,7 +518,12 @@ impl App {
                     self.info(format!("retyped to {entity_type} (u undoes)"));
                 }
             }
-            TypePurpose::Add { doc, start, end } => {
+            TypePurpose::Add {
+                doc,
+                start,
+                end,
+                relevance,
+            } => {
                 let doc_id = self.ws.corpus.documents[doc].id.clone();
                 if self.decide(
                     SessionAction::AddEntity {
@@ -521,7 +531,7 @@ impl App {
                         start,
                         end,
                         entity_type: entity_type.clone(),
-                        relevance: None,
+                        relevance: parse_relevance(&relevance).ok().flatten(),
                     },
                     None,
                     None,
@@ -554,5 +564,18 @@ impl App {
                 .layers
                 .push(Layer::Confirm(Confirm::Merge { from, into: id })),
         }
+    }
+}
+
+/// The relevance typed in the type picker: `None` when empty (1.0), an error unless a
+/// number in [0, 1].
+pub fn parse_relevance(text: &str) -> Result<Option<f64>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    match text.parse::<f64>() {
+        Ok(r) if (0.0..=1.0).contains(&r) => Ok(Some(r)),
+        _ => Err(format!("relevance {text:?} is not a number in [0, 1]")),
     }
 }

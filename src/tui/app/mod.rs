@@ -24,6 +24,7 @@ mod popups;
 mod replan;
 mod whatif;
 
+pub use decide::parse_relevance;
 pub use replan::{DeferReplans, ReplanTask, ReplanTimes};
 pub use whatif::{SweepView, WhatIf, WhatIfInput};
 
@@ -198,10 +199,13 @@ pub enum TypePurpose {
     Retype {
         entity: String,
     },
+    /// A new entity at `start..end` of document `doc`, with the relevance typed in
+    /// the picker (empty: 1.0, SPEC §2).
     Add {
         doc: usize,
         start: usize,
         end: usize,
+        relevance: String,
     },
 }
 

@@ -76,7 +76,12 @@ impl App {
                 KeyCode::Esc => {}
                 KeyCode::Enter => match self.locate_text(doc, &input.lines().join(" ")) {
                     Ok((start, end)) => self.layers.push(Layer::TypePicker {
-                        purpose: TypePurpose::Add { doc, start, end },
+                        purpose: TypePurpose::Add {
+                            doc,
+                            start,
+                            end,
+                            relevance: String::new(),
+                        },
                         types: self.schema_types(),
                         selected: 0,
                     }),
@@ -96,21 +101,46 @@ impl App {
                 }
             },
             Layer::TypePicker {
-                purpose,
+                mut purpose,
                 types,
                 mut selected,
             } => match key.code {
                 KeyCode::Esc => {}
                 KeyCode::Enter => {
-                    if let Some(t) = types.get(selected).cloned() {
-                        self.choose_type(purpose, t);
+                    let relevance = match &purpose {
+                        TypePurpose::Add { relevance, .. } => {
+                            super::decide::parse_relevance(relevance)
+                        }
+                        TypePurpose::Retype { .. } => Ok(None),
+                    };
+                    match (relevance, types.get(selected).cloned()) {
+                        (Ok(_), Some(t)) => self.choose_type(purpose, t),
+                        (Err(msg), _) => {
+                            self.error(msg);
+                            self.layers.push(Layer::TypePicker {
+                                purpose,
+                                types,
+                                selected,
+                            });
+                        }
+                        (Ok(_), None) => {}
                     }
                 }
                 code => {
-                    match code {
-                        KeyCode::Up | KeyCode::Char('k') => selected = selected.saturating_sub(1),
-                        KeyCode::Down | KeyCode::Char('j') => {
+                    match (code, &mut purpose) {
+                        (KeyCode::Up | KeyCode::Char('k'), _) => {
+                            selected = selected.saturating_sub(1)
+                        }
+                        (KeyCode::Down | KeyCode::Char('j'), _) => {
                             selected = (selected + 1).min(types.len().saturating_sub(1));
+                        }
+                        // A new entity's relevance: typed digits (empty means 1.0).
+                        (
+                            KeyCode::Char(c @ ('0'..='9' | '.')),
+                            TypePurpose::Add { relevance, .. },
+                        ) if relevance.len() < 8 => relevance.push(c),
+                        (KeyCode::Backspace, TypePurpose::Add { relevance, .. }) => {
+                            relevance.pop();
                         }
                         _ => {}
                     }

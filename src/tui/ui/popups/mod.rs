@@ -10,7 +10,7 @@ use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use super::super::app::{App, Confirm, Layer, ReasonFor};
+use super::super::app::{App, Confirm, Layer, ReasonFor, TypePurpose};
 use super::super::sanitize;
 use super::super::theme::Theme;
 use ratatui::style::Style;
@@ -172,14 +172,35 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 );
             }
             Layer::TypePicker {
-                types, selected, ..
+                types,
+                selected,
+                purpose,
             } => {
-                let h = (types.len() as u16 + 2).min(area.height);
-                let r = centered(area, 30, h);
+                // A new entity also shows its relevance (typed digits; empty is 1.0).
+                let relevance = match purpose {
+                    TypePurpose::Add { relevance, .. } => Some(relevance),
+                    TypePurpose::Retype { .. } => None,
+                };
+                let extra = u16::from(relevance.is_some());
+                let h = (types.len() as u16 + 2 + extra).min(area.height);
+                let r = centered(area, 34, h);
                 frame.render_widget(Clear, r);
                 let block = popup_block("Entity type", t);
-                let inner = block.inner(r);
+                let mut inner = block.inner(r);
                 frame.render_widget(block, r);
+                if let Some(text) = relevance {
+                    let [list, line] =
+                        Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inner);
+                    inner = list;
+                    let span = if text.is_empty() {
+                        Span::styled("relevance 1.0 · type 0–1 to set", t.muted())
+                    } else if super::super::app::parse_relevance(text).is_ok() {
+                        Span::styled(format!("relevance {text}"), t.accent())
+                    } else {
+                        Span::styled(format!("relevance {text}: not in [0, 1]"), t.error())
+                    };
+                    frame.render_widget(Paragraph::new(span), line);
+                }
                 let visible = inner.height as usize;
                 let start = (*selected + 1).saturating_sub(visible);
                 let lines: Vec<Line> = types
