@@ -336,6 +336,34 @@ impl Workspace {
         Ok(ws)
     }
 
+    /// A copy to export from another thread: the same corpus, entities, plan and
+    /// state, with its own connection to the session (for the audit log). Model and
+    /// analysis are shared, not copied.
+    pub fn snapshot(&self) -> Result<Workspace, WorkspaceError> {
+        let session = match &self.session {
+            Some(s) => Some(Session::open(s.path())?),
+            None => None,
+        };
+        Ok(Workspace {
+            corpus: self.corpus.clone(),
+            config: self.config.clone(),
+            base_config: self.base_config.clone(),
+            store: self.store.clone(),
+            session,
+            state: self.state.clone(),
+            extractor: self.extractor.clone(),
+            llm: self.llm.clone(),
+            model: self.model.clone(),
+            analysis: self.analysis.clone(),
+            plan: self.plan.clone(),
+            globals: self.globals.clone(),
+            warnings: self.warnings.clone(),
+            extracted: None,
+            raw: Vec::new(),
+            generation: self.generation,
+        })
+    }
+
     /// The derived results of this workspace, to install in another.
     pub fn derived(&self) -> Derived {
         Derived {

@@ -749,6 +749,7 @@ fn export_writes_the_redacted_corpus_or_refuses_unreviewed_masks() {
         "a frame says so first"
     );
     app.run_pending();
+    app.wait_export(Duration::from_secs(60));
     let outcome = |app: &App| match app.layers.last() {
         Some(Layer::Export(d)) => d.outcome.clone(),
         _ => None,
@@ -765,6 +766,12 @@ fn export_writes_the_redacted_corpus_or_refuses_unreviewed_masks() {
     key(&mut app, KeyCode::Left);
     key(&mut app, KeyCode::Enter);
     app.run_pending();
+    // The export runs on its own thread; the dialog waits for it and takes no keys.
+    assert!(matches!(outcome(&app), Some(ExportOutcome::Exporting)));
+    key(&mut app, KeyCode::Esc);
+    assert!(matches!(app.layers.last(), Some(Layer::Export(_))));
+    assert!(render(&mut app, 80, 24).contains("exporting…"));
+    app.wait_export(Duration::from_secs(60));
     assert!(
         matches!(outcome(&app), Some(ExportOutcome::Written(_))),
         "{:?}",
@@ -781,6 +788,7 @@ fn export_writes_the_redacted_corpus_or_refuses_unreviewed_masks() {
     // A second export to the same folder is refused (nothing overwritten).
     key(&mut app, KeyCode::Enter);
     app.run_pending();
+    app.wait_export(Duration::from_secs(60));
     assert!(matches!(outcome(&app), Some(ExportOutcome::Failed(_))));
     key(&mut app, KeyCode::Esc);
     assert!(app.layers.is_empty());

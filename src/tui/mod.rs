@@ -152,6 +152,7 @@ async fn event_loop(
                 }
                 app.poll_whatif();
                 app.poll_replan();
+                app.poll_export();
             }
         }
         if app.quit {

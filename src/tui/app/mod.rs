@@ -108,8 +108,10 @@ pub struct Message {
 /// What the export dialog shows after a run.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExportOutcome {
-    /// Asked for; runs after the next frame (see [`App::run_pending`]).
+    /// Asked for; starts after the next frame (see [`App::run_pending`]).
     Running,
+    /// Running on its own thread (see [`App::poll_export`]).
+    Exporting,
     Written(Vec<String>),
     Leak(Vec<String>),
     Failed(String),
@@ -278,6 +280,8 @@ pub struct App {
     pub gold_eval: Option<gold::GoldEval>,
     /// A decision's re-plan running off the UI thread.
     pub replan: Option<ReplanTask>,
+    /// An export running off the UI thread.
+    export_task: Option<std::sync::mpsc::Receiver<ExportOutcome>>,
     /// When decisions re-plan off the UI thread.
     pub defer_replans: DeferReplans,
     pub replan_times: ReplanTimes,
@@ -365,6 +369,7 @@ impl App {
             recomputing: false,
             whatif: WhatIf::default(),
             replan: None,
+            export_task: None,
             defer_replans: DeferReplans::default(),
             replan_times: ReplanTimes::default(),
             batch: false,
@@ -996,7 +1001,12 @@ impl App {
             return;
         };
         let folder = dialog.folder.lines().join("");
-        dialog.outcome = Some(self.run_export(&folder, dialog.mode, dialog.require_reviewed));
+        // Checks fail at once; the export itself runs on its own thread and stays
+        // `Running` until `poll_export` brings the outcome.
+        dialog.outcome = Some(
+            self.start_export(&folder, dialog.mode, dialog.require_reviewed)
+                .unwrap_or(ExportOutcome::Exporting),
+        );
         self.layers.push(Layer::Export(dialog));
         self.dirty = true;
     }
@@ -1020,7 +1030,7 @@ impl App {
     pub fn reviewed_masks(&self) -> (usize, usize) {
         let masked = self.ws.masked_indices();
         let total = masked.len();
-        (total - self.unreviewed_masks(), total)
+        (total - self.ws.unreviewed_masks(), total)
     }
 
     /// Keeps the scroll offsets the last draw settled on.

@@ -203,6 +203,15 @@ impl App {
                 KeyCode::Char('y') | KeyCode::Enter => self.confirmed(c),
                 _ => self.info("cancelled: nothing recorded".into()),
             },
+            Layer::Export(dialog)
+                if matches!(
+                    dialog.outcome,
+                    Some(ExportOutcome::Running | ExportOutcome::Exporting)
+                ) =>
+            {
+                // The dialog waits for its export (the outcome lands in it).
+                self.layers.push(Layer::Export(dialog));
+            }
             Layer::Export(mut dialog) => {
                 match key.code {
                     KeyCode::Esc => return,

@@ -78,7 +78,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, d: &ExportDialog) {
     );
     let lines: Vec<Line> = match &d.outcome {
         None => Vec::new(),
-        Some(ExportOutcome::Running) => vec![Line::from(Span::styled(
+        Some(ExportOutcome::Running | ExportOutcome::Exporting) => vec![Line::from(Span::styled(
             "exporting… (redacting, writing, leak check)",
             t.busy(),
         ))],
