@@ -931,6 +931,26 @@ mod tests {
     use crate::corpus::Document;
     use crate::extract::ExtractedItem;
 
+    fn item(v: &str, t: &str) -> ExtractedItem {
+        ExtractedItem {
+            original: v.into(),
+            normalized: String::new(),
+            entity_type: t.into(),
+            relevance: 0.9,
+            spans: vec![],
+        }
+    }
+
+    /// The extracted items of document `i` of [`workspace`]'s corpus.
+    fn items_of(i: usize) -> Vec<ExtractedItem> {
+        let mut items = vec![item("Cedar Clinic", "PROVIDER")];
+        if i < 2 {
+            items.push(item("MBR-1001", "PATIENT_ID"));
+            items.push(item("lupus nephritis", "MEDICAL_CONDITION"));
+        }
+        items
+    }
+
     fn workspace() -> Workspace {
         let docs = vec![
             Document::new(
@@ -945,20 +965,8 @@ mod tests {
             ..Config::default()
         };
         let mut store = EntityStore::with_documents(&docs);
-        let item = |v: &str, t: &str| ExtractedItem {
-            original: v.into(),
-            normalized: String::new(),
-            entity_type: t.into(),
-            relevance: 0.9,
-            spans: vec![],
-        };
         for (i, d) in docs.iter().enumerate() {
-            let mut items = vec![item("Cedar Clinic", "PROVIDER")];
-            if i < 2 {
-                items.push(item("MBR-1001", "PATIENT_ID"));
-                items.push(item("lupus nephritis", "MEDICAL_CONDITION"));
-            }
-            store.set_document_items(i, d, &items, &config.schema, config.date_order);
+            store.set_document_items(i, d, &items_of(i), &config.schema, config.date_order);
         }
         let corpus = Corpus {
             documents: docs,
@@ -1033,21 +1041,8 @@ mod tests {
         let session = Session::open(&dir.path().join("s.sqlite")).expect("session");
         let mut ws =
             Workspace::pending(corpus, Config::default(), Some(session), "test").expect("ws");
-        let item = |v: &str, t: &str| ExtractedItem {
-            original: v.into(),
-            normalized: String::new(),
-            entity_type: t.into(),
-            relevance: 0.9,
-            spans: vec![],
-        };
-        ws.set_extracted((0..3).map(|i| {
-            let mut items = vec![item("Cedar Clinic", "PROVIDER")];
-            if i < 2 {
-                items.push(item("MBR-1001", "PATIENT_ID"));
-            }
-            (i, items)
-        }))
-        .expect("extracted");
+        ws.set_extracted((0..3).map(|i| (i, items_of(i))))
+            .expect("extracted");
         let (entities, plan) = (ws.model.entities.clone(), ws.plan.clone());
         let id = crate::entity::entity_id("MBR1001", "PATIENT_ID");
         let decide = |ws: &mut Workspace, action: Action| {

@@ -202,15 +202,19 @@ fn session_path(dir: &tempfile::TempDir) -> std::path::PathBuf {
     dir.path().join("session.sqlite")
 }
 
-/// Index of the masks row showing entity value `value`.
-fn select_mask(app: &mut App, value: &str) -> usize {
-    let i = app
-        .ws
+/// Model index of the entity with normalized value `value`.
+fn entity_index(app: &App, value: &str) -> usize {
+    app.ws
         .model
         .entities
         .iter()
         .position(|e| e.value == value)
-        .unwrap_or_else(|| panic!("no entity {value}"));
+        .unwrap_or_else(|| panic!("no entity {value}"))
+}
+
+/// Index of the masks row showing entity value `value`.
+fn select_mask(app: &mut App, value: &str) -> usize {
+    let i = entity_index(&app, value);
     app.update(clam::tui::Action::FocusMasks);
     app.ui.masks.filter.clear();
     app.ui.show_all_entities = true;
@@ -685,13 +689,7 @@ fn masked_entities_are_drawn_differently_from_kept_ones() {
                 .map(|b| (row[..b].chars().count() as u16, y))
         })
     };
-    let name = app
-        .ws
-        .model
-        .entities
-        .iter()
-        .position(|e| e.value == "hannah brooks")
-        .unwrap();
+    let name = entity_index(&app, "hannah brooks");
     assert!(app.ws.plan.masked[name]);
     let theme = &app.theme;
     let (x, y) = find("Hannah Brooks").expect("name on screen");
@@ -2386,13 +2384,7 @@ fn slow_re_plans_run_off_the_ui_thread_and_land_as_the_inline_ones_do() {
     assert_eq!(app.ws.plan, inline.ws.plan, "the same plan as inline");
     assert_eq!(app.ws.model.entities, inline.ws.model.entities);
     assert_eq!(app.views.review, inline.views.review);
-    let i = app
-        .ws
-        .model
-        .entities
-        .iter()
-        .position(|e| e.value == "hannah brooks")
-        .unwrap();
+    let i = entity_index(&app, "hannah brooks");
     assert!(!app.ws.plan.masked[i], "the override is in force");
     assert_eq!(app.views.review[i], ReviewState::Overridden);
 }
