@@ -214,7 +214,7 @@ fn entity_index(app: &App, value: &str) -> usize {
 
 /// Index of the masks row showing entity value `value`.
 fn select_mask(app: &mut App, value: &str) -> usize {
-    let i = entity_index(&app, value);
+    let i = entity_index(app, value);
     app.update(clam::tui::Action::FocusMasks);
     app.ui.masks.filter.clear();
     app.ui.show_all_entities = true;
