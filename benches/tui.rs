@@ -48,6 +48,12 @@ fn main() {
             "unpin: key handled in {handled:?}, plan installed from its thread after {:?}",
             t.elapsed()
         );
+        // Bulk accept of every listed mask: one transaction each, no re-plan.
+        let listed = app.ui.masks.rows.len();
+        let t = std::time::Instant::now();
+        app.handle_key(key('A'));
+        app.handle_key(key('y'));
+        eprintln!("bulk accept of {listed} masks in {:?}", t.elapsed());
         return;
     }
     divan::main();

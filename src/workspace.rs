@@ -689,7 +689,11 @@ impl Workspace {
         let forced_before = (self.state.force_mask(), self.state.force_keep());
         let edits_before = self.state.edits.len();
         match &self.session {
-            Some(s) => self.state = s.state()?,
+            // An undo can revert any earlier decision: replay the log.
+            Some(s) if matches!(decision.action, Action::Undo { .. }) => self.state = s.state()?,
+            // Anything else is the last word on what it touches: apply it alone (a
+            // bulk accept of thousands does not replay a growing log each time).
+            Some(_) => self.state.apply(seq, &decision.action),
             // Without a session, adopted settings still take effect.
             None => {
                 if let Action::Settings { new, .. } = &decision.action {

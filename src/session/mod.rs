@@ -493,19 +493,29 @@ pub fn replay(log: &[AuditEntry]) -> SessionState {
     }
     let mut state = SessionState::default();
     for e in log {
-        if undone.contains(&e.seq) {
-            continue;
+        if !undone.contains(&e.seq) {
+            state.apply(e.seq, &e.action);
         }
-        match &e.action {
+    }
+    state
+}
+
+impl SessionState {
+    /// Applies one decision (audit log number `seq`) that no later entry undoes: the
+    /// state after an append, without replaying the log. An `Undo` changes nothing
+    /// here; undone decisions need [`replay`].
+    pub fn apply(&mut self, seq: i64, action: &Action) {
+        let state = self;
+        match action {
             Action::Accept { entity, mask } => {
-                state.accepted.insert(entity.clone(), (*mask, e.seq));
+                state.accepted.insert(entity.clone(), (*mask, seq));
             }
             Action::Override { entity, mask } => {
-                state.forced.insert(entity.clone(), (*mask, e.seq));
+                state.forced.insert(entity.clone(), (*mask, seq));
                 state.pinned.remove(entity);
             }
             Action::Pin { entity, mask } => {
-                state.forced.insert(entity.clone(), (*mask, e.seq));
+                state.forced.insert(entity.clone(), (*mask, seq));
                 state.pinned.insert(entity.clone());
             }
             Action::Unpin { entity } => {
@@ -517,7 +527,7 @@ pub fn replay(log: &[AuditEntry]) -> SessionState {
                 carry(&mut state.forced, from, into);
                 carry(&mut state.accepted, from, into);
                 carry_set(&mut state.pinned, from, into);
-                state.edits.push(e.action.clone());
+                state.edits.push(action.clone());
             }
             Action::Retype {
                 entity, new_entity, ..
@@ -525,10 +535,10 @@ pub fn replay(log: &[AuditEntry]) -> SessionState {
                 carry(&mut state.forced, entity, new_entity);
                 carry(&mut state.accepted, entity, new_entity);
                 carry_set(&mut state.pinned, entity, new_entity);
-                state.edits.push(e.action.clone());
+                state.edits.push(action.clone());
             }
             Action::AddEntity { .. } | Action::RemoveEntity { .. } => {
-                state.edits.push(e.action.clone());
+                state.edits.push(action.clone());
             }
             Action::AcceptResidual { documents } => {
                 state.accepted_residuals.insert(gold::key(documents));
@@ -546,7 +556,6 @@ pub fn replay(log: &[AuditEntry]) -> SessionState {
             }
         }
     }
-    state
 }
 
 fn carry_set(set: &mut BTreeSet<String>, from: &str, to: &str) {
