@@ -2190,12 +2190,20 @@ fn removing_an_entity_everywhere_asks_first_and_persists() {
         key(&mut app, KeyCode::Char('n'));
         assert!(!gone(&app), "any other key cancels");
         assert!(audit_log(&app).is_empty());
+        // A pin first: once the entity is gone it is an orphaned decision, kept.
+        key(&mut app, KeyCode::Char('p'));
+        assert!(!render(&mut app, 160, 48).contains("orphaned"));
         key(&mut app, KeyCode::Char('X'));
         key(&mut app, KeyCode::Char('y'));
         assert!(
             app.ws.model.entity_index(&id).is_none(),
             "gone from every document"
         );
+        assert_eq!(
+            app.ws.orphaned_decisions(),
+            vec![(id.clone(), "pinned mask")]
+        );
+        assert!(render(&mut app, 160, 48).contains("· 1 orphaned"));
         assert!(
             app.ws
                 .corpus
@@ -2217,6 +2225,12 @@ fn removing_an_entity_everywhere_asks_first_and_persists() {
     assert!(gone(&app), "the removal is restored on reopening");
     key(&mut app, KeyCode::Char('u'));
     assert!(!gone(&app), "undo brings it back everywhere");
+    assert!(
+        app.ws.orphaned_decisions().is_empty(),
+        "and its pin applies again"
+    );
+    let i = app.ws.model.entity_index(&member_id()).unwrap();
+    assert_eq!(app.views.review[i], ReviewState::Pinned);
 }
 
 /// The member id entity of the small corpus.

@@ -33,6 +33,11 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
         "masked"
     };
     let mut extra = format!("{} {what}", list.rows.len());
+    // Decisions on entities no longer in the corpus (kept; see `clam analyze`).
+    let orphaned = app.ws.orphaned_decisions().len();
+    if orphaned > 0 {
+        extra.push_str(&format!(" · {orphaned} orphaned"));
+    }
     if !list.filter.is_empty() {
         extra.push_str(&format!(" /{}", sanitize::line(&list.filter)));
     }
