@@ -97,7 +97,7 @@ impl App {
     ) -> Result<ExportJob, ExportOutcome> {
         if !self.is_ready() {
             return Err(ExportOutcome::Failed(
-                "extraction is still running; wait for `ready`".into(),
+                "still extracting or recomputing; wait for `ready`".into(),
             ));
         }
         if folder.trim().is_empty() {
