@@ -2316,6 +2316,10 @@ fn a_residual_document_or_chain_is_accepted_with_a_reason_and_marked() {
         );
         // The chains pane: the first chain is residual; accept it too.
         key(&mut app, KeyCode::Char('4'));
+        assert!(
+            render(&mut app, 160, 48).contains("R accept residual"),
+            "the status bar hint"
+        );
         let c = app.selected_chain().unwrap();
         assert!(app.ws.plan.residual_chains.contains(&(c as u32)));
         key(&mut app, KeyCode::Char('R'));

@@ -181,6 +181,10 @@ pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
         hint(Action::Pin, "pin"),
         hint(Action::Undo, "undo"),
         hint(Action::Export, "export"),
+        // Only while the plan leaves residual risk to accept.
+        (!app.ws.plan.residual_docs.is_empty() || !app.ws.plan.residual_chains.is_empty())
+            .then(|| hint(Action::AcceptResidual, "accept residual"))
+            .flatten(),
         hint(Action::Adopt, "adopt"),
         hint(Action::ResetSettings, "reviewed"),
         hint(Action::ToggleSweep, "sweep"),
