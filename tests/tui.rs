@@ -144,13 +144,16 @@ fn pending(corpus: Corpus, session: &Path) -> App {
         "offline"
     };
     let ws = Workspace::pending(corpus, config, Some(session), name).expect("workspace");
-    let app = App::new(
+    let mut app = App::new(
         ws,
         Theme::named("dark").expect("theme"),
         Keymap::defaults(),
         "tester".into(),
         "fixture".into(),
     );
+    // Decisions re-plan inline, whatever the machine's load made the extraction's
+    // re-plan take (tests of the background path ask for it explicitly).
+    app.defer_replans = clam::tui::app::DeferReplans::Never;
     assert!(!app.is_ready(), "extraction has not run yet");
     app
 }
