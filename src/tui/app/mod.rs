@@ -248,6 +248,10 @@ pub struct Views {
     pub replacer: Option<Replacer>,
     pub layout: GraphLayout,
     pub gold: GoldView,
+    /// Residual documents and chains whose risk is not accepted yet.
+    pub open_residuals: (usize, usize),
+    /// Decisions on entities no longer in the corpus.
+    pub orphaned: usize,
 }
 
 /// The application.
@@ -470,6 +474,8 @@ impl App {
         self.views.replacer = Some(ws.replacer(&self.project_key));
         self.views.layout.update(&ws.model, &ws.analysis);
         self.views.model_of_doc = model_of_doc;
+        self.views.open_residuals = ws.unaccepted_residuals();
+        self.views.orphaned = ws.orphaned_decisions().len();
         self.refresh_gold();
         self.refresh_rows();
         self.whatif_refresh();

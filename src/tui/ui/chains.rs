@@ -18,7 +18,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     let list = &app.ui.chains;
     let residual = app.ws.plan.residual_chains.len();
     let mut extra = format!("{} · residual {residual}", list.rows.len());
-    let open = app.ws.unaccepted_residuals().1;
+    let open = app.views.open_residuals.1;
     if open < residual {
         extra.push_str(&format!(" ({} accepted)", residual - open));
     }

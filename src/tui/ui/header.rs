@@ -129,7 +129,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 t.text(),
             ));
             // Residual risks nobody accepted yet count as unreviewed work.
-            let (docs, chains) = ws.unaccepted_residuals();
+            let (docs, chains) = app.views.open_residuals;
             if wide && docs + chains > 0 {
                 second.push(Span::styled(
                     format!(" · residual {docs} doc(s) {chains} chain(s) open"),

@@ -34,7 +34,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     };
     let mut extra = format!("{} {what}", list.rows.len());
     // Decisions on entities no longer in the corpus (kept; see `clam analyze`).
-    let orphaned = app.ws.orphaned_decisions().len();
+    let orphaned = app.views.orphaned;
     if orphaned > 0 {
         extra.push_str(&format!(" · {orphaned} orphaned"));
     }

@@ -58,7 +58,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, d: &ExportDialog) {
         reviewed,
     );
     let (reviewed_n, masked) = app.reviewed_masks();
-    let (open_docs, open_chains) = app.ws.unaccepted_residuals();
+    let (open_docs, open_chains) = app.views.open_residuals;
     frame.render_widget(
         Paragraph::new(Span::styled(
             format!(
