@@ -446,6 +446,7 @@ fn analysis_json(ws: &Workspace) -> Value {
     let m = &ws.model;
     let an = &ws.analysis;
     let p = &ws.plan;
+    let (accepted_docs, accepted_chains) = ws.accepted_residuals();
     let ids = |docs: &[u32]| -> Vec<&str> {
         docs.iter()
             .map(|&d| m.docs[d as usize].id.as_str())
@@ -502,8 +503,8 @@ fn analysis_json(ws: &Workspace) -> Value {
         }).collect::<Vec<_>>(),
         "residual_documents": p.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).collect::<Vec<_>>(),
         "residual_chains": p.residual_chains.iter().map(|&c| ids(&an.chains[c as usize].docs)).collect::<Vec<_>>(),
-        "accepted_residual_documents": p.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).filter(|id| ws.residual_accepted(std::slice::from_ref(id))).collect::<Vec<_>>(),
-        "accepted_residual_chains": p.residual_chains.iter().map(|&c| ws.chain_doc_ids(c as usize)).filter(|d| ws.residual_accepted(d)).collect::<Vec<_>>(),
+        "accepted_residual_documents": accepted_docs,
+        "accepted_residual_chains": accepted_chains,
         "orphaned_decisions": ws.orphaned_decisions().iter().map(|(id, decision)| json!({"id": id, "decision": decision})).collect::<Vec<_>>(),
         "warnings": p.warnings.iter().chain(ws.warnings.iter()).collect::<Vec<_>>(),
     })

@@ -637,18 +637,22 @@ fn replacement_texts(
     }
 }
 
+/// A masked entity built from literals (tests of the replacer and its users).
+#[cfg(test)]
+pub(crate) fn test_masked(id: &str, t: &str, norm: &str, originals: &[&str]) -> MaskedEntity {
+    MaskedEntity {
+        id: id.into(),
+        entity_type: t.into(),
+        normalized: norm.into(),
+        originals: originals.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn masked(id: &str, t: &str, norm: &str, originals: &[&str]) -> MaskedEntity {
-        MaskedEntity {
-            id: id.into(),
-            entity_type: t.into(),
-            normalized: norm.into(),
-            originals: originals.iter().map(|s| s.to_string()).collect(),
-        }
-    }
+    use super::test_masked as masked;
 
     fn replacer(mode: Mode) -> Replacer {
         Replacer::new(

@@ -851,21 +851,36 @@ impl Workspace {
             .collect()
     }
 
-    /// Residual documents and chains of the plan whose risk nobody accepted yet.
-    pub fn unaccepted_residuals(&self) -> (usize, usize) {
+    /// The plan's residual documents (ids) and chains (document ids) whose risk the
+    /// auditor accepted, in plan order.
+    pub fn accepted_residuals(&self) -> (Vec<String>, Vec<Vec<String>>) {
+        if self.state.accepted_residuals.is_empty() {
+            return (Vec::new(), Vec::new());
+        }
         let docs = self
             .plan
             .residual_docs
             .iter()
-            .filter(|&&d| !self.residual_accepted(&[self.model.docs[d as usize].id.clone()]))
-            .count();
+            .map(|&d| self.model.docs[d as usize].id.clone())
+            .filter(|id| self.residual_accepted(std::slice::from_ref(id)))
+            .collect();
         let chains = self
             .plan
             .residual_chains
             .iter()
-            .filter(|&&c| !self.residual_accepted(&self.chain_doc_ids(c as usize)))
-            .count();
+            .map(|&c| self.chain_doc_ids(c as usize))
+            .filter(|ids| self.residual_accepted(ids))
+            .collect();
         (docs, chains)
+    }
+
+    /// Residual documents and chains of the plan whose risk nobody accepted yet.
+    pub fn unaccepted_residuals(&self) -> (usize, usize) {
+        let (docs, chains) = self.accepted_residuals();
+        (
+            self.plan.residual_docs.len() - docs.len(),
+            self.plan.residual_chains.len() - chains.len(),
+        )
     }
 
     /// Decisions on entities that no longer occur in the corpus (SPEC §6: listed as

@@ -65,24 +65,12 @@ fn snapshot_of(docs: &[Vec<(u8, usize, f64)>], strategy: &str, chain_length: usi
 }
 
 fn analysed(docs: &[Vec<(u8, usize, f64)>], chain_length: usize) -> (Model, Analysis) {
-    let ids: Vec<Vec<(String, &str, f64)>> = docs
-        .iter()
-        .map(|ents| {
-            ents.iter()
-                .map(|(n, t, r)| (format!("e{n:02}"), TYPES[*t], *r))
-                .collect()
-        })
-        .collect();
-    let model = Model::from_lists(&ids, &Schema::default());
-    let an = Analysis::new(
-        &model,
-        &AnalysisParams {
-            edge_threshold: 0.2,
-            chain_length,
-            ..AnalysisParams::default()
-        },
-    );
-    (model, an)
+    analysed_with(
+        docs,
+        chain_length,
+        0.2,
+        AnalysisParams::default().max_chains_per_component,
+    )
 }
 
 proptest! {

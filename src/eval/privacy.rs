@@ -700,14 +700,7 @@ mod tests {
         ]
     }
 
-    fn masked(id: &str, t: &str, norm: &str, originals: &[&str]) -> MaskedEntity {
-        MaskedEntity {
-            id: id.into(),
-            entity_type: t.into(),
-            normalized: norm.into(),
-            originals: originals.iter().map(|s| s.to_string()).collect(),
-        }
-    }
+    use crate::redact::test_masked as masked;
 
     fn replacer(entities: Vec<MaskedEntity>) -> Replacer {
         Replacer::new(

@@ -634,6 +634,7 @@ impl serde::Serialize for Manifest<'_> {
                 },
             },
         )?;
+        let (accepted_docs, accepted_chains) = ws.accepted_residuals();
         head(
             &mut map,
             "residuals",
@@ -642,8 +643,8 @@ impl serde::Serialize for Manifest<'_> {
                 "chains": plan.residual_chains.iter().map(|&c| doc_ids(&an.chains[c as usize].docs)).collect::<Vec<_>>(),
                 // Residual risks the auditor accepted (a decision with a reason in
                 // decisions.jsonl), in the same forms.
-                "accepted_documents": plan.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).filter(|id| ws.residual_accepted(std::slice::from_ref(id))).collect::<Vec<_>>(),
-                "accepted_chains": plan.residual_chains.iter().map(|&c| ws.chain_doc_ids(c as usize)).filter(|ids| ws.residual_accepted(ids)).collect::<Vec<_>>(),
+                "accepted_documents": accepted_docs,
+                "accepted_chains": accepted_chains,
             }),
         )?;
         head(
@@ -679,6 +680,13 @@ struct RowFormatter {
 const PRETTY_DEPTH: usize = 2;
 
 impl RowFormatter {
+    /// The current container has had a value.
+    fn mark_value(&mut self) {
+        if let Some(h) = self.has_value.last_mut() {
+            *h = true;
+        }
+    }
+
     fn new() -> Self {
         RowFormatter {
             depth: 0,
@@ -739,9 +747,7 @@ impl serde_json::ser::Formatter for RowFormatter {
         self.item(w, first)
     }
     fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
-        if let Some(h) = self.has_value.last_mut() {
-            *h = true;
-        }
+        self.mark_value();
         Ok(())
     }
     fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
@@ -761,9 +767,7 @@ impl serde_json::ser::Formatter for RowFormatter {
         w.write_all(b": ")
     }
     fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
-        if let Some(h) = self.has_value.last_mut() {
-            *h = true;
-        }
+        self.mark_value();
         Ok(())
     }
     fn write_string_fragment<W: ?Sized + std::io::Write>(

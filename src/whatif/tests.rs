@@ -14,49 +14,31 @@ fn config(risk_medium: f64) -> Config {
     }
 }
 
-struct Fixture {
-    model: Model,
-    analysis: Analysis,
-    plan: Plan,
-    config: Config,
-    state: SessionState,
-}
-
-impl Fixture {
-    fn new(config: Config, state: SessionState) -> Self {
-        let model = Model::from_lists(
-            &[
-                vec![("a", "NAME", 1.0)],
-                vec![("a", "NAME", 1.0)],
-                vec![("b", "EMAIL", 1.0)],
-            ],
-            &Schema::default(),
-        );
-        let analysis = Analysis::new(&model, &config.analysis_params());
-        let plan = plan(
-            &model,
-            &analysis,
-            &config.plan_params(),
-            &constraints(&config, &state),
-        )
-        .expect("plan");
-        Fixture {
-            model,
-            analysis,
-            plan,
-            config,
-            state,
-        }
-    }
-
-    fn basis(&self) -> Basis<'_> {
-        Basis {
-            model: &self.model,
-            analysis: &self.analysis,
-            plan: &self.plan,
-            config: &self.config,
-            state: &self.state,
-        }
+/// The model under test, analysed and planned with `config` and `state`; its
+/// `basis()` is what the what-if functions take.
+fn fixture(config: Config, state: SessionState) -> OwnedBasis {
+    let model = Model::from_lists(
+        &[
+            vec![("a", "NAME", 1.0)],
+            vec![("a", "NAME", 1.0)],
+            vec![("b", "EMAIL", 1.0)],
+        ],
+        &Schema::default(),
+    );
+    let analysis = Analysis::new(&model, &config.analysis_params());
+    let plan = plan(
+        &model,
+        &analysis,
+        &config.plan_params(),
+        &constraints(&config, &state),
+    )
+    .expect("plan");
+    OwnedBasis {
+        model: model.into(),
+        analysis: analysis.into(),
+        plan,
+        config,
+        state,
     }
 }
 
@@ -66,7 +48,7 @@ fn close(a: f64, b: f64) -> bool {
 
 #[test]
 fn the_fixture_has_the_chain_it_is_built_for() {
-    let f = Fixture::new(config(0.5), SessionState::default());
+    let f = fixture(config(0.5), SessionState::default());
     assert_eq!(f.analysis.chains.len(), 1);
     let s = PlanSummary::of(&f.plan);
     assert_eq!(s.masked, 1, "only the e-mail, by policy");
@@ -76,7 +58,7 @@ fn the_fixture_has_the_chain_it_is_built_for() {
 
 #[test]
 fn lowering_risk_medium_masks_the_shared_name_and_the_diff_lists_it() {
-    let f = Fixture::new(config(0.5), SessionState::default());
+    let f = fixture(config(0.5), SessionState::default());
     let basis = f.basis();
     let cand_config = Param::RiskMedium.set(&f.config, "0.3").expect("valid");
     let cand = plan_candidate(&basis, &cand_config).expect("plan");
@@ -94,7 +76,7 @@ fn lowering_risk_medium_masks_the_shared_name_and_the_diff_lists_it() {
     assert!(close(d.candidate.mean_chain_risk, 0.0));
     assert_eq!(d.candidate.residual_chains, 0);
     // And back: from the stricter reviewed plan, 0.5 unmasks it.
-    let strict = Fixture::new(cand_config, SessionState::default());
+    let strict = fixture(cand_config, SessionState::default());
     let back = plan_candidate(&strict.basis(), &config(0.5)).expect("plan");
     let d = diff(&strict.basis(), &back);
     assert_eq!(d.newly_unmasked, vec![a]);
@@ -103,7 +85,7 @@ fn lowering_risk_medium_masks_the_shared_name_and_the_diff_lists_it() {
 
 #[test]
 fn an_edge_threshold_change_analyses_again() {
-    let f = Fixture::new(config(0.3), SessionState::default());
+    let f = fixture(config(0.3), SessionState::default());
     let c = Param::EdgeThreshold.set(&f.config, "0.6").expect("valid");
     let cand = plan_candidate(&f.basis(), &c).expect("plan");
     let an = cand.analysis.as_ref().expect("a new analysis");
@@ -115,7 +97,7 @@ fn an_edge_threshold_change_analyses_again() {
 
 #[test]
 fn a_sweep_of_risk_medium_has_the_known_rows() {
-    let f = Fixture::new(config(0.5), SessionState::default());
+    let f = fixture(config(0.5), SessionState::default());
     let rows = sweep(&f.basis(), Param::RiskMedium, 0.3, 0.4, 0.05, None, None).expect("sweep");
     let values: Vec<f64> = rows.iter().map(|r| r.value).collect();
     assert_eq!(values, vec![0.3, 0.35, 0.4]);
@@ -130,7 +112,7 @@ fn a_sweep_of_risk_medium_has_the_known_rows() {
 
 #[test]
 fn a_sweep_of_edge_threshold_with_gold_reports_chain_f1() {
-    let f = Fixture::new(config(0.3), SessionState::default());
+    let f = fixture(config(0.3), SessionState::default());
     let gold = vec![vec!["d0".to_string(), "d1".to_string()]];
     let rows = sweep(
         &f.basis(),
@@ -153,7 +135,7 @@ fn pinned_and_overridden_states_hold_at_every_setting() {
     let mut keep = SessionState::default();
     keep.forced.insert("a".into(), (false, 1));
     keep.pinned.insert("a".into());
-    let f = Fixture::new(config(0.5), keep);
+    let f = fixture(config(0.5), keep);
     let a = f.model.entity_index("a").expect("a");
     for p in [
         Param::RiskMedium,
@@ -171,7 +153,7 @@ fn pinned_and_overridden_states_hold_at_every_setting() {
     }
     let mut mask = SessionState::default();
     mask.forced.insert("a".into(), (true, 1));
-    let f = Fixture::new(config(0.5), mask);
+    let f = fixture(config(0.5), mask);
     let rows = sweep(&f.basis(), Param::ThetaDoc, 0.0, 1.0, 0.25, None, None).expect("sweep");
     assert!(rows.iter().all(|r| r.masked >= 2), "overridden mask kept");
 }
@@ -353,7 +335,7 @@ mod properties {
 #[test]
 fn a_sweep_measures_each_values_own_mask_set() {
     // The leak measure sees the mask set of each value's plan (here: it counts it).
-    let f = Fixture::new(config(0.5), SessionState::default());
+    let f = fixture(config(0.5), SessionState::default());
     let count = |m: &[bool]| Some(m.iter().filter(|x| **x).count() as f64);
     let rows = sweep(
         &f.basis(),

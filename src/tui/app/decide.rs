@@ -452,23 +452,27 @@ impl App {
         });
     }
 
+    /// The type picker for a new entity at `start..end` of document `doc`.
+    pub(super) fn pick_type_to_add(&mut self, doc: usize, start: usize, end: usize) {
+        self.layers.push(Layer::TypePicker {
+            purpose: TypePurpose::Add {
+                doc,
+                start,
+                end,
+                relevance: String::new(),
+            },
+            types: self.schema_types(),
+            selected: 0,
+        });
+    }
+
     pub(super) fn start_add(&mut self) {
         let Some(doc) = self.ui.open_doc else {
             return self.error("open a document first".into());
         };
         if let Some((start, end)) = self.selected_span() {
             self.ui.doc_selection = None;
-            self.layers.push(Layer::TypePicker {
-                purpose: TypePurpose::Add {
-                    doc,
-                    start,
-                    end,
-                    relevance: String::new(),
-                },
-                types: self.schema_types(),
-                selected: 0,
-            });
-            return;
+            return self.pick_type_to_add(doc, start, end);
         }
         self.layers.push(Layer::AddText {
             doc,

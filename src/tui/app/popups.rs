@@ -75,16 +75,7 @@ impl App {
             Layer::AddText { doc, mut input, .. } => match key.code {
                 KeyCode::Esc => {}
                 KeyCode::Enter => match self.locate_text(doc, &input.lines().join(" ")) {
-                    Ok((start, end)) => self.layers.push(Layer::TypePicker {
-                        purpose: TypePurpose::Add {
-                            doc,
-                            start,
-                            end,
-                            relevance: String::new(),
-                        },
-                        types: self.schema_types(),
-                        selected: 0,
-                    }),
+                    Ok((start, end)) => self.pick_type_to_add(doc, start, end),
                     Err(msg) => self.layers.push(Layer::AddText {
                         doc,
                         input,

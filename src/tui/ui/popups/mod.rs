@@ -42,10 +42,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 error,
                 purpose,
             } => {
-                let prompt = match error {
-                    Some(e) => Line::from(Span::styled(e.clone(), t.error())),
-                    None => Line::from(Span::styled("Why? (recorded in the audit log)", t.text())),
-                };
+                let prompt = prompt_line(t, "Why? (recorded in the audit log)", error.as_deref());
                 let title = match purpose {
                     ReasonFor::Override { mask, .. } => {
                         format!(
@@ -140,35 +137,19 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             }
             Layer::Export(dialog) => export::draw(frame, area, app, dialog),
             Layer::AddText { input, error, .. } => {
-                let r = centered(area, 64, 7);
-                frame.render_widget(Clear, r);
-                let block = popup_block("New entity", t);
-                let inner = block.inner(r);
-                frame.render_widget(block, r);
-                let [msg, field, hint] = Layout::vertical([
-                    Constraint::Length(1),
-                    Constraint::Length(3),
-                    Constraint::Length(1),
-                ])
-                .areas(inner);
-                let prompt = match error {
-                    Some(e) => Line::from(Span::styled(e.clone(), t.error())),
-                    None => Line::from(Span::styled(
-                        "Text to mark (its first whole-word occurrence):",
-                        t.text(),
-                    )),
-                };
-                frame.render_widget(Paragraph::new(prompt), msg);
-                let mut input = input.clone();
-                input.set_block(Block::bordered().border_style(t.border(false)));
-                input.set_style(t.text());
-                frame.render_widget(&input, field);
-                frame.render_widget(
-                    Paragraph::new(Span::styled(
-                        "Enter choose the type · Esc cancel",
-                        t.muted(),
-                    )),
-                    hint,
+                let prompt = prompt_line(
+                    t,
+                    "Text to mark (its first whole-word occurrence):",
+                    error.as_deref(),
+                );
+                text_popup(
+                    frame,
+                    area,
+                    t,
+                    "New entity",
+                    prompt,
+                    input,
+                    ((64, 7), "Enter choose the type"),
                 );
             }
             Layer::TypePicker {
@@ -223,7 +204,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             }
             Layer::GoldNote { documents, input } => {
                 let what = format!("Note on the gold chain {}", documents.join(" + "));
-                let prompt = Line::from(Span::styled(sanitize::line(&what), t.text()));
+                let prompt = prompt_line(t, &sanitize::line(&what), None);
                 text_popup(
                     frame,
                     area,
@@ -235,13 +216,11 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 );
             }
             Layer::GoldImport { input, error } => {
-                let prompt = match error {
-                    Some(e) => Line::from(Span::styled(e.clone(), t.error())),
-                    None => Line::from(Span::styled(
-                        "Gold file: gold_chains.json / thesis gold.json (links) or devset gold.json",
-                        t.text(),
-                    )),
-                };
+                let prompt = prompt_line(
+                    t,
+                    "Gold file: gold_chains.json / thesis gold.json (links) or devset gold.json",
+                    error.as_deref(),
+                );
                 text_popup(
                     frame,
                     area,
@@ -265,10 +244,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                         "From, to and step (e.g. 0 1 0.05):".to_string(),
                     ),
                 };
-                let prompt = match error {
-                    Some(e) => Line::from(Span::styled(sanitize::line(e), t.error())),
-                    None => Line::from(Span::styled(ask, t.text())),
-                };
+                let prompt = prompt_line(t, &ask, error.as_deref());
                 text_popup(
                     frame,
                     area,
@@ -280,6 +256,15 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 );
             }
         }
+    }
+}
+
+/// A popup's prompt line: the error of the last attempt (sanitized: it may quote
+/// what was typed) in the error style, else the question.
+fn prompt_line(t: &Theme, ask: &str, error: Option<&str>) -> Line<'static> {
+    match error {
+        Some(e) => Line::from(Span::styled(sanitize::line(e), t.error())),
+        None => Line::from(Span::styled(ask.to_string(), t.text())),
     }
 }
 
