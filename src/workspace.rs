@@ -159,17 +159,41 @@ pub struct ReplanJob {
     model: Arc<Model>,
     analysis: Arc<Analysis>,
     config: Config,
-    force: (
-        std::collections::BTreeSet<String>,
-        std::collections::BTreeSet<String>,
-    ),
+    force: Forced,
+}
+
+/// The session's forced states: entities forced masked, entities forced kept.
+type Forced = (
+    std::collections::BTreeSet<String>,
+    std::collections::BTreeSet<String>,
+);
+
+/// What a re-plan recomputes before planning: entity globals, model and analysis.
+type Analysed = (BTreeMap<String, GlobalEntity>, Arc<Model>, Arc<Analysis>);
+
+/// The globals, model and analysis of `store` under `config`.
+fn analyse(store: &EntityStore, config: &Config) -> Analysed {
+    let model = Arc::new(Model::from_store(store, &config.schema));
+    let analysis = Arc::new(Analysis::new(&model, &config.analysis_params()));
+    (store.globals(), model, analysis)
+}
+
+/// The plan of `model` and `analysis` under `config` with the forced states `force`.
+fn plan_forced(
+    model: &Model,
+    analysis: &Analysis,
+    config: &Config,
+    force: Forced,
+) -> Result<Plan, PlanError> {
+    let mut constraints = config.constraints();
+    (constraints.force_mask, constraints.force_keep) = force;
+    crate::plan::plan_parallel(model, analysis, &config.plan_params(), &constraints)
 }
 
 /// A finished [`ReplanJob`].
 pub struct ReplanDone {
     generation: u64,
-    #[allow(clippy::type_complexity)]
-    analysed: Option<(BTreeMap<String, GlobalEntity>, Arc<Model>, Arc<Analysis>)>,
+    analysed: Option<Analysed>,
     plan: Plan,
 }
 
@@ -177,27 +201,15 @@ impl ReplanJob {
     /// Computes what the job needs: the same steps as [`Workspace::replan`] or the
     /// plan alone.
     pub fn run(self) -> Result<ReplanDone, WorkspaceError> {
-        let (analysed, model, analysis) = match &self.store {
-            Some(store) => {
-                let model = Arc::new(Model::from_store(store, &self.config.schema));
-                let analysis = Arc::new(Analysis::new(&model, &self.config.analysis_params()));
-                let globals = store.globals();
-                (
-                    Some((globals, model.clone(), analysis.clone())),
-                    model,
-                    analysis,
-                )
-            }
-            None => (None, self.model, self.analysis),
+        let analysed = self
+            .store
+            .as_ref()
+            .map(|store| analyse(store, &self.config));
+        let (model, analysis) = match &analysed {
+            Some((_, model, analysis)) => (model.clone(), analysis.clone()),
+            None => (self.model, self.analysis),
         };
-        let mut constraints = self.config.constraints();
-        (constraints.force_mask, constraints.force_keep) = self.force;
-        let plan = crate::plan::plan_parallel(
-            &model,
-            &analysis,
-            &self.config.plan_params(),
-            &constraints,
-        )?;
+        let plan = plan_forced(&model, &analysis, &self.config, self.force)?;
         Ok(ReplanDone {
             generation: self.generation,
             analysed,
@@ -573,9 +585,7 @@ impl Workspace {
     /// Recomputes analysis and plan from the store, the config and the session.
     pub fn replan(&mut self) -> Result<(), WorkspaceError> {
         let t = std::time::Instant::now();
-        self.globals = self.store.globals();
-        self.model = Arc::new(Model::from_store(&self.store, &self.config.schema));
-        self.analysis = Arc::new(Analysis::new(&self.model, &self.config.analysis_params()));
+        (self.globals, self.model, self.analysis) = analyse(&self.store, &self.config);
         report_phase("analyze", t);
         let t = std::time::Instant::now();
         self.plan_only()?;
@@ -635,19 +645,16 @@ impl Workspace {
         reanalyse
     }
 
+    /// The session's forced states (overrides and pins).
+    fn forced(&self) -> Forced {
+        (self.state.force_mask(), self.state.force_keep())
+    }
+
     /// Re-plans on the current analysis (decisions and planner thresholds changed).
     fn plan_only(&mut self) -> Result<(), WorkspaceError> {
         // Whatever a re-plan job still running computes is older than this.
         self.generation += 1;
-        let mut constraints = self.config.constraints();
-        constraints.force_mask = self.state.force_mask();
-        constraints.force_keep = self.state.force_keep();
-        self.plan = crate::plan::plan_parallel(
-            &self.model,
-            &self.analysis,
-            &self.config.plan_params(),
-            &constraints,
-        )?;
+        self.plan = plan_forced(&self.model, &self.analysis, &self.config, self.forced())?;
         Ok(())
     }
 
@@ -686,7 +693,7 @@ impl Workspace {
             None => 0,
         };
         let settings_before = self.state.settings.clone();
-        let forced_before = (self.state.force_mask(), self.state.force_keep());
+        let forced_before = self.forced();
         let edits_before = self.state.edits.len();
         match &self.session {
             // An undo can revert any earlier decision: replay the log.
@@ -717,9 +724,7 @@ impl Workspace {
             Needs::Plan
         } else if reanalyse {
             Needs::Analysis
-        } else if settings_before != self.state.settings
-            || forced_before != (self.state.force_mask(), self.state.force_keep())
-        {
+        } else if settings_before != self.state.settings || forced_before != self.forced() {
             Needs::Plan
         } else {
             // An acceptance (or its undo): the plan's inputs are unchanged, and so is
@@ -749,7 +754,7 @@ impl Workspace {
             model: self.model.clone(),
             analysis: self.analysis.clone(),
             config: self.config.clone(),
-            force: (self.state.force_mask(), self.state.force_keep()),
+            force: self.forced(),
         }
     }
 
