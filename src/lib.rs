@@ -19,6 +19,7 @@ pub mod redact;
 pub mod schema;
 pub mod session;
 pub mod snapshot;
+pub mod text;
 pub mod tui;
 pub mod whatif;
 pub mod workspace;

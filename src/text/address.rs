@@ -1,0 +1,77 @@
+//! Street-address spellings (USPS Publication 28: street suffixes, unit designators,
+//! directionals), so that "Pkwy." meets "Parkway" and "Apt" meets "Apartment".
+//! The classes come from `data/address/abbreviations.tsv` (built by
+//! `scripts/build_address_vocab.py` from a pinned PyPI package; source and licence in
+//! `data/address/SOURCE.md`).
+//!
+//! Matching (the redactor and the leak check alike) reads every token through
+//! [`canonical_token`]: a spelling in a class becomes the class's standard
+//! abbreviation; any other token is itself.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+const TABLE: &str = include_str!("../../data/address/abbreviations.tsv");
+
+static CLASSES: LazyLock<HashMap<&'static str, &'static str>> = LazyLock::new(|| {
+    let mut map = HashMap::new();
+    for line in TABLE.lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let mut fields = line.split('\t');
+        let Some(canonical) = fields.next() else {
+            continue;
+        };
+        for spelling in fields {
+            // The table is lowercase ASCII; the projection writes 'm' as "rn".
+            map.entry(project_static(spelling)).or_insert(project_static(canonical));
+        }
+        map.entry(project_static(canonical))
+            .or_insert(project_static(canonical));
+    }
+    map
+});
+
+/// The projection of a table entry, kept for the life of the process.
+fn project_static(s: &str) -> &'static str {
+    Box::leak(super::project(s).into_boxed_str())
+}
+
+/// A projected token's class representative (itself when it is in no class).
+pub fn canonical_token(token: &str) -> &str {
+    if !token.bytes().all(|b| b.is_ascii_lowercase()) {
+        return token;
+    }
+    CLASSES.get(token).copied().unwrap_or(token)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::project;
+
+    #[test]
+    fn spellings_of_one_suffix_meet() {
+        for (a, b) in [
+            ("Parkway", "Pkwy"),
+            ("Street", "St"),
+            ("Avenue", "Ave"),
+            ("Apartment", "Apt"),
+            ("Suite", "Ste"),
+            ("North", "N"),
+            ("Boulevard", "Blvd"),
+        ] {
+            assert_eq!(
+                canonical_token(&project(a)),
+                canonical_token(&project(b)),
+                "{a} / {b}"
+            );
+        }
+        assert_eq!(canonical_token("lakeshore"), "lakeshore");
+        assert_ne!(
+            canonical_token(&project("Parkway")),
+            canonical_token(&project("Street"))
+        );
+    }
+}

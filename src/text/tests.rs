@@ -1,0 +1,104 @@
+use super::*;
+
+fn p(s: &str) -> String {
+    project(s)
+}
+
+#[test]
+fn white_space_of_every_kind_is_one_space() {
+    let want = p("Edith Marlowe");
+    for s in [
+        "Edith\nMarlowe",
+        "Edith  Marlowe",
+        "Edith\u{a0}Marlowe",
+        "Edith\u{2009}Marlowe",
+        "Edith\u{3000}Marlowe",
+        "Edith\r\n\t Marlowe",
+        "Edith\u{2028}Marlowe",
+    ] {
+        assert_eq!(p(s), want, "{s:?}");
+    }
+}
+
+#[test]
+fn invisible_and_control_characters_are_dropped() {
+    let want = p("Marlowe");
+    for s in [
+        "Mar\u{200b}lowe",
+        "Mar\u{ad}lowe",
+        "Mar\u{200d}lowe",
+        "\u{202e}Marlowe\u{202c}",
+        "Mar\u{feff}lowe",
+        "Mar\u{0}lowe",
+        "Mar\u{7f}lowe",
+        "Mar\u{fe0f}lowe",
+    ] {
+        assert_eq!(p(s), want, "{s:?}");
+    }
+}
+
+#[test]
+fn escape_sequences_read_as_white_space() {
+    assert_eq!(p("\u{1b}[1;31mEdith\u{1b}[0m Marlowe"), p(" Edith Marlowe"));
+    assert_eq!(p("x\u{1b}]0;title\u{7}Edith"), p("x Edith"));
+}
+
+#[test]
+fn hyphenated_line_wraps_join_and_other_hyphens_stay() {
+    assert_eq!(p("Mar-\nlowe"), p("Marlowe"));
+    assert_eq!(p("Mar-  \r\n   lowe"), p("Marlowe"));
+    assert_eq!(p("Mar\u{2010}\nlowe"), p("Marlowe"));
+    // Not a wrap: no line break, or no letter on either side.
+    assert_eq!(p("Marlowe-Smith"), "rnarlowe-srnith");
+    assert_eq!(p("12-\n34"), "12- 34");
+    assert_eq!(p("Smith -\nJones"), "srnith - jones");
+    assert!(has_hyphen_break("Mar-\nlowe"));
+    assert!(!has_hyphen_break("Mar-lowe\n"));
+    // Read without joining, the compound keeps its hyphen.
+    let mut kept = String::new();
+    for_each_projected("Marlowe-\nSmith", false, |c, _, _| kept.push(c));
+    assert_eq!(kept, "rnarlowe- srnith");
+}
+
+#[test]
+fn width_look_alikes_accents_and_case_meet() {
+    let want = p("Edith Marlowe");
+    for s in [
+        "ＥＤＩＴＨ ＭＡＲＬＯＷＥ",
+        "EDITH MARLOWE",
+        "Edith M\u{430}rlowe",  // Cyrillic а
+        "Edith Marl\u{3bf}we",  // Greek ο
+        "\u{c9}dith Marl\u{f6}we", // precomposed accents
+        "E\u{301}dith Marlowe",    // combining accent
+        "\u{1d404}dith Marlowe",   // mathematical bold E
+    ] {
+        assert_eq!(p(s), want, "{s:?}");
+    }
+}
+
+#[test]
+fn digits_of_every_script_are_ascii_and_dashes_are_hyphens() {
+    assert_eq!(p("３１２–５５５—０１７７"), "312-555-0177");
+    assert_eq!(p("\u{663}\u{661}\u{662}"), "312"); // Arabic-Indic
+    assert_eq!(p("\u{969}\u{967}\u{968}"), "312"); // Devanagari
+    assert_eq!(p("\u{1d7d1}"), "3"); // mathematical digit
+}
+
+#[test]
+fn offsets_cover_the_whole_original_span() {
+    let text = "Dr. E\u{301}dith\u{a0}\u{a0}Mar-\nlowe!";
+    let proj = Projected::new(text);
+    let value = p("Edith Marlowe");
+    let at = proj.text.find(&value).expect("found");
+    let (s, e) = proj.original_span(at, at + value.len()).expect("span");
+    let original: String = text.chars().skip(s as usize).take((e - s) as usize).collect();
+    assert_eq!(original, "E\u{301}dith\u{a0}\u{a0}Mar-\nlowe");
+}
+
+#[test]
+fn the_projection_of_a_concatenation_is_the_concatenation_of_projections() {
+    // The property matching relies on (white space aside).
+    for (a, b) in [("Zoë", "Ｍüller"), ("Mar", "\u{200b}lowe"), ("x", "\u{300}y")] {
+        assert_eq!(p(&format!("{a}{b}")), format!("{}{}", p(a), p(b)), "{a} {b}");
+    }
+}
