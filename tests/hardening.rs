@@ -963,11 +963,17 @@ fn run_on_a_partly_broken_corpus_exports_the_valid_documents_and_exits_4() {
 fn a_failed_leak_check_wins_over_skipped_input_exit_3() {
     let home = tempfile::tempdir().expect("tempdir");
     let corpus = home.path().join("corpus");
-    // A masked phone number inside non-string metadata is not replaced: a leak.
+    // A masked name that reads like its own placeholder: "[NAME]" still shows the
+    // value "Name", which the independent check finds.
     write(
         &corpus,
         "a.json",
-        r#"{"id": "a", "metadata": {"phones": [5550104417]}, "content": "Call (555) 010-4417 about member MBR-448213."}"#,
+        r#"{"id": "a", "metadata": {"phones": [5550104417]}, "content": "Name: Name. Call (555) 010-4417 about member MBR-448213."}"#,
+    );
+    write(
+        &corpus,
+        "clam.toml",
+        "[extract]\ndeny = { NAME = [\"Name\"] }\n",
     );
     write(&corpus, "b.json", "{broken");
     let out = home.path().join("out");
@@ -998,7 +1004,8 @@ fn a_corpus_of_only_broken_files_fails_with_exit_1_and_exports_nothing() {
 
 /// Found by the `redact` fuzz target (fuzz/seeds/redact/nul-value): a masked value
 /// that is a NUL character matched the NUL that joins the pieces of a batched search,
-/// so a line of the leak check or a string of the manifest got another's hit.
+/// so a line of the leak check or a string of the manifest got another's hit. Since
+/// matching reads the projection (SPEC §5), control characters read as nothing.
 #[test]
 fn a_masked_nul_value_is_searched_piece_by_piece() {
     use clam::redact::{MaskedEntity, Mode, Replacer};
@@ -1019,8 +1026,9 @@ fn a_masked_nul_value_is_searched_piece_by_piece() {
     for (p, hits) in pieces.iter().zip(&each) {
         assert_eq!(hits, &r.find(p), "piece {p:?}");
     }
-    assert!(each[0].is_empty() && each[3].is_empty());
-    assert_eq!(r.replace_lines("P;\nx \0 y\n"), "P;\nx [NAME] y\n");
+    assert!(each.iter().all(Vec::is_empty));
+    // NUL is invisible: a value made of it reads as nothing and is never found.
+    assert_eq!(r.replace("P;\nx \0 y\n"), "P;\nx \0 y\n");
 }
 
 #[test]

@@ -125,7 +125,8 @@ pub fn canonical_name(value: &str) -> String {
     canonical_text(&joined)
 }
 
-const MONTHS: &[&str] = &[
+/// English month names, January first.
+pub const MONTHS: &[&str] = &[
     "january",
     "february",
     "march",

@@ -6,9 +6,10 @@
 //! referenced by export id (HMAC of the entity id under the project key) and type,
 //! and every string passes through the replacer before it is written.
 
+mod leak;
 mod report;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
@@ -18,7 +19,7 @@ use crate::display::json_escape_unsafe;
 use crate::extract::Extractor;
 use crate::hashing::hmac_hex;
 use crate::plan::ProvenanceText;
-use crate::redact::{Hit, Replacer};
+use crate::redact::Replacer;
 use crate::workspace::Workspace;
 
 /// One place where a masked value was still found.
@@ -173,8 +174,100 @@ fn resolve_path(p: &Path) -> PathBuf {
     }
 }
 
-/// The redacted file name of a document: its own, unless it contains a masked value.
-fn redacted_rel_path(replacer: &Replacer, key: &[u8], rel: &str, doc_id: &str) -> String {
+/// The ids documents are exported under (SPEC §5): a document whose id holds a masked
+/// value is exported as `doc-<export id>` (16 hex of the HMAC of its id under the
+/// project key, lengthened if two would meet), everywhere the export names it:
+/// its file, its JSON, the manifest, the report, the audit log and the gold chains.
+pub struct DocIds {
+    /// Per corpus document.
+    ids: Vec<String>,
+    /// Original id → export id, for the renamed ones.
+    renamed: HashMap<String, String>,
+    /// Finds renamed ids in free text (warnings, reasons), longest first.
+    finder: Option<aho_corasick::AhoCorasick>,
+    patterns: Vec<String>,
+}
+
+impl DocIds {
+    pub fn new(ws: &Workspace, replacer: &Replacer, key: &[u8]) -> DocIds {
+        use rayon::prelude::*;
+        let docs = &ws.corpus.documents;
+        let hit: Vec<bool> = docs
+            .par_iter()
+            .map(|d| !replacer.find(&d.id).is_empty())
+            .collect();
+        let mut taken: std::collections::HashSet<String> = docs
+            .iter()
+            .zip(&hit)
+            .filter(|(_, h)| !**h)
+            .map(|(d, _)| d.id.clone())
+            .collect();
+        let mut ids = Vec::with_capacity(docs.len());
+        let mut renamed = HashMap::new();
+        for (d, h) in docs.iter().zip(&hit) {
+            if !*h {
+                ids.push(d.id.clone());
+                continue;
+            }
+            let full = hmac_hex(key, &d.id);
+            let mut len = 16;
+            let mut id = format!("doc-{}", &full[..len]);
+            while taken.contains(&id) && len < full.len() {
+                len += 1;
+                id = format!("doc-{}", &full[..len]);
+            }
+            taken.insert(id.clone());
+            renamed.insert(d.id.clone(), id.clone());
+            ids.push(id);
+        }
+        let mut patterns: Vec<String> = renamed.keys().cloned().collect();
+        patterns.sort();
+        let finder = (!patterns.is_empty())
+            .then(|| {
+                aho_corasick::AhoCorasick::builder()
+                    .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+                    .build(&patterns)
+                    .ok()
+            })
+            .flatten();
+        DocIds {
+            ids,
+            renamed,
+            finder,
+            patterns,
+        }
+    }
+
+    /// The export id of corpus document `i`.
+    pub fn of(&self, i: usize) -> &str {
+        &self.ids[i]
+    }
+
+    /// The export id of the document with id `id`.
+    pub fn id<'a>(&'a self, id: &'a str) -> &'a str {
+        self.renamed.get(id).map_or(id, String::as_str)
+    }
+
+    /// `text` with every renamed document id in it replaced by its export id.
+    pub fn rename_in(&self, text: &str) -> String {
+        match &self.finder {
+            None => text.to_string(),
+            Some(f) => f.replace_all(
+                text,
+                &self
+                    .patterns
+                    .iter()
+                    .map(|p| self.renamed[p].as_str())
+                    .collect::<Vec<_>>(),
+            ),
+        }
+    }
+}
+
+/// The redacted file name of a document: its own, unless it holds a masked value;
+/// then `doc-<export id>` with its extension (the export id of the file: of the
+/// document, or of the JSON Lines file that holds many).
+fn redacted_rel_path(replacer: &Replacer, key: &[u8], rel: &str, export_id: &str, jsonl: bool) -> String {
     if replacer.find(rel).is_empty() {
         return rel.to_string();
     }
@@ -182,7 +275,20 @@ fn redacted_rel_path(replacer: &Replacer, key: &[u8], rel: &str, doc_id: &str) -
         .extension()
         .map(|e| format!(".{}", e.to_string_lossy()))
         .unwrap_or_default();
-    format!("doc-{}{ext}", &hmac_hex(key, doc_id)[..16])
+    if jsonl || !export_id.starts_with("doc-") {
+        return format!("doc-{}{ext}", &hmac_hex(key, rel)[..16]);
+    }
+    format!("{export_id}{ext}")
+}
+
+/// Every string of `v` through `f`.
+fn map_strings(v: &mut Value, f: &impl Fn(&str) -> String) {
+    match v {
+        Value::String(s) => *s = f(s),
+        Value::Array(a) => a.iter_mut().for_each(|x| map_strings(x, f)),
+        Value::Object(o) => o.iter_mut().for_each(|(_, x)| map_strings(x, f)),
+        _ => {}
+    }
 }
 
 /// Exports the workspace's plan to `out`.
@@ -241,18 +347,21 @@ pub fn export(
             .map(|d| replacer.replace(&d.content))
             .collect()
     };
-    let documents = write_redacted(ws, &replacer, &contents, project_key, tmp.path())?;
+    let doc_ids = DocIds::new(ws, &replacer, project_key);
+    let documents = write_redacted(ws, &replacer, &doc_ids, &contents, project_key, tmp.path())?;
     crate::workspace::report_phase("export.redact", t);
     let t = std::time::Instant::now();
     let scan_warnings = second_scan(ws, &contents, scanner);
     drop(contents);
     crate::workspace::report_phase("export.second_scan", t);
     let t = std::time::Instant::now();
+    let scan_warnings: Vec<String> = scan_warnings.iter().map(|w| doc_ids.rename_in(w)).collect();
     write_manifest(
         ws,
         project_key,
         &scan_warnings,
         &replacer,
+        &doc_ids,
         &tmp.path().join("manifest.json"),
     )?;
     let mut decisions = String::new();
@@ -262,6 +371,7 @@ pub fn export(
             let mut v = serde_json::to_value(&entry).unwrap_or(Value::Null);
             // Entities are referenced by export id only.
             reference_entities_by_export_id(&mut v, project_key);
+            map_strings(&mut v, &|s| doc_ids.rename_in(s));
             let mut redacted = replacer.replace_json(&v);
             // The log's own structured fields are not document text: a masked age
             // "32" must not turn the time 05:32:00 into 05:[AGE]:00.
@@ -279,13 +389,19 @@ pub fn export(
         }
     }
     write_file(&tmp.path().join("decisions.jsonl"), decisions.as_bytes())?;
-    let report = replacer.replace_lines(&report::render(ws, project_key, &scan_warnings));
+    let report = replacer.replace(&doc_ids.rename_in(&report::render(
+        ws,
+        project_key,
+        &scan_warnings,
+    )));
     write_file(&tmp.path().join("report.md"), report.as_bytes())?;
     if !ws.state.gold.is_empty() {
         // The annotators' gold chains (thesis gold format), ids and notes redacted.
         use crate::session::gold;
         let pos = gold::positions(ws.corpus.documents.iter().map(|d| d.id.as_str()));
-        let v = gold::to_json(&gold::chains(&ws.state, &pos), |s| replacer.replace(s));
+        let v = gold::to_json(&gold::chains(&ws.state, &pos), |s| {
+            replacer.replace(&doc_ids.rename_in(s))
+        });
         let text = json_escape_unsafe(&serde_json::to_string_pretty(&v).unwrap_or_default());
         write_file(
             &tmp.path().join("gold_chains.json"),
@@ -296,7 +412,8 @@ pub fn export(
     crate::workspace::report_phase("export.manifest_report", t);
     let t = std::time::Instant::now();
 
-    let (hits, files_scanned) = leak_check(&replacer, project_key, tmp.path())?;
+    let (hits, files_scanned) =
+        leak::LeakCheck::new(replacer.entities(), project_key).scan_tree(tmp.path())?;
     crate::workspace::report_phase("export.leak_check", t);
     if !hits.is_empty() {
         return Err(ExportError::Leak(hits));
@@ -343,6 +460,7 @@ fn reference_entities_by_export_id(v: &mut Value, key: &[u8]) {
 fn write_redacted(
     ws: &Workspace,
     replacer: &Replacer,
+    doc_ids: &DocIds,
     contents: &[String],
     key: &[u8],
     tmp: &Path,
@@ -358,8 +476,15 @@ fn write_redacted(
         .documents
         .par_iter()
         .zip(contents)
-        .map(|(doc, content)| {
-            let rel = redacted_rel_path(replacer, key, &doc.source.rel_path, &doc.id);
+        .enumerate()
+        .map(|(i, (doc, content))| {
+            let rel = redacted_rel_path(
+                replacer,
+                key,
+                &doc.source.rel_path,
+                doc_ids.of(i),
+                format == Some(Format::Jsonl),
+            );
             if format == Some(Format::Text) {
                 return (rel, content.clone());
             }
@@ -369,12 +494,14 @@ fn write_redacted(
                 m.insert("metadata".into(), Value::Object(doc.metadata.clone()));
                 m
             });
-            // The content is already redacted: only the other fields are searched
-            // (an empty placeholder keeps the field's place).
+            // The content is already redacted and the id is the export id; every
+            // other field (metadata keys, values of every type) is redacted here.
+            // Placeholders keep the fields' places.
             obj.insert("content".into(), Value::String(String::new()));
-            let mut v = Value::Object(obj);
-            replacer.replace_json_in_place(&mut v);
+            obj.insert("id".into(), Value::String(String::new()));
+            let mut v = replacer.replace_document_json(&Value::Object(obj));
             if let Value::Object(o) = &mut v {
+                o.insert("id".into(), Value::String(doc_ids.of(i).to_string()));
                 o.insert("content".into(), Value::String(content.clone()));
             }
             let text = if format == Some(Format::Jsonl) {
@@ -449,6 +576,7 @@ struct Manifest<'a> {
     key: &'a [u8],
     scan_warnings: &'a [String],
     replacer: &'a Replacer,
+    doc_ids: &'a DocIds,
 }
 
 /// `n` rows made by `row`, serialized in batches.
@@ -489,11 +617,9 @@ impl serde::Serialize for Manifest<'_> {
         let m = &ws.model;
         let an = &ws.analysis;
         let plan = &ws.plan;
-        let doc_ids = |docs: &[u32]| -> Vec<String> {
-            docs.iter()
-                .map(|&d| m.docs[d as usize].id.clone())
-                .collect()
-        };
+        let exported = self.doc_ids;
+        let doc_id = |d: u32| exported.of(m.docs[d as usize].corpus_index).to_string();
+        let doc_ids = |docs: &[u32]| -> Vec<String> { docs.iter().map(|&d| doc_id(d)).collect() };
         // The rows are built on every core: no reference to the workspace (its
         // session is not shared between threads) goes into them.
         let theta_doc = ws.config.theta_doc;
@@ -548,7 +674,7 @@ impl serde::Serialize for Manifest<'_> {
             json!({
                 "max_chains_per_component": an.chain_cap.limit,
                 "hit": an.chain_cap.hit(),
-                "capped_components": an.chain_cap.capped_components.iter().map(|&d| m.docs[d as usize].id.clone()).collect::<Vec<_>>(),
+                "capped_components": an.chain_cap.capped_components.iter().map(|&d| doc_id(d)).collect::<Vec<_>>(),
             }),
         )?;
         map.serialize_entry(
@@ -590,7 +716,7 @@ impl serde::Serialize for Manifest<'_> {
                 row: |d| {
                     let doc = &m.docs[d];
                     json!({
-                        "id": doc.id,
+                        "id": exported.of(doc.corpus_index),
                         "risk_before": an.doc_risk_initial[d],
                         "risk_after": plan.doc_risk_final[d],
                         "residual": plan.doc_risk_final[d] > theta_doc,
@@ -635,11 +761,16 @@ impl serde::Serialize for Manifest<'_> {
             },
         )?;
         let (accepted_docs, accepted_chains) = ws.accepted_residuals();
+        let accepted_docs: Vec<&str> = accepted_docs.iter().map(|d| exported.id(d)).collect();
+        let accepted_chains: Vec<Vec<&str>> = accepted_chains
+            .iter()
+            .map(|c| c.iter().map(|d| exported.id(d)).collect())
+            .collect();
         head(
             &mut map,
             "residuals",
             json!({
-                "documents": plan.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).collect::<Vec<_>>(),
+                "documents": plan.residual_docs.iter().map(|&d| doc_id(d)).collect::<Vec<_>>(),
                 "chains": plan.residual_chains.iter().map(|&c| doc_ids(&an.chains[c as usize].docs)).collect::<Vec<_>>(),
                 // Residual risks the auditor accepted (a decision with a reason in
                 // decisions.jsonl), in the same forms.
@@ -660,7 +791,12 @@ impl serde::Serialize for Manifest<'_> {
         head(
             &mut map,
             "warnings",
-            json!(export_warnings(ws, self.scan_warnings, key)),
+            json!(
+                export_warnings(ws, self.scan_warnings, key)
+                    .iter()
+                    .map(|w| exported.rename_in(w))
+                    .collect::<Vec<_>>()
+            ),
         )?;
         map.end()
     }
@@ -789,6 +925,7 @@ fn write_manifest(
     key: &[u8],
     scan_warnings: &[String],
     replacer: &Replacer,
+    doc_ids: &DocIds,
     path: &Path,
 ) -> Result<(), ExportError> {
     use serde::Serialize;
@@ -801,229 +938,12 @@ fn write_manifest(
         key,
         scan_warnings,
         replacer,
+        doc_ids,
     }
     .serialize(&mut ser)
     .map_err(|e| io_err(path, e))?;
     w.write_all(b"\n").map_err(|e| io_err(path, e))?;
     w.flush().map_err(|e| io_err(path, e))
-}
-
-/// The files clam writes itself beside `redacted/`. Their numbers are clam's own
-/// figures (counts, risks, decision numbers, offsets), never document text: that
-/// only reaches them as strings, through the replacer.
-const OWN_FILES: [&str; 4] = [
-    "manifest.json",
-    "decisions.jsonl",
-    "gold_chains.json",
-    "report.md",
-];
-
-/// Code-point ranges of the bare numbers on a line of one of clam's own files: JSON
-/// number tokens outside strings, or (`markdown`) runs of ASCII digits. A masked age
-/// of 34 must not make the leak check refuse an export because it is decision 34 or
-/// the 34th document; document text in these files is checked as before.
-fn own_figures(line: &str, markdown: bool) -> Vec<(usize, usize)> {
-    let chars: Vec<char> = line.chars().collect();
-    let mut out = Vec::new();
-    let mut in_string = false;
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if !markdown && in_string {
-            match c {
-                '\\' => i += 1,
-                '"' => in_string = false,
-                _ => {}
-            }
-            i += 1;
-            continue;
-        }
-        if !markdown && c == '"' {
-            // A string that is a whole RFC 3339 time is the audit log's own clock.
-            let len = chars[i + 1..].iter().take_while(|&&c| c != '"').count();
-            if is_rfc3339(&chars[i + 1..i + 1 + len]) {
-                out.push((i + 1, i + 1 + len));
-                i += len + 2;
-                continue;
-            }
-            in_string = true;
-            i += 1;
-            continue;
-        }
-        if c.is_ascii_digit() {
-            let start = i;
-            let number = |c: char| {
-                c.is_ascii_digit() || (!markdown && matches!(c, '.' | 'e' | 'E' | '+' | '-'))
-            };
-            while i < chars.len() && number(chars[i]) {
-                i += 1;
-            }
-            let glued = |c: Option<&char>| c.is_some_and(|c| c.is_alphanumeric() || *c == '_');
-            if !glued(start.checked_sub(1).and_then(|p| chars.get(p))) && !glued(chars.get(i)) {
-                out.push((start, i));
-            }
-            continue;
-        }
-        i += 1;
-    }
-    out
-}
-
-/// `2026-11-24T05:32:00Z`, with optional fractional seconds and a `Z` or `±hh:mm` offset.
-fn is_rfc3339(s: &[char]) -> bool {
-    let digits = |r: std::ops::Range<usize>| {
-        r.clone()
-            .all(|i| s.get(i).is_some_and(char::is_ascii_digit))
-    };
-    let at = |i: usize, c: char| s.get(i) == Some(&c);
-    if s.len() < 20
-        || !(digits(0..4) && at(4, '-') && digits(5..7) && at(7, '-') && digits(8..10))
-        || !(at(10, 'T') && digits(11..13) && at(13, ':') && digits(14..16) && at(16, ':'))
-        || !digits(17..19)
-    {
-        return false;
-    }
-    let mut i = 19;
-    if at(i, '.') {
-        i += 1;
-        let start = i;
-        while s.get(i).is_some_and(char::is_ascii_digit) {
-            i += 1;
-        }
-        if i == start {
-            return false;
-        }
-    }
-    match s.get(i) {
-        Some('Z') => i + 1 == s.len(),
-        Some('+' | '-') => {
-            i + 6 == s.len() && digits(i + 1..i + 3) && at(i + 3, ':') && digits(i + 4..i + 6)
-        }
-        _ => false,
-    }
-}
-
-/// Scans every file and file name under `root` for masked values; returns the hits and
-/// the number of files scanned.
-pub fn leak_check(
-    replacer: &Replacer,
-    key: &[u8],
-    root: &Path,
-) -> Result<(Vec<LeakHit>, usize), ExportError> {
-    let mut hits = Vec::new();
-    let mut files = 0;
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let entries = std::fs::read_dir(&dir).map_err(|e| io_err(&dir, e))?;
-        for entry in entries {
-            let entry = entry.map_err(|e| io_err(&dir, e))?;
-            let path = entry.path();
-            let rel = path
-                .strip_prefix(root)
-                .map(|p| p.to_string_lossy().replace('\\', "/"))
-                .unwrap_or_default();
-            let name = entry.file_name().to_string_lossy().to_string();
-            for h in replacer.find(&name) {
-                let e = &replacer.entities()[h.entity];
-                hits.push(LeakHit {
-                    file: rel.clone(),
-                    line: 0,
-                    column: 0,
-                    export_id: export_id(key, &e.id),
-                    entity_type: e.entity_type.clone(),
-                });
-            }
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            files += 1;
-            scan_file(replacer, key, &path, &rel, &mut hits)?;
-        }
-    }
-    hits.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
-    Ok((hits, files))
-}
-
-/// Bytes of lines read and scanned at a time by [`scan_file`], split among the cores.
-const SCAN_BLOCK: usize = 8 << 20;
-
-/// Scans one file line by line (streamed: a large manifest is never read whole),
-/// blocks of lines on every core, each block's lines searched together
-/// ([`Replacer::find_each`]).
-fn scan_file(
-    replacer: &Replacer,
-    key: &[u8],
-    path: &Path,
-    rel: &str,
-    hits: &mut Vec<LeakHit>,
-) -> Result<(), ExportError> {
-    use rayon::prelude::*;
-    use std::io::BufRead;
-    let (own, markdown) = (OWN_FILES.contains(&rel), rel.ends_with(".md"));
-    let file = std::fs::File::open(path).map_err(|e| io_err(path, e))?;
-    let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
-    let mut first_line = 1usize;
-    loop {
-        let mut lines: Vec<String> = Vec::new();
-        let mut size = 0usize;
-        let mut buf = Vec::new();
-        while size < SCAN_BLOCK {
-            buf.clear();
-            let n = reader
-                .read_until(b'\n', &mut buf)
-                .map_err(|e| io_err(path, e))?;
-            if n == 0 {
-                break;
-            }
-            if buf.last() == Some(&b'\n') {
-                buf.pop();
-                if buf.last() == Some(&b'\r') {
-                    buf.pop();
-                }
-            }
-            size += n;
-            lines.push(String::from_utf8_lossy(&buf).into_owned());
-        }
-        if lines.is_empty() {
-            return Ok(());
-        }
-        let per_task = lines
-            .len()
-            .div_ceil(rayon::current_num_threads() * 4)
-            .max(1);
-        let found: Vec<(usize, Hit)> = lines
-            .par_chunks(per_task)
-            .enumerate()
-            .flat_map_iter(|(k, chunk)| {
-                let pieces: Vec<&str> = chunk.iter().map(String::as_str).collect();
-                replacer
-                    .find_each(&pieces)
-                    .into_iter()
-                    .enumerate()
-                    .flat_map(move |(j, hs)| hs.into_iter().map(move |h| (k * per_task + j, h)))
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-        for (ln, h) in found {
-            if own
-                && own_figures(&lines[ln], markdown)
-                    .iter()
-                    .any(|&(a, b)| a <= h.span.start && h.span.end <= b)
-            {
-                continue;
-            }
-            let e = &replacer.entities()[h.entity];
-            hits.push(LeakHit {
-                file: rel.to_string(),
-                line: first_line + ln,
-                column: h.span.start + 1,
-                export_id: export_id(key, &e.id),
-                entity_type: e.entity_type.clone(),
-            });
-        }
-        first_line += lines.len();
-    }
 }
 
 fn write_mapping(ws: &Workspace, key: &[u8], path: &Path) -> Result<(), ExportError> {
@@ -1055,61 +975,3 @@ fn write_mapping(ws: &Workspace, key: &[u8], path: &Path) -> Result<(), ExportEr
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::own_figures;
-
-    fn figures(line: &str, markdown: bool) -> Vec<String> {
-        let chars: Vec<char> = line.chars().collect();
-        own_figures(line, markdown)
-            .into_iter()
-            .map(|(a, b)| chars[a..b].iter().collect())
-            .collect()
-    }
-
-    #[test]
-    fn json_numbers_outside_strings_are_figures_and_text_is_not() {
-        assert_eq!(
-            figures(
-                r#"{"seq": 34, "reason": "aged 34", "risk": 0.34, "n": -2e5}"#,
-                false
-            ),
-            vec!["34", "0.34", "2e5"]
-        );
-        // An escaped quote does not end the string.
-        assert_eq!(
-            figures(r#"{"note": "say \"34\" twice", "k": 7}"#, false),
-            vec!["7"]
-        );
-        assert!(figures(r#"{"id": "member 34"}"#, false).is_empty());
-    }
-
-    #[test]
-    fn the_audit_log_clock_is_a_figure_and_other_strings_are_text() {
-        let line = r#"{"seq": 3, "time": "2026-11-24T05:32:00.123Z", "reason": "at 05:32:00"}"#;
-        assert_eq!(figures(line, false), vec!["3", "2026-11-24T05:32:00.123Z"]);
-        assert_eq!(
-            figures(r#"{"time": "2026-11-24T05:32:00+01:00"}"#, false),
-            vec!["2026-11-24T05:32:00+01:00"]
-        );
-        for not_a_time in [
-            "2026-11-24",
-            "2026-11-24T05:32Z",
-            "2026-11-24T05:32:00Zx",
-            "x2026-11-24T05:32:00Z",
-        ] {
-            assert!(
-                figures(&format!(r#"{{"t": "{not_a_time}"}}"#), false).is_empty(),
-                "{not_a_time}"
-            );
-        }
-    }
-
-    #[test]
-    fn report_digit_runs_are_figures_unless_glued_to_a_word() {
-        assert_eq!(
-            figures("| claim_34 | 34 | x34 | 2024-03-14 |", true),
-            vec!["34", "2024", "03", "14"]
-        );
-    }
-}

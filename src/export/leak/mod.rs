@@ -1,0 +1,701 @@
+//! The leak check (SPEC §5): an independent reading of everything the export wrote.
+//!
+//! It shares no matching code with the redactor (`crate::redact`): it reduces every
+//! byte stream and file name to a token skeleton — the [projection](crate::text), then
+//! runs of letters and digits (a '.' or ',' between two digits stays inside a number),
+//! address spellings read as their class — and looks for the skeleton of every
+//! original and normalized value of every masked entity as a whole-token sequence,
+//! with the variants a reader would recognise: a name family-name-first or run
+//! together, a date in every common written form (generated here from the ISO value,
+//! where the redactor parses what it reads), a phone or an id with any separators
+//! between its tokens. A hit is a leak whatever the redactor thought.
+//!
+//! JSON files are read as JSON: each string decoded (escapes included) and searched on
+//! its own, object keys too; numbers outside strings are searched in the documents of
+//! `redacted/`, and are clam's own figures in its own files (manifest.json,
+//! decisions.jsonl, gold_chains.json), as bare numbers are in report.md.
+
+use std::collections::{HashMap, HashSet};
+use std::io::Read;
+use std::path::Path;
+
+use crate::entity::normalize::MONTHS;
+use crate::redact::MaskedEntity;
+use crate::schema::{ValueKind, value_kind};
+use crate::text::{address::canonical_token, for_each_projected, has_hyphen_break};
+
+use super::{ExportError, LeakHit, export_id, io_err};
+
+/// Clam's own files beside `redacted/`: their bare numbers are figures.
+const OWN_FILES: [&str; 4] = [
+    "manifest.json",
+    "decisions.jsonl",
+    "gold_chains.json",
+    "report.md",
+];
+
+/// One token of a skeleton: its text, its first original char, and whether only
+/// separators part it from the token before.
+struct Token {
+    text: String,
+    at: u32,
+    joined: bool,
+}
+
+fn is_separator(c: char) -> bool {
+    matches!(c, ' ' | '-' | '.' | '/' | '_' | '(' | ')')
+}
+
+/// The token skeleton of `text`.
+fn skeleton(text: &str, join_hyphens: bool) -> Vec<Token> {
+    let mut projected: Vec<(char, u32)> = Vec::with_capacity(text.len());
+    for_each_projected(text, join_hyphens, |c, s, _| projected.push((c, s)));
+    let mut out: Vec<Token> = Vec::new();
+    let mut cur = String::new();
+    let mut at = 0;
+    let mut gap_ok = true;
+    for (i, &(c, s)) in projected.iter().enumerate() {
+        let inside_number = matches!(c, '.' | ',')
+            && cur.ends_with(|p: char| p.is_ascii_digit())
+            && projected
+                .get(i + 1)
+                .is_some_and(|(n, _)| n.is_ascii_digit());
+        if c.is_alphanumeric() || inside_number {
+            if cur.is_empty() {
+                at = s;
+            }
+            cur.push(c);
+            continue;
+        }
+        if !cur.is_empty() {
+            out.push(Token {
+                text: std::mem::take(&mut cur),
+                at,
+                joined: gap_ok,
+            });
+            gap_ok = true;
+        }
+        gap_ok &= is_separator(c);
+    }
+    if !cur.is_empty() {
+        out.push(Token {
+            text: cur,
+            at,
+            joined: gap_ok,
+        });
+    }
+    if let Some(first) = out.first_mut() {
+        first.joined = false;
+    }
+    out
+}
+
+fn value_tokens(value: &str) -> Vec<String> {
+    skeleton(value, true)
+        .into_iter()
+        .map(|t| canonical_token(&t.text).to_string())
+        .collect()
+}
+
+fn compact(token: &str) -> impl Iterator<Item = char> + '_ {
+    token.chars().filter(|c| !matches!(c, '.' | ','))
+}
+
+/// Every written form of a date `(y, m, d)` as token strings to skeletonize.
+fn date_forms(y: i32, m: u32, d: u32) -> Vec<String> {
+    let mut out = Vec::new();
+    let ms = [m.to_string(), format!("{m:02}")];
+    let ds = [d.to_string(), format!("{d:02}")];
+    let mut years = vec![y.to_string()];
+    if (1900..=2099).contains(&y) {
+        years.push(format!("{:02}", y % 100));
+    }
+    for mm in &ms {
+        for dd in &ds {
+            for yy in &years {
+                for (a, b, c) in [(mm, dd, yy), (dd, mm, yy)] {
+                    out.push(format!("{a} {b} {c}"));
+                    out.push(format!("{a}.{b}.{c}"));
+                }
+            }
+            out.push(format!("{y} {mm} {dd}"));
+            out.push(format!("{y}.{mm}.{dd}"));
+        }
+    }
+    out.push(format!("{y:04}{m:02}{d:02}"));
+    let suffix = match d {
+        1 | 21 | 31 => "st",
+        2 | 22 => "nd",
+        3 | 23 => "rd",
+        _ => "th",
+    };
+    let full = MONTHS[(m - 1) as usize];
+    let mut names = vec![full.to_string(), full[..3].to_string()];
+    if m == 9 {
+        names.push("sept".into());
+    }
+    for name in &names {
+        for dd in &ds {
+            for day in [dd.clone(), format!("{dd}{suffix}")] {
+                out.push(format!("{day} {name} {y}"));
+                out.push(format!("{day} of {name} {y}"));
+                out.push(format!("{name} {day} {y}"));
+            }
+        }
+    }
+    out
+}
+
+fn iso_date(s: &str) -> Option<(i32, u32, u32)> {
+    let b = s.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let (y, m, d) = (
+        s[..4].parse().ok()?,
+        s[5..7].parse().ok()?,
+        s[8..].parse().ok()?,
+    );
+    ((1..=12).contains(&m) && (1..=31).contains(&d)).then_some((y, m, d))
+}
+
+/// The needles of every masked entity.
+pub struct LeakCheck {
+    /// (export id, type) per entity.
+    names: Vec<(String, String)>,
+    vocab: HashMap<String, u32>,
+    words: HashMap<Vec<u32>, Vec<usize>>,
+    longest: usize,
+    compact: HashMap<String, Vec<usize>>,
+    prefixes: HashSet<String>,
+}
+
+impl LeakCheck {
+    pub fn new(masked: &[MaskedEntity], key: &[u8]) -> LeakCheck {
+        let mut check = LeakCheck {
+            names: masked
+                .iter()
+                .map(|e| (export_id(key, &e.id), e.entity_type.clone()))
+                .collect(),
+            vocab: HashMap::new(),
+            words: HashMap::new(),
+            longest: 0,
+            compact: HashMap::new(),
+            prefixes: HashSet::new(),
+        };
+        for (i, e) in masked.iter().enumerate() {
+            let kind = value_kind(&e.entity_type);
+            let mut forms: Vec<Vec<String>> = e
+                .originals
+                .iter()
+                .chain(std::iter::once(&e.normalized))
+                .map(|v| value_tokens(v))
+                .collect();
+            if kind == ValueKind::Name {
+                let t = value_tokens(&e.normalized);
+                if let Some((last, rest)) = t.split_last()
+                    && !rest.is_empty()
+                {
+                    let family_first: Vec<String> =
+                        std::iter::once(last.clone()).chain(rest.iter().cloned()).collect();
+                    forms.push(vec![family_first.concat()]);
+                    forms.push(family_first);
+                    forms.push(vec![t.concat()]);
+                }
+            }
+            if kind == ValueKind::Date
+                && let Some((y, m, d)) = iso_date(&e.normalized)
+            {
+                forms.extend(date_forms(y, m, d).iter().map(|f| value_tokens(f)));
+            }
+            for f in forms.into_iter().filter(|f| !f.is_empty()) {
+                check.add_word(f, i);
+            }
+            match kind {
+                ValueKind::Phone => {
+                    let digits: String =
+                        e.normalized.chars().filter(char::is_ascii_digit).collect();
+                    if digits.len() >= 5 {
+                        check.add_compact(digits.clone(), i);
+                    }
+                    if e.normalized.starts_with('+') {
+                        for o in &e.originals {
+                            let Some(rest) = o.trim_start().strip_prefix('+') else {
+                                continue;
+                            };
+                            let cc = rest.chars().take_while(char::is_ascii_digit).count();
+                            if (1..=3).contains(&cc) && digits.len() >= cc + 7 {
+                                check.add_compact(digits[cc..].to_string(), i);
+                                check.add_compact(format!("0{}", &digits[cc..]), i);
+                            }
+                        }
+                    }
+                }
+                ValueKind::Id if e.normalized.chars().count() >= 2 => {
+                    for v in e.originals.iter().chain(std::iter::once(&e.normalized)) {
+                        let c: String = skeleton(v, true)
+                            .iter()
+                            .flat_map(|t| compact(&t.text))
+                            .collect();
+                        if c.chars().count() >= 2 {
+                            check.add_compact(c, i);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        check
+    }
+
+    fn add_word(&mut self, tokens: Vec<String>, owner: usize) {
+        let ids: Vec<u32> = tokens
+            .into_iter()
+            .map(|t| {
+                let n = self.vocab.len() as u32 + 1;
+                *self.vocab.entry(t).or_insert(n)
+            })
+            .collect();
+        self.longest = self.longest.max(ids.len());
+        let owners = self.words.entry(ids).or_default();
+        if !owners.contains(&owner) {
+            owners.push(owner);
+        }
+    }
+
+    fn add_compact(&mut self, needle: String, owner: usize) {
+        for (i, _) in needle.char_indices().skip(1) {
+            self.prefixes.insert(needle[..i].to_string());
+        }
+        self.prefixes.insert(needle.clone());
+        let owners = self.compact.entry(needle).or_default();
+        if !owners.contains(&owner) {
+            owners.push(owner);
+        }
+    }
+
+    /// The masked entities found in `text`: `(first original char, entity)`.
+    /// `figures`: bare numbers are clam's own figures, not text.
+    fn find(&self, text: &str, figures: bool) -> Vec<(u32, usize)> {
+        let mut out = Vec::new();
+        if self.names.is_empty() {
+            return out;
+        }
+        self.find_in(&skeleton(text, true), figures, &mut out);
+        if has_hyphen_break(text) {
+            self.find_in(&skeleton(text, false), figures, &mut out);
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn find_in(&self, tokens: &[Token], figures: bool, out: &mut Vec<(u32, usize)>) {
+        let figure = |t: &Token| {
+            figures
+                && t.text
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || matches!(c, '.' | ','))
+        };
+        let ids: Vec<u32> = tokens
+            .iter()
+            .map(|t| {
+                if figure(t) {
+                    0
+                } else {
+                    self.vocab
+                        .get(canonical_token(&t.text))
+                        .copied()
+                        .unwrap_or(0)
+                }
+            })
+            .collect();
+        for i in 0..ids.len() {
+            if ids[i] == 0 {
+                continue;
+            }
+            for len in 1..=self.longest.min(ids.len() - i) {
+                if ids[i + len - 1] == 0 {
+                    break;
+                }
+                if let Some(owners) = self.words.get(&ids[i..i + len]) {
+                    out.extend(owners.iter().map(|&o| (tokens[i].at, o)));
+                }
+            }
+        }
+        if self.compact.is_empty() {
+            return;
+        }
+        let mut acc = String::new();
+        for i in 0..tokens.len() {
+            acc.clear();
+            for (j, t) in tokens.iter().enumerate().skip(i) {
+                if figure(t) || (j > i && !t.joined) {
+                    break;
+                }
+                acc.extend(compact(&t.text));
+                if !self.prefixes.contains(&acc) {
+                    break;
+                }
+                if let Some(owners) = self.compact.get(&acc) {
+                    out.extend(owners.iter().map(|&o| (tokens[i].at, o)));
+                }
+            }
+        }
+    }
+
+    fn hit(&self, file: &str, line: usize, column: usize, entity: usize) -> LeakHit {
+        let (export_id, entity_type) = &self.names[entity];
+        LeakHit {
+            file: file.to_string(),
+            line,
+            column,
+            export_id: export_id.clone(),
+            entity_type: entity_type.clone(),
+        }
+    }
+
+    /// Scans every file and file name under `root`; returns the hits and the number of
+    /// files scanned.
+    pub fn scan_tree(&self, root: &Path) -> Result<(Vec<LeakHit>, usize), ExportError> {
+        let mut hits = Vec::new();
+        let mut files = 0;
+        let mut stack = vec![root.to_path_buf()];
+        while let Some(dir) = stack.pop() {
+            let entries = std::fs::read_dir(&dir).map_err(|e| io_err(&dir, e))?;
+            for entry in entries {
+                let entry = entry.map_err(|e| io_err(&dir, e))?;
+                let path = entry.path();
+                let rel = path
+                    .strip_prefix(root)
+                    .map(|p| p.to_string_lossy().replace('\\', "/"))
+                    .unwrap_or_default();
+                let name = entry.file_name().to_string_lossy().to_string();
+                for (_, e) in self.find(&name, false) {
+                    hits.push(self.hit(&rel, 0, 0, e));
+                }
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                files += 1;
+                self.scan_file(&path, &rel, &mut hits)?;
+            }
+        }
+        hits.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
+        hits.dedup();
+        Ok((hits, files))
+    }
+
+    fn scan_file(&self, path: &Path, rel: &str, hits: &mut Vec<LeakHit>) -> Result<(), ExportError> {
+        let own = OWN_FILES.contains(&rel);
+        let lower = rel.to_ascii_lowercase();
+        if lower.ends_with(".json") || lower.ends_with(".jsonl") {
+            return self.scan_json(path, rel, own, hits);
+        }
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|mut f| f.read_to_end(&mut bytes))
+            .map_err(|e| io_err(path, e))?;
+        let text = String::from_utf8_lossy(&bytes);
+        let found = self.find(&text, own);
+        if found.is_empty() {
+            return Ok(());
+        }
+        // Line and column (1-based, code points) of each hit.
+        let mut line = 1;
+        let mut col = 1;
+        let mut at = 0u32;
+        let mut chars = text.chars();
+        for (pos, e) in found {
+            while at < pos {
+                match chars.next() {
+                    Some('\n') => {
+                        line += 1;
+                        col = 1;
+                    }
+                    Some(_) => col += 1,
+                    None => break,
+                }
+                at += 1;
+            }
+            hits.push(self.hit(rel, line, col, e));
+        }
+        Ok(())
+    }
+
+    /// A JSON or JSON Lines file, streamed: every string decoded and searched alone
+    /// (located at its opening quote), blocks of strings on every core.
+    fn scan_json(&self, path: &Path, rel: &str, own: bool, hits: &mut Vec<LeakHit>) -> Result<(), ExportError> {
+        use rayon::prelude::*;
+        let file = std::fs::File::open(path).map_err(|e| io_err(path, e))?;
+        let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+        let mut lexer = JsonLexer::new(own);
+        let mut buf = vec![0u8; 1 << 20];
+        loop {
+            let n = reader.read(&mut buf).map_err(|e| io_err(path, e))?;
+            if n == 0 {
+                lexer.finish();
+            } else {
+                lexer.feed(&buf[..n]);
+            }
+            if lexer.pieces_bytes >= 8 << 20 || n == 0 {
+                let pieces = std::mem::take(&mut lexer.pieces);
+                lexer.pieces_bytes = 0;
+                let found: Vec<LeakHit> = pieces
+                    .par_iter()
+                    .flat_map_iter(|p| {
+                        self.find(&p.text, false)
+                            .into_iter()
+                            .map(|(_, e)| self.hit(rel, p.line, p.column, e))
+                            .collect::<Vec<_>>()
+                    })
+                    .collect();
+                hits.extend(found);
+            }
+            if n == 0 {
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// A piece of a JSON file to search: a decoded string, or a bare number.
+struct Piece {
+    text: String,
+    line: usize,
+    column: usize,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum LexState {
+    Outside,
+    InString,
+    Escape,
+    Unicode(u8),
+    Number,
+}
+
+/// A streaming JSON reader that yields the strings (and, outside clam's own files,
+/// the numbers and the keys) to search. It never fails: bytes it cannot read as JSON
+/// are searched as text between the strings.
+struct JsonLexer {
+    own: bool,
+    state: LexState,
+    line: usize,
+    column: usize,
+    cur: Vec<u8>,
+    cur_at: (usize, usize),
+    hex: u32,
+    high_surrogate: Option<u32>,
+    /// A string just closed: it is a key when ':' follows.
+    pending: Option<Piece>,
+    pieces: Vec<Piece>,
+    pieces_bytes: usize,
+}
+
+impl JsonLexer {
+    fn new(own: bool) -> Self {
+        JsonLexer {
+            own,
+            state: LexState::Outside,
+            line: 1,
+            column: 0,
+            cur: Vec::new(),
+            cur_at: (1, 1),
+            hex: 0,
+            high_surrogate: None,
+            pending: None,
+            pieces: Vec::new(),
+            pieces_bytes: 0,
+        }
+    }
+
+    fn emit(&mut self, p: Piece) {
+        self.pieces_bytes += p.text.len() + 32;
+        self.pieces.push(p);
+    }
+
+    fn settle_pending(&mut self, key: bool) {
+        if let Some(p) = self.pending.take() {
+            // Keys of clam's own files are clam's field names.
+            if !(key && self.own) {
+                self.emit(p);
+            }
+        }
+    }
+
+    fn push_char(&mut self, c: u32) {
+        let ch = char::from_u32(c).unwrap_or('\u{fffd}');
+        let mut b = [0u8; 4];
+        self.cur.extend_from_slice(ch.encode_utf8(&mut b).as_bytes());
+    }
+
+    fn feed(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            if b == b'\n' {
+                self.line += 1;
+                self.column = 0;
+            } else if b & 0xC0 != 0x80 {
+                self.column += 1;
+            }
+            match self.state {
+                LexState::Outside => match b {
+                    b'"' => {
+                        self.settle_pending(false);
+                        self.state = LexState::InString;
+                        self.cur.clear();
+                        self.cur_at = (self.line, self.column);
+                    }
+                    b':' => self.settle_pending(true),
+                    b' ' | b'\t' | b'\r' | b'\n' => {}
+                    b'-' | b'0'..=b'9' => {
+                        self.settle_pending(false);
+                        self.state = LexState::Number;
+                        self.cur.clear();
+                        self.cur.push(b);
+                        self.cur_at = (self.line, self.column);
+                    }
+                    _ => self.settle_pending(false),
+                },
+                LexState::Number => match b {
+                    b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-' => self.cur.push(b),
+                    _ => {
+                        self.end_number();
+                        self.state = LexState::Outside;
+                        self.feed_outside(b);
+                    }
+                },
+                LexState::InString => match b {
+                    b'"' => {
+                        self.state = LexState::Outside;
+                        let text = String::from_utf8_lossy(&self.cur).into_owned();
+                        let piece = Piece {
+                            text,
+                            line: self.cur_at.0,
+                            column: self.cur_at.1,
+                        };
+                        if self.own && is_rfc3339(&piece.text) {
+                            // The audit log's own clock.
+                            continue;
+                        }
+                        self.pending = Some(piece);
+                    }
+                    b'\\' => self.state = LexState::Escape,
+                    _ => self.cur.push(b),
+                },
+                LexState::Escape => {
+                    self.state = LexState::InString;
+                    match b {
+                        b'n' => self.cur.push(b'\n'),
+                        b't' => self.cur.push(b'\t'),
+                        b'r' => self.cur.push(b'\r'),
+                        b'b' => self.cur.push(8),
+                        b'f' => self.cur.push(12),
+                        b'u' => {
+                            self.hex = 0;
+                            self.state = LexState::Unicode(0);
+                        }
+                        other => self.cur.push(other),
+                    }
+                }
+                LexState::Unicode(n) => {
+                    let v = (b as char).to_digit(16).unwrap_or(0);
+                    self.hex = self.hex * 16 + v;
+                    if n < 3 {
+                        self.state = LexState::Unicode(n + 1);
+                        continue;
+                    }
+                    self.state = LexState::InString;
+                    let u = self.hex;
+                    match (self.high_surrogate.take(), u) {
+                        (None, 0xD800..=0xDBFF) => self.high_surrogate = Some(u),
+                        (Some(h), 0xDC00..=0xDFFF) => {
+                            self.push_char(0x10000 + ((h - 0xD800) << 10) + (u - 0xDC00))
+                        }
+                        (Some(_), u) => {
+                            self.push_char(0xFFFD);
+                            self.push_char(u);
+                        }
+                        (None, u) => self.push_char(u),
+                    }
+                }
+            }
+        }
+    }
+
+    /// A byte seen right after a number ends.
+    fn feed_outside(&mut self, b: u8) {
+        match b {
+            b'"' => {
+                self.state = LexState::InString;
+                self.cur.clear();
+                self.cur_at = (self.line, self.column);
+            }
+            b':' => self.settle_pending(true),
+            _ => {}
+        }
+    }
+
+    fn end_number(&mut self) {
+        if !self.own {
+            let text = String::from_utf8_lossy(&self.cur).into_owned();
+            self.emit(Piece {
+                text,
+                line: self.cur_at.0,
+                column: self.cur_at.1,
+            });
+        }
+    }
+
+    fn finish(&mut self) {
+        match self.state {
+            LexState::Number => self.end_number(),
+            LexState::InString | LexState::Escape | LexState::Unicode(_) => {
+                // An unterminated string is still text.
+                let text = String::from_utf8_lossy(&self.cur).into_owned();
+                self.emit(Piece {
+                    text,
+                    line: self.cur_at.0,
+                    column: self.cur_at.1,
+                });
+            }
+            LexState::Outside => {}
+        }
+        self.state = LexState::Outside;
+        self.settle_pending(false);
+    }
+}
+
+/// `2026-11-24T05:32:00Z`, with optional fractional seconds and a `Z` or `±hh:mm` offset.
+fn is_rfc3339(s: &str) -> bool {
+    let s: Vec<char> = s.chars().collect();
+    let digits = |r: std::ops::Range<usize>| r.clone().all(|i| s.get(i).is_some_and(char::is_ascii_digit));
+    let at = |i: usize, c: char| s.get(i) == Some(&c);
+    if s.len() < 20
+        || !(digits(0..4) && at(4, '-') && digits(5..7) && at(7, '-') && digits(8..10))
+        || !(at(10, 'T') && digits(11..13) && at(13, ':') && digits(14..16) && at(16, ':'))
+        || !digits(17..19)
+    {
+        return false;
+    }
+    let mut i = 19;
+    if at(i, '.') {
+        i += 1;
+        let start = i;
+        while s.get(i).is_some_and(char::is_ascii_digit) {
+            i += 1;
+        }
+        if i == start {
+            return false;
+        }
+    }
+    match s.get(i) {
+        Some('Z') => i + 1 == s.len(),
+        Some('+' | '-') => i + 6 == s.len() && digits(i + 1..i + 3) && at(i + 3, ':') && digits(i + 4..i + 6),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests;

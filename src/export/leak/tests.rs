@@ -1,0 +1,123 @@
+use super::*;
+use crate::redact::test_masked as masked;
+
+fn check() -> LeakCheck {
+    LeakCheck::new(
+        &[
+            masked("n", "NAME", "edith marlowe", &["Edith Marlowe", "Ms. Marlowe"]),
+            masked("p", "PHONE_NUMBER", "+13125550177", &["+1 312-555-0177"]),
+            masked("i", "PATIENT_ID", "ZK40311", &["ZK-40311"]),
+            masked("d", "BIRTHDATE", "1968-03-14", &["03/14/1968"]),
+            masked("a", "ADDRESS", "1200 lakeshore parkway", &["1200 Lakeshore Parkway"]),
+            masked("g", "AGE", "34", &["34"]),
+        ],
+        b"key",
+    )
+}
+
+fn found(text: &str) -> Vec<&'static str> {
+    let names = ["n", "p", "i", "d", "a", "g"];
+    let mut v: Vec<&str> = check()
+        .find(text, false)
+        .into_iter()
+        .map(|(_, e)| names[e])
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+#[test]
+fn names_are_found_however_they_are_written() {
+    for text in [
+        "Edith\nMarlowe",
+        "edith  marlowe",
+        "Edith\u{a0}Marlowe",
+        "Edith Mar-\nlowe",
+        "Edith Mar\u{200b}lowe",
+        "ＥＤＩＴＨ MARLOWE",
+        "Edith M\u{430}rlowe",
+        "\u{c9}dith Marlowe",
+        "MARLOWE, EDITH",
+        "edith_marlowe.txt",
+        "MARLOWE-EDITH.txt",
+        "EdithMarlowe.txt",
+        "\u{1b}[31mEdith\u{1b}[0m Marlowe",
+    ] {
+        assert_eq!(found(text), vec!["n"], "{text:?}");
+    }
+    assert!(found("Edith Marlowes and Edithe Marlowe").is_empty());
+}
+
+#[test]
+fn phones_ids_and_addresses_are_found_with_any_separators() {
+    for text in [
+        "312–555–0177",
+        "312/555/0177",
+        "312.555.0177",
+        "312_555_0177",
+        "３１２-５５５-０１７７",
+        "(312) 555 0177",
+        "+1 312 555 0177",
+    ] {
+        assert_eq!(found(text), vec!["p"], "{text:?}");
+    }
+    for text in ["zk_40311", "ZK.40311", "zk/40311", "ＺＫ４０３１１", "zk 403 11"] {
+        assert_eq!(found(text), vec!["i"], "{text:?}");
+    }
+    assert_eq!(found("1200 Lakeshore Pkwy."), vec!["a"]);
+    assert!(found("3125550178 zk403110 5312555017").is_empty());
+}
+
+#[test]
+fn dates_are_found_in_every_common_form_and_ages_not_in_decimals() {
+    for text in [
+        "1968-03-14",
+        "14/03/1968",
+        "3/14/68",
+        "14.03.1968",
+        "19680314",
+        "14 March 1968",
+        "March 14th, 1968",
+        "the 14th of Mar 1968",
+    ] {
+        assert_eq!(found(text), vec!["d"], "{text:?}");
+    }
+    assert!(found("ratio 0.34 and 1,034").is_empty());
+    assert_eq!(found("aged 34."), vec!["g"]);
+}
+
+#[test]
+fn json_strings_are_decoded_and_own_figures_are_not_text() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("redacted")).expect("dir");
+    std::fs::write(
+        root.join("redacted/a.json"),
+        r#"{"id": "a", "metadata": {"Edith\nMarlowe": 1, "tel": 3125550177}, "content": "x \u0415dith Marlowe"}"#,
+    )
+    .expect("write");
+    std::fs::write(
+        root.join("manifest.json"),
+        "{\"seq\": 34, \"time\": \"2026-11-24T05:34:00Z\", \"note\": \"ok\"}\n",
+    )
+    .expect("write");
+    std::fs::write(root.join("report.md"), "| doc | 34 |\n").expect("write");
+    std::fs::write(root.join("zk-40311.txt"), "nothing").expect("write");
+    let (hits, files) = check().scan_tree(root).expect("scan");
+    assert_eq!(files, 4);
+    let got: Vec<(String, usize, String)> = hits
+        .iter()
+        .map(|h| (h.file.clone(), h.line, h.entity_type.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            ("redacted/a.json".into(), 1, "NAME".into()),
+            ("redacted/a.json".into(), 1, "PHONE_NUMBER".into()),
+            ("redacted/a.json".into(), 1, "NAME".into()),
+            ("zk-40311.txt".into(), 0, "PATIENT_ID".into()),
+        ],
+        "{hits:?}"
+    );
+}

@@ -1,0 +1,697 @@
+//! Redaction (SPEC §5): corpus-wide replacement of masked entities.
+//!
+//! Matches are every whole-word, case-insensitive occurrence of an original value of
+//! a masked entity, plus token sequences whose canonical form equals a masked
+//! entity's normalized value: dates (any written form), phone numbers (any
+//! separators; also with a `+` country-code prefix, which is stricter than the
+//! canonical comparison alone) and ids (any dashes or spaces, any case). Selection is
+//! leftmost-longest without overlaps.
+
+mod dates;
+mod scan;
+
+use std::collections::{BTreeMap, HashMap};
+
+use aho_corasick::AhoCorasick;
+use serde::{Deserialize, Serialize};
+
+use crate::entity::normalize::DateOrder;
+use crate::entity::spans::overlapping_automaton;
+use crate::extract::Span;
+use crate::hashing::hmac_hex;
+use crate::schema::{Schema, ValueKind, value_kind};
+use crate::text::has_hyphen_break;
+use dates::Dates;
+use scan::Scan;
+
+/// Replacement mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// `[REDACTED]`
+    Redact,
+    /// `[TYPE]`
+    #[default]
+    Value,
+    /// `[TYPE_xxxxxxxxxxxx]`, keyed by the project key.
+    Pseudonym,
+    /// A per-type phrase ("a person").
+    Generalize,
+}
+
+impl Mode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Redact => "redact",
+            Mode::Value => "value",
+            Mode::Pseudonym => "pseudonym",
+            Mode::Generalize => "generalize",
+        }
+    }
+}
+
+/// A masked entity as the replacer needs it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MaskedEntity {
+    pub id: String,
+    pub entity_type: String,
+    pub normalized: String,
+    pub originals: Vec<String>,
+}
+
+/// A located occurrence of a masked entity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hit {
+    /// Index into the replacer's entity list.
+    pub entity: usize,
+    pub span: Span,
+}
+
+/// Finds and replaces the masked entities of a corpus.
+pub struct Replacer {
+    entities: Vec<MaskedEntity>,
+    replacements: Vec<String>,
+    /// Word-view needles (`" t1 t2 "`) and their owners.
+    words: Option<AhoCorasick>,
+    word_owner: Vec<usize>,
+    /// Compact-view needles (phones and ids without separators) and their owners.
+    compact: Option<AhoCorasick>,
+    compact_owner: Vec<usize>,
+    dates: Option<Dates>,
+}
+
+/// Pieces searched together by [`Replacer::find_each`]'s callers.
+const BATCH_PIECES: usize = 4096;
+
+/// The word-view needles of one masked entity: every original and the normalized
+/// value; for a name of two or more tokens also the family name first ("Marlowe,
+/// Edith"), and the tokens run together either way ("EdithMarlowe.txt").
+fn word_needles(e: &MaskedEntity) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut push = |toks: &[String]| {
+        if !toks.is_empty() {
+            out.push(format!(" {} ", toks.join(" ")));
+        }
+    };
+    for v in e.originals.iter().chain(std::iter::once(&e.normalized)) {
+        push(&scan::value_tokens(v));
+    }
+    if value_kind(&e.entity_type) == ValueKind::Name {
+        let toks = scan::value_tokens(&e.normalized);
+        if toks.len() >= 2 {
+            let mut reversed = vec![toks[toks.len() - 1].clone()];
+            reversed.extend_from_slice(&toks[..toks.len() - 1]);
+            push(&reversed);
+            push(&[toks.concat()]);
+            push(&[reversed.concat()]);
+        }
+    }
+    out
+}
+
+/// The compact-view needles of a masked phone (its digits; without the country code
+/// written after a '+', also with a trunk 0) or id (its letters and digits).
+fn compact_needles(e: &MaskedEntity) -> Vec<String> {
+    let mut out = Vec::new();
+    match value_kind(&e.entity_type) {
+        ValueKind::Phone => {
+            let digits: String = e.normalized.chars().filter(char::is_ascii_digit).collect();
+            if digits.len() >= 5 {
+                out.push(digits.clone());
+            }
+            if e.normalized.starts_with('+') {
+                for cc in country_codes(e, &digits) {
+                    let national = &digits[cc..];
+                    if national.len() >= 7 {
+                        out.push(national.to_string());
+                        out.push(format!("0{national}"));
+                    }
+                }
+            }
+        }
+        ValueKind::Id if e.normalized.chars().count() >= 2 => {
+            for v in e.originals.iter().chain(std::iter::once(&e.normalized)) {
+                let c = scan::value_compact(v);
+                if c.chars().count() >= 2 {
+                    out.push(c);
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Lengths of the country code of an international phone: the digits written right
+/// after the '+' in an original, or 1 for an 11-digit North American number.
+fn country_codes(e: &MaskedEntity, digits: &str) -> Vec<usize> {
+    let mut out: Vec<usize> = e
+        .originals
+        .iter()
+        .filter_map(|o| {
+            let rest = o.trim_start().strip_prefix('+')?;
+            let n = rest.chars().take_while(char::is_ascii_digit).count();
+            (1..=3).contains(&n).then_some(n)
+        })
+        .collect();
+    if digits.len() == 11 && digits.starts_with('1') {
+        out.push(1);
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+impl Replacer {
+    pub fn new(
+        entities: Vec<MaskedEntity>,
+        mode: Mode,
+        schema: &Schema,
+        project_key: &[u8],
+        _date_order: DateOrder,
+    ) -> Self {
+        let replacements = replacement_texts(&entities, mode, schema, project_key);
+        let mut words = Vec::new();
+        let mut word_owner = Vec::new();
+        let mut compact = Vec::new();
+        let mut compact_owner = Vec::new();
+        let mut seen_words = HashMap::new();
+        let mut seen_compact = HashMap::new();
+        for (i, e) in entities.iter().enumerate() {
+            for n in word_needles(e) {
+                if seen_words.insert(n.clone(), i).is_none() {
+                    words.push(n);
+                    word_owner.push(i);
+                }
+            }
+            for n in compact_needles(e) {
+                if seen_compact.insert(n.clone(), i).is_none() {
+                    compact.push(n);
+                    compact_owner.push(i);
+                }
+            }
+        }
+        let dates = Dates::new(
+            entities
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| value_kind(&e.entity_type) == ValueKind::Date)
+                .map(|(i, e)| (i, e.normalized.as_str())),
+        );
+        Replacer {
+            words: overlapping_automaton(&words),
+            word_owner,
+            compact: overlapping_automaton(&compact),
+            compact_owner,
+            dates,
+            entities,
+            replacements,
+        }
+    }
+
+    pub fn entities(&self) -> &[MaskedEntity] {
+        &self.entities
+    }
+
+    /// The replacement text of entity `i`.
+    pub fn replacement(&self, i: usize) -> &str {
+        &self.replacements[i]
+    }
+
+    /// Every occurrence of a masked entity in `text`, leftmost-longest, no overlaps.
+    pub fn find(&self, text: &str) -> Vec<Hit> {
+        self.find_each(&[text]).pop().unwrap_or_default()
+    }
+
+    /// Every occurrence of a masked entity in `text`, overlapping ones included (a value
+    /// inside a longer one is found too), ordered by start, then longest first.
+    pub fn find_overlapping(&self, text: &str) -> Vec<Hit> {
+        let mut all = self.candidates(&[text]).pop().unwrap_or_default();
+        sort_hits(&mut all);
+        all.dedup();
+        all
+    }
+
+    /// The hits of each piece, exactly as [`Replacer::find`] gives them for that piece
+    /// alone: the pieces are searched in one pass, parted by a barrier no match
+    /// crosses, so many short strings cost one search instead of one each.
+    pub fn find_each(&self, pieces: &[&str]) -> Vec<Vec<Hit>> {
+        self.candidates(pieces)
+            .into_iter()
+            .zip(pieces)
+            .map(|(mut all, piece)| {
+                self.extend_phones(piece, &mut all);
+                sort_hits(&mut all);
+                leftmost_longest(&all)
+            })
+            .collect()
+    }
+
+    /// A phone's span extended over a `(` and a `+` country-code prefix written right
+    /// before it (`+1 (555) 010-4417` for 5550104417).
+    fn extend_phones(&self, text: &str, hits: &mut [Hit]) {
+        let phone = |h: &Hit| value_kind(&self.entities[h.entity].entity_type) == ValueKind::Phone;
+        if !hits.iter().any(phone) {
+            return;
+        }
+        let starts: Vec<usize> = text.char_indices().map(|(b, _)| b).collect();
+        for h in hits.iter_mut().filter(|h| phone(h)) {
+            let Some(&b) = starts.get(h.span.start) else {
+                continue;
+            };
+            let s = phone_start(text, b);
+            if s < b {
+                h.span.start = starts.partition_point(|&x| x < s);
+            }
+        }
+    }
+
+    /// Every candidate match of each piece, before selection. A piece with a hyphen
+    /// before a line break is read twice: wraps joined ("Mar-⏎lowe") and not
+    /// ("Marlowe-⏎Smith").
+    fn candidates(&self, pieces: &[&str]) -> Vec<Vec<Hit>> {
+        let mut out: Vec<Vec<Hit>> = vec![Vec::new(); pieces.len()];
+        if self.entities.is_empty() {
+            return out;
+        }
+        self.collect(&Scan::new(pieces, true, self.compact.is_some()), &mut out, None);
+        let wrapped: Vec<usize> = (0..pieces.len())
+            .filter(|&i| has_hyphen_break(pieces[i]))
+            .collect();
+        if !wrapped.is_empty() {
+            let again: Vec<&str> = wrapped.iter().map(|&i| pieces[i]).collect();
+            let scan = Scan::new(&again, false, self.compact.is_some());
+            self.collect(&scan, &mut out, Some(&wrapped));
+        }
+        out
+    }
+
+    /// The matches of `scan` into `out` (piece `p` of the scan is `out[index[p]]`).
+    fn collect(&self, scan: &Scan, out: &mut [Vec<Hit>], index: Option<&[usize]>) {
+        let mut push = |k: usize, l: usize, entity: usize| {
+            let piece = scan.toks[k].piece as usize;
+            let (start, end) = scan.span(k, l);
+            out[index.map_or(piece, |ix| ix[piece])].push(Hit {
+                entity,
+                span: Span {
+                    start: start as usize,
+                    end: end as usize,
+                },
+            });
+        };
+        if let Some(ac) = &self.words {
+            for m in ac.find_overlapping_iter(scan.word.as_str()) {
+                if let Some((k, l)) = scan.word_tokens(m.start(), m.end()) {
+                    push(k, l, self.word_owner[m.pattern().as_usize()]);
+                }
+            }
+        }
+        if let Some(ac) = &self.compact {
+            for m in ac.find_overlapping_iter(scan.compact.as_str()) {
+                if let Some((k, l)) = scan.compact_tokens(m.start(), m.end()) {
+                    push(k, l, self.compact_owner[m.pattern().as_usize()]);
+                }
+            }
+        }
+        if let Some(dates) = &self.dates {
+            let mut found = Vec::new();
+            for k in 0..scan.toks.len() {
+                dates.at(scan, k, &mut found);
+                for (l, owner) in found.drain(..) {
+                    push(k, l, owner);
+                }
+            }
+        }
+    }
+
+    /// `text` with every occurrence replaced.
+    pub fn replace(&self, text: &str) -> String {
+        let hits = self.find(text);
+        if hits.is_empty() {
+            return text.to_string();
+        }
+        self.apply(text, &hits)
+    }
+
+    /// Replaces inside every string of a JSON value in place (keys are left alone:
+    /// this is for clam's own records, whose keys are clam's field names).
+    pub fn replace_json_in_place(&self, value: &mut serde_json::Value) {
+        self.replace_json_slice_in_place(std::slice::from_mut(value));
+    }
+
+    /// [`Replacer::replace_json_in_place`] for many values, their strings searched in
+    /// batches ([`Replacer::find_each`]).
+    pub fn replace_json_slice_in_place(&self, values: &mut [serde_json::Value]) {
+        fn strings<'v>(v: &'v mut serde_json::Value, out: &mut Vec<&'v mut String>) {
+            use serde_json::Value;
+            match v {
+                Value::String(s) => out.push(s),
+                Value::Array(a) => a.iter_mut().for_each(|x| strings(x, out)),
+                Value::Object(o) => o.iter_mut().for_each(|(_, x)| strings(x, out)),
+                _ => {}
+            }
+        }
+        let mut all: Vec<&mut String> = Vec::new();
+        for v in values.iter_mut() {
+            strings(v, &mut all);
+        }
+        for batch in all.chunks_mut(BATCH_PIECES) {
+            let hits = {
+                let pieces: Vec<&str> = batch.iter().map(|s| s.as_str()).collect();
+                self.find_each(&pieces)
+            };
+            for (s, h) in batch.iter_mut().zip(hits) {
+                if !h.is_empty() {
+                    **s = self.apply(s, &h);
+                }
+            }
+        }
+    }
+
+    /// A document's JSON data (metadata, extra fields) redacted all the way through:
+    /// strings, object keys, and numbers (a number that holds a masked value, such as
+    /// a phone, becomes its replaced text). Two keys that become one are told apart by
+    /// a counter (" (2)").
+    pub fn replace_document_json(&self, value: &serde_json::Value) -> serde_json::Value {
+        use serde_json::Value;
+        match value {
+            Value::String(s) => Value::String(self.replace(s)),
+            Value::Number(n) => {
+                let text = n.to_string();
+                let hits = self.find(&text);
+                if hits.is_empty() {
+                    value.clone()
+                } else {
+                    Value::String(self.apply(&text, &hits))
+                }
+            }
+            Value::Array(a) => Value::Array(a.iter().map(|v| self.replace_document_json(v)).collect()),
+            Value::Object(o) => {
+                let mut out = serde_json::Map::new();
+                for (k, v) in o {
+                    let mut key = self.replace(k);
+                    if out.contains_key(&key) {
+                        let base = key.clone();
+                        let mut n = 2;
+                        while out.contains_key(&key) {
+                            key = format!("{base} ({n})");
+                            n += 1;
+                        }
+                    }
+                    out.insert(key, self.replace_document_json(v));
+                }
+                Value::Object(out)
+            }
+            other => other.clone(),
+        }
+    }
+
+    fn apply(&self, text: &str, hits: &[Hit]) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut hit_iter = hits.iter().peekable();
+        let mut skip_until = 0usize;
+        for (ci, ch) in text.chars().enumerate() {
+            if ci < skip_until {
+                continue;
+            }
+            if let Some(h) = hit_iter.peek()
+                && h.span.start == ci
+            {
+                out.push_str(&self.replacements[h.entity]);
+                skip_until = h.span.end;
+                hit_iter.next();
+                continue;
+            }
+            out.push(ch);
+        }
+        out
+    }
+
+    /// Replaces inside every string of a JSON value (keys are left alone).
+    pub fn replace_json(&self, value: &serde_json::Value) -> serde_json::Value {
+        let mut v = value.clone();
+        self.replace_json_in_place(&mut v);
+        v
+    }
+}
+
+/// Byte start of a phone match extended over a `(` and a `+` country-code prefix
+/// written right before it.
+fn phone_start(text: &str, start: usize) -> usize {
+    let before = &text[..start];
+    let mut s = start;
+    if before.ends_with('(') {
+        s -= 1;
+    }
+    let head = &text[..s];
+    let trimmed = head.trim_end_matches([' ', '.', '-', '\t']);
+    if head.len() - trimmed.len() > 2 {
+        return s;
+    }
+    let no_digits = trimmed.trim_end_matches(|c: char| c.is_ascii_digit());
+    if trimmed.len() - no_digits.len() <= 3 && no_digits.ends_with('+') {
+        return no_digits.len() - 1;
+    }
+    s
+}
+
+/// By start, then longest first, then entity index.
+fn sort_hits(all: &mut [Hit]) {
+    all.sort_by(|a, b| {
+        a.span
+            .start
+            .cmp(&b.span.start)
+            .then(b.span.end.cmp(&a.span.end))
+            .then(a.entity.cmp(&b.entity))
+    });
+}
+
+/// Leftmost-longest selection without overlaps from hits sorted by [`sort_hits`].
+fn leftmost_longest(sorted: &[Hit]) -> Vec<Hit> {
+    let mut out: Vec<Hit> = Vec::new();
+    let mut covered_to = 0usize;
+    for h in sorted {
+        if !out.is_empty() && h.span.start < covered_to {
+            continue;
+        }
+        covered_to = h.span.end;
+        out.push(*h);
+    }
+    out
+}
+
+/// Pseudonym hex of an entity: HMAC-SHA256(project key, entity_id).
+pub fn pseudonym_hex(project_key: &[u8], entity_id: &str) -> String {
+    hmac_hex(project_key, entity_id)
+}
+
+fn replacement_texts(
+    entities: &[MaskedEntity],
+    mode: Mode,
+    schema: &Schema,
+    key: &[u8],
+) -> Vec<String> {
+    match mode {
+        Mode::Redact => entities.iter().map(|_| "[REDACTED]".to_string()).collect(),
+        Mode::Value => entities
+            .iter()
+            .map(|e| format!("[{}]", e.entity_type))
+            .collect(),
+        Mode::Generalize => entities
+            .iter()
+            .map(|e| schema.phrase(&e.entity_type))
+            .collect(),
+        Mode::Pseudonym => {
+            let full: Vec<String> = entities.iter().map(|e| pseudonym_hex(key, &e.id)).collect();
+            // 12 hex digits, lengthened for entities whose prefixes collide.
+            let mut len = vec![12usize; entities.len()];
+            loop {
+                let mut groups: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+                for (i, h) in full.iter().enumerate() {
+                    groups.entry(&h[..len[i]]).or_default().push(i);
+                }
+                let mut changed = false;
+                for members in groups.values().filter(|m| m.len() > 1) {
+                    for &i in members {
+                        if len[i] < full[i].len() {
+                            len[i] += 1;
+                            changed = true;
+                        }
+                    }
+                }
+                if !changed {
+                    break;
+                }
+            }
+            entities
+                .iter()
+                .enumerate()
+                .map(|(i, e)| format!("[{}_{}]", e.entity_type, &full[i][..len[i]]))
+                .collect()
+        }
+    }
+}
+
+/// A masked entity built from literals (tests of the replacer and its users).
+#[cfg(test)]
+pub(crate) fn test_masked(id: &str, t: &str, norm: &str, originals: &[&str]) -> MaskedEntity {
+    MaskedEntity {
+        id: id.into(),
+        entity_type: t.into(),
+        normalized: norm.into(),
+        originals: originals.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use super::test_masked as masked;
+
+    fn replacer(mode: Mode) -> Replacer {
+        Replacer::new(
+            vec![
+                masked(
+                    "a1",
+                    "NAME",
+                    "priya raman",
+                    &["Priya Raman", "Raman, Priya", "Ms. Raman"],
+                ),
+                masked("b2", "BIRTHDATE", "1968-03-14", &["03/14/1968"]),
+                masked("c3", "PATIENT_ID", "MBR448213", &["MBR-448213"]),
+                masked("d4", "PHONE_NUMBER", "5550104417", &["(555) 010-4417"]),
+            ],
+            mode,
+            &Schema::default(),
+            b"project key",
+            DateOrder::Mdy,
+        )
+    }
+
+    #[test]
+    fn replaces_originals_and_variants_corpus_wide() {
+        let r = replacer(Mode::Value);
+        let text = "Member RAMAN, PRIYA (mbr 448213), born 14 March 1968, call +1 555.010.4417. Priya Ramanujan is someone else.";
+        assert_eq!(
+            r.replace(text),
+            "Member [NAME] ([PATIENT_ID]), born [BIRTHDATE], call [PHONE_NUMBER]. Priya Ramanujan is someone else."
+        );
+    }
+
+    #[test]
+    fn leftmost_longest_and_multibyte() {
+        let r = replacer(Mode::Redact);
+        assert_eq!(
+            r.replace("Zoë saw Ms. Raman — Priya Raman."),
+            "Zoë saw [REDACTED] — [REDACTED]."
+        );
+    }
+
+    #[test]
+    fn modes() {
+        let text = "Priya Raman";
+        assert_eq!(replacer(Mode::Generalize).replace(text), "a person");
+        let p = replacer(Mode::Pseudonym).replace(text);
+        assert!(
+            p.starts_with("[NAME_") && p.len() == "[NAME_]".len() + 12,
+            "{p}"
+        );
+        assert_eq!(p, replacer(Mode::Pseudonym).replace("priya raman"));
+        let other_key = Replacer::new(
+            vec![masked("a1", "NAME", "priya raman", &["Priya Raman"])],
+            Mode::Pseudonym,
+            &Schema::default(),
+            b"another key",
+            DateOrder::Mdy,
+        );
+        assert_ne!(p, other_key.replace(text));
+    }
+
+    #[test]
+    fn overlapping_hits_include_values_inside_longer_ones() {
+        let r = Replacer::new(
+            vec![
+                masked(
+                    "h",
+                    "PROVIDER",
+                    "fenwick falls hospital",
+                    &["Fenwick Falls Hospital"],
+                ),
+                masked("l", "LOCATION", "fenwick falls", &["Fenwick Falls"]),
+            ],
+            Mode::Value,
+            &Schema::default(),
+            b"k",
+            DateOrder::Mdy,
+        );
+        let text = "Seen at Fenwick Falls Hospital.";
+        assert_eq!(r.find(text).len(), 1);
+        let all: Vec<(usize, usize, usize)> = r
+            .find_overlapping(text)
+            .iter()
+            .map(|h| (h.entity, h.span.start, h.span.end))
+            .collect();
+        assert_eq!(all, vec![(0, 8, 30), (1, 8, 21)]);
+    }
+
+    #[test]
+    fn unrelated_numbers_survive() {
+        let r = replacer(Mode::Value);
+        let text = "Claim 03/15/1968, amount 5550104418, id MBR4482139.";
+        assert_eq!(r.replace(text), text);
+    }
+
+    #[test]
+    fn a_masked_value_with_nul_never_matches_between_pieces() {
+        // Found by the `redact` fuzz target: the value "\0" matched the separator of
+        // the joined pieces.
+        let r = Replacer::new(
+            vec![masked("n1", "NAME", "\0", &["\0"])],
+            Mode::Value,
+            &Schema::default(),
+            b"k",
+            DateOrder::Mdy,
+        );
+        let pieces = ["P;", "x", "a\0b"];
+        let each = r.find_each(&pieces);
+        for (p, hits) in pieces.iter().zip(&each) {
+            assert_eq!(hits, &r.find(p), "piece {p:?}");
+        }
+    }
+
+    #[test]
+    fn pieces_searched_together_give_each_piece_its_own_hits() {
+        let r = replacer(Mode::Value);
+        let pieces = [
+            "Priya",
+            "Raman called (555) 010-",
+            "4417 about MBR-448213",
+            "",
+            "born 03/14/",
+            "1968 — Zoë met Priya Raman",
+            "\u{1b}[31mPriya Raman\u{1b}[0m",
+            "tab\tPriya\u{200d} Raman° and mbr 448213",
+            "0.5550104417",
+            "Raman, Priya; Ms. Raman",
+        ];
+        let each = r.find_each(&pieces);
+        for (p, hits) in pieces.iter().zip(&each) {
+            assert_eq!(hits, &r.find(p), "piece {p:?}");
+        }
+        // Nothing is found across two pieces.
+        assert!(each[0].is_empty() && each[1].is_empty() && each[2].len() == 1);
+        let text = "Priya Raman\nMBR-448213 and\n(555) 010-4417\nnothing\n";
+        assert_eq!(
+            r.replace(text),
+            "[NAME]\n[PATIENT_ID] and\n[PHONE_NUMBER]\nnothing\n"
+        );
+        let mut v =
+            serde_json::json!({"a": ["Priya Raman", 3, {"b": "call (555) 010-4417"}], "c": "kept"});
+        r.replace_json_in_place(&mut v);
+        assert_eq!(
+            v,
+            serde_json::json!({"a": ["[NAME]", 3, {"b": "call [PHONE_NUMBER]"}], "c": "kept"})
+        );
+    }
+}
