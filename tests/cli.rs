@@ -364,16 +364,17 @@ fn usage_and_config_errors() {
 
 #[test]
 fn a_leak_aborts_the_export_with_exit_code_3() {
-    // A masked phone number hidden in metadata that is not a string is not replaced,
-    // so the leak check must catch it and export nothing.
+    // A masked name that reads like its own placeholder: "[NAME]" still shows the
+    // value "Name", so the independent leak check must catch it and export nothing.
     let env = Env::new();
     let corpus = env.path("corpus");
     std::fs::create_dir_all(&corpus).expect("mkdir");
     write(
         &corpus,
         "a.json",
-        br#"{"id": "a", "metadata": {"phones": [5550104417]}, "content": "Call (555) 010-4417 about member MBR-448213."}"#,
+        br#"{"id": "a", "content": "Name: Name. Call (555) 010-4417 about member MBR-448213."}"#,
     );
+    write(&corpus, "clam.toml", b"[extract]\ndeny = { NAME = [\"Name\"] }\n");
     let out = env.path("out");
     let o = env.clam(&[
         "run",
@@ -383,8 +384,55 @@ fn a_leak_aborts_the_export_with_exit_code_3() {
     ]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(stderr(&o).contains("leak check failed"), "{}", stderr(&o));
-    assert!(stderr(&o).contains("PHONE_NUMBER"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("NAME"), "{}", stderr(&o));
     assert!(!out.exists(), "nothing is exported");
+}
+
+#[test]
+fn masked_values_in_metadata_keys_numbers_and_ids_are_redacted() {
+    // A phone as a JSON number, a name in a metadata key and in the id and file name:
+    // all redacted; the document is exported as doc-<export id>.
+    let env = Env::new();
+    let corpus = env.path("corpus");
+    std::fs::create_dir_all(&corpus).expect("mkdir");
+    write(
+        &corpus,
+        "edith_marlowe.json",
+        r#"{"id": "MARLOWE-EDITH", "metadata": {"phones": [5550104417], "Edith Marlowe": true}, "content": "Call Edith Marlowe at (555) 010-4417."}"#.as_bytes(),
+    );
+    write(&corpus, "b.json", br#"{"id": "b", "content": "Nothing here."}"#);
+    write(
+        &corpus,
+        "clam.toml",
+        b"[extract]\ndeny = { NAME = [\"Edith Marlowe\"] }\n",
+    );
+    let out = env.path("out");
+    let o = env.clam(&[
+        "run",
+        corpus.to_str().expect("utf8"),
+        "--out",
+        out.to_str().expect("utf8"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let names: Vec<String> = std::fs::read_dir(out.join("redacted"))
+        .expect("redacted")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().to_string())
+        .collect();
+    let renamed = names
+        .iter()
+        .find(|n| n.starts_with("doc-") && n.ends_with(".json"))
+        .expect("a renamed file");
+    let v: Value = serde_json::from_str(
+        &std::fs::read_to_string(out.join("redacted").join(renamed)).expect("read"),
+    )
+    .expect("json");
+    assert_eq!(v["id"].as_str(), Some(renamed.trim_end_matches(".json")));
+    assert_eq!(v["metadata"]["phones"][0].as_str(), Some("[PHONE_NUMBER]"));
+    assert_eq!(v["metadata"]["[NAME]"].as_bool(), Some(true));
+    for f in ["manifest.json", "report.md"] {
+        let text = std::fs::read_to_string(out.join(f)).expect("read").to_lowercase();
+        assert!(!text.contains("marlowe") && !text.contains("5550104417"), "{f}");
+    }
 }
 
 #[test]

@@ -16,8 +16,10 @@
 //!   super- and subscripts), combining marks dropped (accents), digits of any script
 //!   as ASCII, dash punctuation as '-', letters lower-cased and mapped to their UTS #39
 //!   confusable prototype (`unicode-security`: Cyrillic "а" and Greek "ο" meet Latin
-//!   "a" and "o"; "m" becomes "rn", as the standard's skeleton has it), then
-//!   lower-cased again.
+//!   "a" and "o"; "m" becomes "rn", as the standard's skeleton has it). A letter whose
+//!   lower case has no ASCII prototype takes its own or its upper case's when that is
+//!   ASCII: Cyrillic "К" reads "K" although its lower case "к" is the small capital
+//!   "ĸ" in the tables.
 //!
 //! The projection of a string is the concatenation of its characters' projections
 //! (white space runs aside), so a value's projection is found inside a text's
@@ -48,8 +50,7 @@ pub fn for_each_projected(text: &str, join_hyphens: bool, mut f: impl FnMut(char
     // The last projected char (for the hyphen rule).
     let mut last = ' ';
     let mut buf = String::new();
-    CACHE.with(|cache| {
-        let mut cache = cache.borrow_mut();
+    {
         while let Some(c) = chars.next() {
             let at = i;
             i += 1;
@@ -67,7 +68,7 @@ pub fn for_each_projected(text: &str, join_hyphens: bool, mut f: impl FnMut(char
                 continue;
             }
             if join_hyphens && is_hyphen(c) && space.is_none() && last.is_alphabetic() {
-                let n = hyphen_break_len(chars.clone(), &mut cache);
+                let n = hyphen_break_len(chars.clone());
                 if n > 0 {
                     for _ in 0..n {
                         chars.next();
@@ -77,7 +78,7 @@ pub fn for_each_projected(text: &str, join_hyphens: bool, mut f: impl FnMut(char
                 }
             }
             buf.clear();
-            project_char(c, &mut buf, &mut cache);
+            project_char(c, &mut buf);
             if buf.is_empty() {
                 continue;
             }
@@ -89,7 +90,7 @@ pub fn for_each_projected(text: &str, join_hyphens: bool, mut f: impl FnMut(char
                 last = p;
             }
         }
-    });
+    }
     if let Some((s, e)) = space {
         f(' ', s, e);
     }
@@ -166,24 +167,36 @@ const CACHE_LIMIT: usize = 1 << 16;
 
 /// Appends the projection of one character that is neither white space nor the start
 /// of an escape sequence.
-fn project_char(c: char, out: &mut String, cache: &mut HashMap<char, Box<str>>) {
+fn project_char(c: char, out: &mut String) {
     if c.is_ascii() {
         push_ascii(c, out);
         return;
     }
-    if let Some(p) = cache.get(&c) {
-        out.push_str(p);
-        return;
-    }
+    CACHE.with(|cache| {
+        // The cache is never borrowed across a call out of this function.
+        let Ok(mut cache) = cache.try_borrow_mut() else {
+            out.push_str(&project_uncached(c));
+            return;
+        };
+        if let Some(p) = cache.get(&c) {
+            out.push_str(p);
+            return;
+        }
+        let p = project_uncached(c);
+        out.push_str(&p);
+        if cache.len() >= CACHE_LIMIT {
+            cache.clear();
+        }
+        cache.insert(c, p.into_boxed_str());
+    });
+}
+
+fn project_uncached(c: char) -> String {
     let mut p = String::new();
     if !is_dropped(c) {
         unicode_normalization::char::decompose_compatible(c, |d| push_decomposed(d, &mut p));
     }
-    out.push_str(&p);
-    if cache.len() >= CACHE_LIMIT {
-        cache.clear();
-    }
-    cache.insert(c, p.into_boxed_str());
+    p
 }
 
 /// ASCII: letters lower-cased ('m' to its prototype "rn"), controls dropped.
@@ -211,24 +224,41 @@ fn push_decomposed(d: char, out: &mut String) {
         GeneralCategory::DecimalNumber => out.push(ascii_digit(d)),
         GeneralCategory::DashPunctuation => out.push('-'),
         _ => {
-            let mut b = [0u8; 4];
-            for l in d.to_lowercase() {
-                if l.is_ascii() {
-                    push_ascii(l, out);
-                    continue;
+            // The reading a reader would give it: the lower-case letter's prototype
+            // when that is plain ASCII ("ι" → "i"); else the letter's own ("К" → "K";
+            // its lower case "к" has the small capital "ĸ" as prototype); else the
+            // upper case's ("т" → "T").
+            let lower: String = d.to_lowercase().collect();
+            let mut best = prototype_lower(&lower);
+            if !best.is_ascii() {
+                let mut b = [0u8; 4];
+                let own = prototype_lower(d.encode_utf8(&mut b));
+                let upper: String = d.to_uppercase().collect();
+                let up = prototype_lower(&upper);
+                if own.is_ascii() {
+                    best = own;
+                } else if up.is_ascii() {
+                    best = up;
                 }
-                for s in unicode_security::skeleton(l.encode_utf8(&mut b)) {
-                    for s in s.to_lowercase() {
-                        if s.is_ascii() {
-                            push_ascii(s, out);
-                        } else if !(is_mark(s) || s.is_whitespace() || is_dropped(s)) {
-                            out.push(s);
-                        }
-                    }
+            }
+            for c in best.chars() {
+                if c.is_ascii() {
+                    push_ascii(c, out);
+                } else {
+                    out.push(c);
                 }
             }
         }
     }
+}
+
+/// The UTS #39 skeleton of `s`, lower-cased, without marks, spaces or invisible
+/// characters.
+fn prototype_lower(s: &str) -> String {
+    unicode_security::skeleton(s)
+        .flat_map(char::to_lowercase)
+        .filter(|&c| !(is_mark(c) || c.is_whitespace() || is_dropped(c)))
+        .collect()
 }
 
 fn is_mark(c: char) -> bool {
@@ -291,10 +321,7 @@ fn is_line_break(c: char) -> bool {
 
 /// After a hyphen: the number of chars of "[spaces] line break [white space]" when a
 /// letter follows them (the hyphen and those chars are then dropped), else 0.
-fn hyphen_break_len(
-    mut rest: std::str::Chars<'_>,
-    cache: &mut HashMap<char, Box<str>>,
-) -> usize {
+fn hyphen_break_len(mut rest: std::str::Chars<'_>) -> usize {
     let mut n = 0;
     let mut broke = false;
     let mut buf = String::new();
@@ -303,7 +330,7 @@ fn hyphen_break_len(
             broke = true;
         } else if !(c.is_whitespace() || is_dropped(c)) {
             buf.clear();
-            project_char(c, &mut buf, cache);
+            project_char(c, &mut buf);
             let letter = buf.chars().next().is_some_and(char::is_alphabetic);
             return if broke && letter { n } else { 0 };
         }

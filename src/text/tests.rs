@@ -71,9 +71,21 @@ fn width_look_alikes_accents_and_case_meet() {
         "\u{c9}dith Marl\u{f6}we", // precomposed accents
         "E\u{301}dith Marlowe",    // combining accent
         "\u{1d404}dith Marlowe",   // mathematical bold E
+        "Edith \u{41c}arlowe",      // Cyrillic capital Em
+        "\u{415}dith Marlow\u{435}",  // Cyrillic Ie, both cases
     ] {
         assert_eq!(p(s), want, "{s:?}");
     }
+}
+
+#[test]
+fn capital_look_alikes_read_as_the_latin_capital() {
+    // Cyrillic К, Т, Н and Greek Κ look like K, T, H in either case.
+    assert_eq!(p("\u{41a}\u{422}\u{41d}"), p("KTH"));
+    assert_eq!(p("\u{43a}\u{442}\u{43d}"), p("kth"));
+    assert_eq!(p("\u{39a}abama"), p("Kabama"));
+    // Latin I and l stay apart (case-insensitive, not confusable-folded for ASCII).
+    assert_ne!(p("Ines"), p("lnes"));
 }
 
 #[test]
