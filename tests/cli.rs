@@ -1122,3 +1122,73 @@ fn adopted_what_if_settings_in_the_session_apply_to_analyze_and_sweep() {
     let rows: Vec<Value> = serde_json::from_slice(&o.stdout).expect("json");
     assert_eq!(rows[0]["masked"].as_u64(), at_05);
 }
+
+/// Every way `tests/data/adversarial` writes its two people's identifiers (see
+/// tests/data/adversarial.md), as a naive oracle: after an export in any mode, none
+/// of them is in any exported file or file name, and no two documents share an id.
+#[test]
+fn the_adversarial_corpus_exports_without_a_leak_in_every_mode() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/adversarial");
+    let forms = [
+        "Edith", "Marlowe", "EDITH", "MARLOWE", "Mar-\nlowe", "Mar\u{200b}lowe", "Mar\u{ad}lowe",
+        "\u{ff25}\u{ff24}\u{ff29}\u{ff34}\u{ff28}", "M\u{430}rlowe", "\u{415}dith", "\u{c9}dith",
+        "Marl\u{f6}we", "Tomasz", "Wierzbicki", "0177", "\u{ff10}\u{ff11}\u{ff17}\u{ff17}",
+        "40311", "\u{ff14}\u{ff10}\u{ff13}\u{ff11}\u{ff11}", "Lakeshore", "LAKESHORE", "0148",
+        "88102",
+    ];
+    for mode in ["value", "redact", "pseudonym", "generalize"] {
+        let env = Env::new();
+        let out = env.path("out");
+        let o = env.clam(&[
+            "run",
+            corpus.to_str().expect("utf8"),
+            "--out",
+            out.to_str().expect("utf8"),
+            "--mode",
+            mode,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{mode}: {}", stderr(&o));
+        let mut ids = std::collections::BTreeSet::new();
+        let mut stack = vec![out.clone()];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).expect("read dir") {
+                let path = entry.expect("entry").path();
+                let name = path.to_string_lossy().to_string();
+                let bytes = std::fs::read(&path).unwrap_or_default();
+                // JSON escapes decoded: every string as a reader of the file sees it.
+                let mut text = String::from_utf8_lossy(&bytes).to_string();
+                if name.ends_with(".json")
+                    && let Ok(v) = serde_json::from_slice::<Value>(&bytes)
+                {
+                    fn strings(v: &Value, out: &mut String) {
+                        match v {
+                            Value::String(s) => out.push_str(s),
+                            Value::Number(n) => out.push_str(&n.to_string()),
+                            Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+                            Value::Object(o) => o.iter().for_each(|(k, x)| {
+                                out.push_str(k);
+                                out.push('\n');
+                                strings(x, out);
+                            }),
+                            _ => {}
+                        }
+                        out.push('\n');
+                    }
+                    strings(&v, &mut text);
+                    if name.contains("/redacted/") {
+                        assert!(ids.insert(v["id"].to_string()), "{mode}: duplicate id {}", v["id"]);
+                    }
+                }
+                for f in forms {
+                    let rel = name.strip_prefix(out.to_str().expect("utf8")).unwrap_or(&name);
+                    assert!(!rel.contains(f), "{mode}: {f:?} in the file name {rel}");
+                    assert!(!text.contains(f), "{mode}: {f:?} survives in {rel}");
+                }
+                if path.is_dir() {
+                    stack.push(path);
+                }
+            }
+        }
+        assert_eq!(ids.len(), 14, "{mode}");
+    }
+}
