@@ -374,7 +374,11 @@ fn a_leak_aborts_the_export_with_exit_code_3() {
         "a.json",
         br#"{"id": "a", "content": "Name: Name. Call (555) 010-4417 about member MBR-448213."}"#,
     );
-    write(&corpus, "clam.toml", b"[extract]\ndeny = { NAME = [\"Name\"] }\n");
+    write(
+        &corpus,
+        "clam.toml",
+        b"[extract]\ndeny = { NAME = [\"Name\"] }\n",
+    );
     let out = env.path("out");
     let o = env.clam(&[
         "run",
@@ -400,7 +404,11 @@ fn masked_values_in_metadata_keys_numbers_and_ids_are_redacted() {
         "edith_marlowe.json",
         r#"{"id": "MARLOWE-EDITH", "metadata": {"phones": [5550104417], "Edith Marlowe": true}, "content": "Call Edith Marlowe at (555) 010-4417."}"#.as_bytes(),
     );
-    write(&corpus, "b.json", br#"{"id": "b", "content": "Nothing here."}"#);
+    write(
+        &corpus,
+        "b.json",
+        br#"{"id": "b", "content": "Nothing here."}"#,
+    );
     write(
         &corpus,
         "clam.toml",
@@ -430,8 +438,13 @@ fn masked_values_in_metadata_keys_numbers_and_ids_are_redacted() {
     assert_eq!(v["metadata"]["phones"][0].as_str(), Some("[PHONE_NUMBER]"));
     assert_eq!(v["metadata"]["[NAME]"].as_bool(), Some(true));
     for f in ["manifest.json", "report.md"] {
-        let text = std::fs::read_to_string(out.join(f)).expect("read").to_lowercase();
-        assert!(!text.contains("marlowe") && !text.contains("5550104417"), "{f}");
+        let text = std::fs::read_to_string(out.join(f))
+            .expect("read")
+            .to_lowercase();
+        assert!(
+            !text.contains("marlowe") && !text.contains("5550104417"),
+            "{f}"
+        );
     }
 }
 
@@ -1130,10 +1143,27 @@ fn adopted_what_if_settings_in_the_session_apply_to_analyze_and_sweep() {
 fn the_adversarial_corpus_exports_without_a_leak_in_every_mode() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/adversarial");
     let forms = [
-        "Edith", "Marlowe", "EDITH", "MARLOWE", "Mar-\nlowe", "Mar\u{200b}lowe", "Mar\u{ad}lowe",
-        "\u{ff25}\u{ff24}\u{ff29}\u{ff34}\u{ff28}", "M\u{430}rlowe", "\u{415}dith", "\u{c9}dith",
-        "Marl\u{f6}we", "Tomasz", "Wierzbicki", "0177", "\u{ff10}\u{ff11}\u{ff17}\u{ff17}",
-        "40311", "\u{ff14}\u{ff10}\u{ff13}\u{ff11}\u{ff11}", "Lakeshore", "LAKESHORE", "0148",
+        "Edith",
+        "Marlowe",
+        "EDITH",
+        "MARLOWE",
+        "Mar-\nlowe",
+        "Mar\u{200b}lowe",
+        "Mar\u{ad}lowe",
+        "\u{ff25}\u{ff24}\u{ff29}\u{ff34}\u{ff28}",
+        "M\u{430}rlowe",
+        "\u{415}dith",
+        "\u{c9}dith",
+        "Marl\u{f6}we",
+        "Tomasz",
+        "Wierzbicki",
+        "0177",
+        "\u{ff10}\u{ff11}\u{ff17}\u{ff17}",
+        "40311",
+        "\u{ff14}\u{ff10}\u{ff13}\u{ff11}\u{ff11}",
+        "Lakeshore",
+        "LAKESHORE",
+        "0148",
         "88102",
     ];
     for mode in ["value", "redact", "pseudonym", "generalize"] {
@@ -1176,11 +1206,17 @@ fn the_adversarial_corpus_exports_without_a_leak_in_every_mode() {
                     }
                     strings(&v, &mut text);
                     if name.contains("/redacted/") {
-                        assert!(ids.insert(v["id"].to_string()), "{mode}: duplicate id {}", v["id"]);
+                        assert!(
+                            ids.insert(v["id"].to_string()),
+                            "{mode}: duplicate id {}",
+                            v["id"]
+                        );
                     }
                 }
                 for f in forms {
-                    let rel = name.strip_prefix(out.to_str().expect("utf8")).unwrap_or(&name);
+                    let rel = name
+                        .strip_prefix(out.to_str().expect("utf8"))
+                        .unwrap_or(&name);
                     assert!(!rel.contains(f), "{mode}: {f:?} in the file name {rel}");
                     assert!(!text.contains(f), "{mode}: {f:?} survives in {rel}");
                 }

@@ -149,8 +149,9 @@ fn apply(v: &Value, t: Transform, s: &str) -> String {
             None => s.to_string(),
         },
         Transform::Invisible(p, k) => {
-            let c = ["\u{200b}", "\u{ad}", "\u{200d}", "\u{feff}", "\u{2060}", "\u{202e}"]
-                [k as usize % 6];
+            let c = [
+                "\u{200b}", "\u{ad}", "\u{200d}", "\u{feff}", "\u{2060}", "\u{202e}",
+            ][k as usize % 6];
             match inside_word(s, p) {
                 Some(at) => insert_at(s, at, c),
                 None => s.to_string(),
@@ -250,7 +251,12 @@ fn place_strategy() -> impl Strategy<Value = Place> {
     ]
 }
 
-fn document(id: String, rel: String, content: String, metadata: serde_json::Map<String, serde_json::Value>) -> Document {
+fn document(
+    id: String,
+    rel: String,
+    content: String,
+    metadata: serde_json::Map<String, serde_json::Value>,
+) -> Document {
     let mut d = Document::new(id.clone(), content.clone());
     d.source = Source {
         rel_path: rel,
@@ -287,7 +293,11 @@ fn exported_texts(root: &Path) -> Vec<String> {
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).expect("read dir") {
             let path = entry.expect("entry").path();
-            out.push(path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default());
+            out.push(
+                path.file_name()
+                    .map(|n| n.to_string_lossy().to_string())
+                    .unwrap_or_default(),
+            );
             if path.is_dir() {
                 stack.push(path);
                 continue;

@@ -64,4 +64,3 @@ the 54-year-old retired ferry pilot was started on {drug}. {FILLER}{FILLER}{FILL
     }
     docs
 }
-

@@ -267,7 +267,13 @@ impl DocIds {
 /// The redacted file name of a document: its own, unless it holds a masked value;
 /// then `doc-<export id>` with its extension (the export id of the file: of the
 /// document, or of the JSON Lines file that holds many).
-fn redacted_rel_path(replacer: &Replacer, key: &[u8], rel: &str, export_id: &str, jsonl: bool) -> String {
+fn redacted_rel_path(
+    replacer: &Replacer,
+    key: &[u8],
+    rel: &str,
+    export_id: &str,
+    jsonl: bool,
+) -> String {
     if replacer.find(rel).is_empty() {
         return rel.to_string();
     }
@@ -389,11 +395,8 @@ pub fn export(
         }
     }
     write_file(&tmp.path().join("decisions.jsonl"), decisions.as_bytes())?;
-    let report = replacer.replace(&doc_ids.rename_in(&report::render(
-        ws,
-        project_key,
-        &scan_warnings,
-    )));
+    let report =
+        replacer.replace(&doc_ids.rename_in(&report::render(ws, project_key, &scan_warnings)));
     write_file(&tmp.path().join("report.md"), report.as_bytes())?;
     if !ws.state.gold.is_empty() {
         // The annotators' gold chains (thesis gold format), ids and notes redacted.
@@ -974,4 +977,3 @@ fn write_mapping(ws: &Workspace, key: &[u8], path: &Path) -> Result<(), ExportEr
     }
     Ok(())
 }
-

@@ -118,14 +118,15 @@ impl Dates {
         let parts: Vec<&str> = t0.split('.').collect();
         if parts.len() == 3 {
             self.numeric(parts[0], parts[1], parts[2], &mut owners);
-        } else if t0.len() == 8 && t0.bytes().all(|b| b.is_ascii_digit()) {
-            if let (Some(y), Some(m), Some(d)) = (
+        } else if t0.len() == 8
+            && t0.bytes().all(|b| b.is_ascii_digit())
+            && let (Some(y), Some(m), Some(d)) = (
                 digits(&t0[..4], 4..=4),
                 digits(&t0[4..6], 2..=2),
                 digits(&t0[6..], 2..=2),
-            ) {
-                owners.extend(self.owner(y as i32, m, d));
-            }
+            )
+        {
+            owners.extend(self.owner(y as i32, m, d));
         }
         out.extend(owners.drain(..).map(|o| (k, o)));
         let (Some(t1), Some(t2)) = (tok(k + 1), tok(k + 2)) else {
@@ -140,7 +141,11 @@ impl Dates {
         }
         // Day first: 14 March 1968, 14th of March 1968.
         if let Some(d) = day(t0) {
-            let (m_at, y_at) = if t1 == self.of { (k + 2, k + 3) } else { (k + 1, k + 2) };
+            let (m_at, y_at) = if t1 == self.of {
+                (k + 2, k + 3)
+            } else {
+                (k + 1, k + 2)
+            };
             if let (Some(m), Some(y)) = (
                 tok(m_at).and_then(|t| self.months.get(t)),
                 tok(y_at).and_then(|t| digits(t, 4..=4)),

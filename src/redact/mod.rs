@@ -274,7 +274,11 @@ impl Replacer {
         if self.entities.is_empty() {
             return out;
         }
-        self.collect(&Scan::new(pieces, true, self.compact.is_some()), &mut out, None);
+        self.collect(
+            &Scan::new(pieces, true, self.compact.is_some()),
+            &mut out,
+            None,
+        );
         let wrapped: Vec<usize> = (0..pieces.len())
             .filter(|&i| has_hyphen_break(pieces[i]))
             .collect();
@@ -385,7 +389,9 @@ impl Replacer {
                     Value::String(self.apply(&text, &hits))
                 }
             }
-            Value::Array(a) => Value::Array(a.iter().map(|v| self.replace_document_json(v)).collect()),
+            Value::Array(a) => {
+                Value::Array(a.iter().map(|v| self.replace_document_json(v)).collect())
+            }
             Value::Object(o) => {
                 let mut out = serde_json::Map::new();
                 for (k, v) in o {

@@ -25,7 +25,8 @@ static CLASSES: LazyLock<HashMap<&'static str, &'static str>> = LazyLock::new(||
         };
         for spelling in fields {
             // The table is lowercase ASCII; the projection writes 'm' as "rn".
-            map.entry(project_static(spelling)).or_insert(project_static(canonical));
+            map.entry(project_static(spelling))
+                .or_insert(project_static(canonical));
         }
         map.entry(project_static(canonical))
             .or_insert(project_static(canonical));

@@ -321,11 +321,10 @@ fn is_line_break(c: char) -> bool {
 
 /// After a hyphen: the number of chars of "[spaces] line break [white space]" when a
 /// letter follows them (the hyphen and those chars are then dropped), else 0.
-fn hyphen_break_len(mut rest: std::str::Chars<'_>) -> usize {
-    let mut n = 0;
+fn hyphen_break_len(rest: std::str::Chars<'_>) -> usize {
     let mut broke = false;
     let mut buf = String::new();
-    for c in rest.by_ref() {
+    for (n, c) in rest.enumerate() {
         if is_line_break(c) {
             broke = true;
         } else if !(c.is_whitespace() || is_dropped(c)) {
@@ -334,7 +333,6 @@ fn hyphen_break_len(mut rest: std::str::Chars<'_>) -> usize {
             let letter = buf.chars().next().is_some_and(char::is_alphabetic);
             return if broke && letter { n } else { 0 };
         }
-        n += 1;
     }
     0
 }

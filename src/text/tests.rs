@@ -66,13 +66,13 @@ fn width_look_alikes_accents_and_case_meet() {
     for s in [
         "ＥＤＩＴＨ ＭＡＲＬＯＷＥ",
         "EDITH MARLOWE",
-        "Edith M\u{430}rlowe",  // Cyrillic а
-        "Edith Marl\u{3bf}we",  // Greek ο
-        "\u{c9}dith Marl\u{f6}we", // precomposed accents
-        "E\u{301}dith Marlowe",    // combining accent
-        "\u{1d404}dith Marlowe",   // mathematical bold E
-        "Edith \u{41c}arlowe",      // Cyrillic capital Em
-        "\u{415}dith Marlow\u{435}",  // Cyrillic Ie, both cases
+        "Edith M\u{430}rlowe",       // Cyrillic а
+        "Edith Marl\u{3bf}we",       // Greek ο
+        "\u{c9}dith Marl\u{f6}we",   // precomposed accents
+        "E\u{301}dith Marlowe",      // combining accent
+        "\u{1d404}dith Marlowe",     // mathematical bold E
+        "Edith \u{41c}arlowe",       // Cyrillic capital Em
+        "\u{415}dith Marlow\u{435}", // Cyrillic Ie, both cases
     ] {
         assert_eq!(p(s), want, "{s:?}");
     }
@@ -103,14 +103,26 @@ fn offsets_cover_the_whole_original_span() {
     let value = p("Edith Marlowe");
     let at = proj.text.find(&value).expect("found");
     let (s, e) = proj.original_span(at, at + value.len()).expect("span");
-    let original: String = text.chars().skip(s as usize).take((e - s) as usize).collect();
+    let original: String = text
+        .chars()
+        .skip(s as usize)
+        .take((e - s) as usize)
+        .collect();
     assert_eq!(original, "E\u{301}dith\u{a0}\u{a0}Mar-\nlowe");
 }
 
 #[test]
 fn the_projection_of_a_concatenation_is_the_concatenation_of_projections() {
     // The property matching relies on (white space aside).
-    for (a, b) in [("Zoë", "Ｍüller"), ("Mar", "\u{200b}lowe"), ("x", "\u{300}y")] {
-        assert_eq!(p(&format!("{a}{b}")), format!("{}{}", p(a), p(b)), "{a} {b}");
+    for (a, b) in [
+        ("Zoë", "Ｍüller"),
+        ("Mar", "\u{200b}lowe"),
+        ("x", "\u{300}y"),
+    ] {
+        assert_eq!(
+            p(&format!("{a}{b}")),
+            format!("{}{}", p(a), p(b)),
+            "{a} {b}"
+        );
     }
 }

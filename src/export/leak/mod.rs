@@ -196,8 +196,9 @@ impl LeakCheck {
                 if let Some((last, rest)) = t.split_last()
                     && !rest.is_empty()
                 {
-                    let family_first: Vec<String> =
-                        std::iter::once(last.clone()).chain(rest.iter().cloned()).collect();
+                    let family_first: Vec<String> = std::iter::once(last.clone())
+                        .chain(rest.iter().cloned())
+                        .collect();
                     forms.push(vec![family_first.concat()]);
                     forms.push(family_first);
                     forms.push(vec![t.concat()]);
@@ -387,7 +388,12 @@ impl LeakCheck {
         Ok((hits, files))
     }
 
-    fn scan_file(&self, path: &Path, rel: &str, hits: &mut Vec<LeakHit>) -> Result<(), ExportError> {
+    fn scan_file(
+        &self,
+        path: &Path,
+        rel: &str,
+        hits: &mut Vec<LeakHit>,
+    ) -> Result<(), ExportError> {
         let own = OWN_FILES.contains(&rel);
         let lower = rel.to_ascii_lowercase();
         if lower.ends_with(".json") || lower.ends_with(".jsonl") {
@@ -426,7 +432,13 @@ impl LeakCheck {
 
     /// A JSON or JSON Lines file, streamed: every string decoded and searched alone
     /// (located at its opening quote), blocks of strings on every core.
-    fn scan_json(&self, path: &Path, rel: &str, own: bool, hits: &mut Vec<LeakHit>) -> Result<(), ExportError> {
+    fn scan_json(
+        &self,
+        path: &Path,
+        rel: &str,
+        own: bool,
+        hits: &mut Vec<LeakHit>,
+    ) -> Result<(), ExportError> {
         use rayon::prelude::*;
         let file = std::fs::File::open(path).map_err(|e| io_err(path, e))?;
         let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
@@ -528,7 +540,8 @@ impl JsonLexer {
     fn push_char(&mut self, c: u32) {
         let ch = char::from_u32(c).unwrap_or('\u{fffd}');
         let mut b = [0u8; 4];
-        self.cur.extend_from_slice(ch.encode_utf8(&mut b).as_bytes());
+        self.cur
+            .extend_from_slice(ch.encode_utf8(&mut b).as_bytes());
     }
 
     fn feed(&mut self, bytes: &[u8]) {
@@ -670,7 +683,10 @@ impl JsonLexer {
 /// `2026-11-24T05:32:00Z`, with optional fractional seconds and a `Z` or `±hh:mm` offset.
 fn is_rfc3339(s: &str) -> bool {
     let s: Vec<char> = s.chars().collect();
-    let digits = |r: std::ops::Range<usize>| r.clone().all(|i| s.get(i).is_some_and(char::is_ascii_digit));
+    let digits = |r: std::ops::Range<usize>| {
+        r.clone()
+            .all(|i| s.get(i).is_some_and(char::is_ascii_digit))
+    };
     let at = |i: usize, c: char| s.get(i) == Some(&c);
     if s.len() < 20
         || !(digits(0..4) && at(4, '-') && digits(5..7) && at(7, '-') && digits(8..10))
@@ -692,7 +708,9 @@ fn is_rfc3339(s: &str) -> bool {
     }
     match s.get(i) {
         Some('Z') => i + 1 == s.len(),
-        Some('+' | '-') => i + 6 == s.len() && digits(i + 1..i + 3) && at(i + 3, ':') && digits(i + 4..i + 6),
+        Some('+' | '-') => {
+            i + 6 == s.len() && digits(i + 1..i + 3) && at(i + 3, ':') && digits(i + 4..i + 6)
+        }
         _ => false,
     }
 }

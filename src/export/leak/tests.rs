@@ -4,11 +4,21 @@ use crate::redact::test_masked as masked;
 fn check() -> LeakCheck {
     LeakCheck::new(
         &[
-            masked("n", "NAME", "edith marlowe", &["Edith Marlowe", "Ms. Marlowe"]),
+            masked(
+                "n",
+                "NAME",
+                "edith marlowe",
+                &["Edith Marlowe", "Ms. Marlowe"],
+            ),
             masked("p", "PHONE_NUMBER", "+13125550177", &["+1 312-555-0177"]),
             masked("i", "PATIENT_ID", "ZK40311", &["ZK-40311"]),
             masked("d", "BIRTHDATE", "1968-03-14", &["03/14/1968"]),
-            masked("a", "ADDRESS", "1200 lakeshore parkway", &["1200 Lakeshore Parkway"]),
+            masked(
+                "a",
+                "ADDRESS",
+                "1200 lakeshore parkway",
+                &["1200 Lakeshore Parkway"],
+            ),
             masked("g", "AGE", "34", &["34"]),
         ],
         b"key",
@@ -62,7 +72,13 @@ fn phones_ids_and_addresses_are_found_with_any_separators() {
     ] {
         assert_eq!(found(text), vec!["p"], "{text:?}");
     }
-    for text in ["zk_40311", "ZK.40311", "zk/40311", "ＺＫ４０３１１", "zk 403 11"] {
+    for text in [
+        "zk_40311",
+        "ZK.40311",
+        "zk/40311",
+        "ＺＫ４０３１１",
+        "zk 403 11",
+    ] {
         assert_eq!(found(text), vec!["i"], "{text:?}");
     }
     assert_eq!(found("1200 Lakeshore Pkwy."), vec!["a"]);
