@@ -1,7 +1,8 @@
 //! Span location (SPEC §2): whole-word, case-insensitive occurrences of values in a
-//! text, in Unicode code points. Case-insensitivity is Unicode simple case folding
-//! (one character to one character), so offsets in the folded text map one-to-one
-//! onto the original's characters.
+//! text, in Unicode code points. Matching reads the text's [projection](crate::text)
+//! (the one the redactor reads), so a value is found however its white space,
+//! invisible characters, width or look-alike letters are written; spans are the
+//! original characters the match came from.
 //!
 //! Word boundary: the neighbouring character is not alphanumeric. One refinement: a
 //! value that starts (ends) with a digit does not match right after (before) a
@@ -11,6 +12,7 @@
 use aho_corasick::{AhoCorasick, MatchKind};
 
 use crate::extract::Span;
+use crate::text::{Projected, project};
 
 /// Simple case folding of one character: its lowercase when that is one character.
 pub fn fold_char(c: char) -> char {
@@ -29,98 +31,19 @@ pub fn fold(s: &str) -> String {
     s.chars().map(fold_char).collect()
 }
 
-/// A text prepared for matching: its folded form and the byte offset of every char.
+/// A text prepared for matching: its [projection](crate::text), which reads the text
+/// as a reader does (case, white-space runs, invisible characters, escape sequences,
+/// look-alikes, full width, accents, digits of any script), with the map back to the
+/// original characters.
 pub struct FoldedText {
-    folded: String,
-    chars: Vec<char>,
-    /// Byte offset in `folded` of each char, plus the total length at the end.
-    byte_starts: Vec<usize>,
-    /// Chars that belong to a terminal escape sequence, when the text has any: they
-    /// are word boundaries, so "\x1b[31mPriya" still shows (and matches) "Priya".
-    in_escape: Option<Vec<bool>>,
-    /// Original char index of each visible char, when the text has ignorable ones.
-    original: Option<Vec<usize>>,
+    projected: Projected,
 }
 
-/// Marks the characters of ECMA-48 escape sequences: CSI (`ESC [` or U+009B, then
-/// parameters and one final byte), string controls (OSC, DCS, SOS, PM, APC up to BEL
-/// or ST) and two-character escapes.
-fn escape_sequences(text: &str) -> Option<Vec<bool>> {
-    // ESC, or the lead byte of U+0090..U+00BF (the C1 introducers among them).
-    let bytes = text.as_bytes();
-    if !bytes.contains(&0x1b) && !bytes.contains(&0xc2) {
-        return None;
-    }
-    let chars: Vec<char> = text.chars().collect();
-    let mut marks = vec![false; chars.len()];
-    let mut i = 0;
-    while i < chars.len() {
-        let (csi, string) = match (chars[i], chars.get(i + 1)) {
-            ('\u{1b}', Some('[')) => (Some(i + 2), None),
-            ('\u{9b}', _) => (Some(i + 1), None),
-            ('\u{1b}', Some(']' | 'P' | 'X' | '^' | '_')) => (None, Some(i + 2)),
-            ('\u{9d}' | '\u{90}', _) => (None, Some(i + 1)),
-            ('\u{1b}', Some(c)) if (' '..='~').contains(c) => {
-                marks[i] = true;
-                marks[i + 1] = true;
-                i += 2;
-                continue;
-            }
-            _ => {
-                i += 1;
-                continue;
-            }
-        };
-        let mut j = if let Some(mut j) = csi {
-            while j < chars.len() && ('\u{20}'..='\u{3f}').contains(&chars[j]) {
-                j += 1;
-            }
-            if j < chars.len() && ('\u{40}'..='\u{7e}').contains(&chars[j]) {
-                j += 1;
-            }
-            j
-        } else {
-            let mut j = string.unwrap_or(i + 1);
-            while j < chars.len() {
-                match (chars[j], chars.get(j + 1)) {
-                    ('\u{7}' | '\u{9c}', _) => {
-                        j += 1;
-                        break;
-                    }
-                    ('\u{1b}', Some('\\')) => {
-                        j += 2;
-                        break;
-                    }
-                    _ => j += 1,
-                }
-            }
-            j
-        };
-        j = j.min(chars.len());
-        for m in &mut marks[i..j] {
-            *m = true;
-        }
-        i = j.max(i + 1);
-    }
-    Some(marks)
-}
-
-/// Invisible format characters a reader does not see: zero-width spaces, joiners and
-/// non-joiners, the word joiner and invisible operators, the soft hyphen, the BOM,
-/// and the bidirectional marks, embeddings, overrides and isolates. Matching skips
-/// them, so "Pri\u{200d}ya" is found (and masked) as "Priya".
+/// Invisible format characters a reader does not see (zero-width spaces and joiners,
+/// the soft hyphen, the BOM, bidi controls): the projection drops them, so
+/// "Pri\u{200d}ya" is found (and masked) as "Priya".
 pub fn is_ignorable(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}'
-            | '\u{061C}'
-            | '\u{180E}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{202A}'..='\u{202E}'
-            | '\u{2060}'..='\u{2064}'
-            | '\u{2066}'..='\u{2069}'
-            | '\u{FEFF}'
-    )
+    !c.is_ascii() && crate::text::is_dropped(c)
 }
 
 /// `s` without its [ignorable](is_ignorable) characters.
@@ -134,101 +57,31 @@ pub fn strip_ignorable(s: &str) -> std::borrow::Cow<'_, str> {
 
 impl FoldedText {
     pub fn new(text: &str) -> Self {
-        let in_escape = escape_sequences(text);
-        let visible = strip_ignorable(text);
-        // Original char index of each kept char, when some were skipped.
-        let original: Option<Vec<usize>> = match &visible {
-            std::borrow::Cow::Borrowed(_) => None,
-            std::borrow::Cow::Owned(_) => Some(
-                text.chars()
-                    .enumerate()
-                    .filter(|(_, c)| !is_ignorable(*c))
-                    .map(|(i, _)| i)
-                    .collect(),
-            ),
-        };
-        let in_escape = match (in_escape, &original) {
-            (Some(marks), Some(orig)) => Some(orig.iter().map(|&i| marks[i]).collect()),
-            (marks, _) => marks,
-        };
-        let folded = fold(&visible);
-        let mut byte_starts = Vec::with_capacity(folded.len() + 1);
-        let mut chars = Vec::with_capacity(folded.len());
-        for (i, c) in folded.char_indices() {
-            byte_starts.push(i);
-            chars.push(c);
-        }
-        byte_starts.push(folded.len());
         FoldedText {
-            folded,
-            chars,
-            byte_starts,
-            in_escape,
-            original,
+            projected: Projected::new(text),
         }
     }
 
-    /// Number of visible (not ignorable) characters.
-    pub fn char_len(&self) -> usize {
-        self.chars.len()
-    }
-
-    fn char_index(&self, byte: usize) -> Option<usize> {
-        self.byte_starts.binary_search(&byte).ok()
-    }
-
-    /// The original text's span of visible chars `[start, end)`.
-    fn original_span(&self, start: usize, end: usize) -> Span {
-        match &self.original {
-            None => Span { start, end },
-            Some(orig) => Span {
-                start: orig[start],
-                end: orig[end - 1] + 1,
-            },
-        }
-    }
-
-    /// The visible-char index of original char `i` (or of the next visible one).
-    fn visible_index(&self, i: usize) -> usize {
-        match &self.original {
-            None => i,
-            Some(orig) => orig.partition_point(|&o| o < i),
-        }
-    }
-
-    /// Is `[start, end)` (code points of the original text) delimited by word
-    /// boundaries? Ignorable characters at either edge do not count.
-    pub fn is_whole_word(&self, start: usize, end: usize) -> bool {
-        self.is_whole_visible_word(self.visible_index(start), self.visible_index(end))
-    }
-
-    fn is_whole_visible_word(&self, start: usize, end: usize) -> bool {
-        if start >= end || end > self.chars.len() {
+    /// Is the projected byte range `[start, end)` delimited by word boundaries? A value
+    /// that starts (ends) with a digit does not match right after (before) a decimal
+    /// or thousands separator that itself touches a digit.
+    fn is_whole(&self, start: usize, end: usize) -> bool {
+        let t = self.projected.text.as_str();
+        if start >= end || end > t.len() {
             return false;
         }
-        let first = self.chars[start];
-        let last = self.chars[end - 1];
-        let separator = |c: char| matches!(c, '.' | ',');
-        let digit_at = |i: usize| self.chars.get(i).is_some_and(char::is_ascii_digit);
-        let escape = |i: usize| {
-            self.in_escape
-                .as_ref()
-                .is_some_and(|m| m.get(i).copied().unwrap_or(false))
-        };
-        if escape(start) || escape(end - 1) {
-            return false;
-        }
-        let left_ok = start == 0 || escape(start - 1) || {
-            let prev = self.chars[start - 1];
-            let inside_number =
-                first.is_ascii_digit() && separator(prev) && start >= 2 && digit_at(start - 2);
-            !prev.is_alphanumeric() && !inside_number
-        };
-        let right_ok = end == self.chars.len() || escape(end) || {
-            let next = self.chars[end];
-            let inside_number = last.is_ascii_digit() && separator(next) && digit_at(end + 1);
-            !next.is_alphanumeric() && !inside_number
-        };
+        let separator = |c: Option<char>| matches!(c, Some('.' | ','));
+        let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+        let mut before = t[..start].chars().rev();
+        let mut after = t[end..].chars();
+        let (prev, prev2) = (before.next(), before.next());
+        let (next, next2) = (after.next(), after.next());
+        let first = t[start..].chars().next();
+        let last = t[..end].chars().next_back();
+        let left_ok = !prev.is_some_and(char::is_alphanumeric)
+            && !(digit(first) && separator(prev) && digit(prev2));
+        let right_ok = !next.is_some_and(char::is_alphanumeric)
+            && !(digit(last) && separator(next) && digit(next2));
         left_ok && right_ok
     }
 }
@@ -260,17 +113,17 @@ pub struct WordMatcher {
 }
 
 impl WordMatcher {
-    /// Builds a matcher over `values`; empty (after trimming) values never match.
+    /// Builds a matcher over `values`; values that read as nothing never match.
     pub fn new<S: AsRef<str>>(values: &[S]) -> Self {
         let mut patterns = Vec::new();
         let mut index = Vec::new();
         for (i, v) in values.iter().enumerate() {
-            let v = v.as_ref();
-            let v = strip_ignorable(v);
-            if v.trim().is_empty() {
+            let p = project(v.as_ref());
+            let p = p.trim();
+            if p.is_empty() {
                 continue;
             }
-            patterns.push(fold(&v));
+            patterns.push(p.to_string());
             index.push(i);
         }
         WordMatcher {
@@ -285,15 +138,17 @@ impl WordMatcher {
             return Vec::new();
         };
         let mut out = Vec::new();
-        for m in ac.find_overlapping_iter(&text.folded) {
-            let (Some(start), Some(end)) = (text.char_index(m.start()), text.char_index(m.end()))
-            else {
+        for m in ac.find_overlapping_iter(text.projected.text.as_str()) {
+            if !text.is_whole(m.start(), m.end()) {
                 continue;
-            };
-            if text.is_whole_visible_word(start, end) {
+            }
+            if let Some((start, end)) = text.projected.original_span(m.start(), m.end()) {
                 out.push(WordMatch {
                     pattern: self.index[m.pattern().as_usize()],
-                    span: text.original_span(start, end),
+                    span: Span {
+                        start: start as usize,
+                        end: end as usize,
+                    },
                 });
             }
         }
@@ -304,6 +159,7 @@ impl WordMatcher {
                 .then(b.span.end.cmp(&a.span.end))
                 .then(a.pattern.cmp(&b.pattern))
         });
+        out.dedup();
         out
     }
 }
