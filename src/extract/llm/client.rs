@@ -297,9 +297,14 @@ impl Client {
                 }
             }
             // A server that echoes the request must not put the key in a report:
-            // `attempt` scrubs this text (with every other fault) of the key and of
-            // every fragment of it that the cut below leaves 6 characters or longer.
-            let text: String = String::from_utf8_lossy(&text).chars().take(200).collect();
+            // scrubbed before the text is shortened, so the cut leaves no part of
+            // it (`attempt` scrubs every fault again).
+            let text: String = self
+                .scrubber
+                .scrub(&String::from_utf8_lossy(&text))
+                .chars()
+                .take(200)
+                .collect();
             // Servers refuse an unknown response_format with 400 or 422, some
             // (llama-cpp-python) with a 500 that names the field.
             let format_refused = format != ResponseFormat::Text
