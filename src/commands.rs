@@ -143,6 +143,7 @@ fn gold(cmd: GoldCommand, actor: String) -> Result<u8> {
     match (cmd, imported) {
         (GoldCommand::Import { file, .. }, Some(imported)) => {
             let plan = plan_import(&imported.chains, &state, &pos);
+            let config_hash = config.hash(&session.project_key()?);
             for action in &plan.marks {
                 session.append(&clam::session::Decision {
                     actor: actor.clone(),
@@ -150,7 +151,7 @@ fn gold(cmd: GoldCommand, actor: String) -> Result<u8> {
                     reason: None,
                     state_before: None,
                     state_after: None,
-                    config_hash: config.hash(),
+                    config_hash: config_hash.clone(),
                 })?;
             }
             for (docs, reason) in &plan.skipped {

@@ -92,6 +92,19 @@ pub struct ExtractLayer {
     /// Type → values that are always extracted with that type and relevance 1.0
     /// wherever they occur as whole words.
     pub deny: Option<BTreeMap<String, Vec<String>>>,
+    /// Type → the gazetteer files read into `gazetteer_terms` (base name and term
+    /// count), for the export's record of the configuration. Set when the files
+    /// are read, never from a file.
+    #[serde(skip)]
+    pub loaded_files: BTreeMap<String, Vec<GazetteerFile>>,
+}
+
+/// A gazetteer file that was read: its base name (no folder) and how many terms it
+/// held. The export records these instead of the terms (SPEC §5).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct GazetteerFile {
+    pub file: String,
+    pub terms: usize,
 }
 
 /// The resolved `[extract]` table.
@@ -101,12 +114,46 @@ pub struct ExtractConfig {
     pub gazetteer_terms: BTreeMap<String, Vec<String>>,
     pub allow: Vec<String>,
     pub deny: BTreeMap<String, Vec<String>>,
+    /// Type → the gazetteer files whose terms are in `gazetteer_terms`. Not
+    /// serialized (snapshots, config hash): the terms are.
+    #[serde(skip)]
+    pub gazetteer_files: BTreeMap<String, Vec<GazetteerFile>>,
 }
 
 impl ExtractConfig {
     /// Nothing configured: the extractor runs as shipped.
     pub fn is_empty(&self) -> bool {
         self.gazetteer_terms.is_empty() && self.allow.is_empty() && self.deny.is_empty()
+    }
+
+    /// The table as the export records it (SPEC §5: term lists appear only as counts
+    /// and file names, never the terms, not even redacted): each list becomes
+    /// `{"count": n}`, and the gazetteer files their base names with the number of
+    /// terms each held.
+    pub fn export_json(&self) -> serde_json::Value {
+        use serde_json::json;
+        let counts =
+            |m: &BTreeMap<String, Vec<String>>| -> serde_json::Map<String, serde_json::Value> {
+                m.iter()
+                    .map(|(ty, list)| (ty.clone(), json!({"count": list.len()})))
+                    .collect()
+            };
+        json!({
+            "gazetteer_terms": counts(&self.gazetteer_terms),
+            "gazetteer_files": self.gazetteer_files,
+            "allow": {"count": self.allow.len()},
+            "deny": counts(&self.deny),
+        })
+    }
+
+    /// Number of terms in each list: gazetteer terms, allow, deny.
+    pub fn term_counts(&self) -> (usize, usize, usize) {
+        let total = |m: &BTreeMap<String, Vec<String>>| m.values().map(Vec::len).sum::<usize>();
+        (
+            total(&self.gazetteer_terms),
+            self.allow.len(),
+            total(&self.deny),
+        )
     }
 }
 
@@ -253,6 +300,11 @@ impl ConfigLayer {
         let terms = extract.gazetteer_terms.get_or_insert_with(BTreeMap::new);
         for (ty, paths) in files {
             for rel in paths {
+                // Only the base name is kept for the record: the folder is the user's.
+                let name = rel
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
                 let path = base.join(&rel);
                 let text = std::fs::read_to_string(&path).map_err(|e| ConfigError::Invalid {
                     origin: origin.to_string(),
@@ -260,12 +312,22 @@ impl ConfigLayer {
                     message: format!("cannot read {}: {e}", path.display()),
                 })?;
                 let list = terms.entry(ty.clone()).or_default();
-                let entries: Vec<String> = text
+                let mut entries: Vec<String> = text
                     .lines()
                     .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
                     .filter(|l| !l.is_empty())
                     .collect();
                 extend_unique(list, &entries);
+                entries.sort();
+                entries.dedup();
+                extract
+                    .loaded_files
+                    .entry(ty.clone())
+                    .or_default()
+                    .push(GazetteerFile {
+                        file: name,
+                        terms: entries.len(),
+                    });
             }
         }
         Ok(())
@@ -403,6 +465,13 @@ impl ConfigLayer {
                     base.extract.gazetteer_terms.entry(ty.clone()).or_default(),
                     terms,
                 );
+            }
+            for (ty, files) in &x.loaded_files {
+                base.extract
+                    .gazetteer_files
+                    .entry(ty.clone())
+                    .or_default()
+                    .extend(files.iter().cloned());
             }
             extend_unique(&mut base.extract.allow, x.allow.as_deref().unwrap_or(&[]));
             for (ty, values) in x.deny.iter().flatten() {
@@ -545,10 +614,47 @@ impl Config {
         }
     }
 
-    /// Stable hash of the configuration, recorded with every decision.
-    pub fn hash(&self) -> String {
+    /// Hash of the configuration, recorded with every decision and in the export:
+    /// HMAC-SHA256 (64 hex) of its JSON under the project key, stable for the same
+    /// configuration and key. Keyed because the export shows most of the
+    /// configuration: a plain hash would let anyone confirm a guessed deny-listed
+    /// name by hashing it back in (SPEC §5). Without a key (no session) it is empty:
+    /// an HMAC under an empty key is as recomputable as a plain hash.
+    pub fn hash(&self, project_key: &[u8]) -> String {
+        if project_key.is_empty() {
+            return String::new();
+        }
         let json = serde_json::to_string(self).unwrap_or_default();
-        crate::hashing::md5_hex(&json)
+        crate::hashing::hmac_hex(project_key, &json)
+    }
+
+    /// The configuration as the export records it (manifest.json): every scalar
+    /// setting as it is, the `[extract]` term lists as counts and file names only
+    /// ([`ExtractConfig::export_json`]).
+    pub fn export_json(&self) -> serde_json::Value {
+        let mut v = serde_json::to_value(self).unwrap_or(serde_json::Value::Null);
+        if let Some(o) = v.as_object_mut() {
+            o.insert("extract".into(), self.extract.export_json());
+        }
+        v
+    }
+}
+
+/// A configuration hash from the audit log as the export writes it: a hash made by
+/// [`Config::hash`] (64 hex) as it is; anything else (the unkeyed md5 that sessions
+/// of earlier versions recorded, which anyone can recompute from a guessed
+/// configuration) keyed with the project key, so the export holds no recomputable
+/// hash. Such decisions then show a hash that matches no current configuration, as
+/// if made under a different one.
+pub fn export_config_hash(stored: &str, project_key: &[u8]) -> String {
+    let keyed = stored.len() == 64
+        && stored
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    if stored.is_empty() || keyed {
+        stored.to_string()
+    } else {
+        crate::hashing::hmac_hex(project_key, &format!("legacy config hash {stored}"))
     }
 }
 
@@ -667,14 +773,14 @@ mod tests {
     #[test]
     fn the_ui_theme_is_read_and_does_not_change_the_config_hash() {
         let mut c = Config::default();
-        let plain = c.hash();
+        let plain = c.hash(b"key");
         ConfigLayer::from_toml("[ui]\ntheme = \"light\"", "u.toml")
             .expect("parses")
             .apply(&mut c, "u.toml")
             .expect("applies");
         assert_eq!(c.ui.theme.as_deref(), Some("light"));
         assert_eq!(c.ui.theme_origin.as_deref(), Some("u.toml"));
-        assert_eq!(c.hash(), plain, "a theme is not a planning setting");
+        assert_eq!(c.hash(b"key"), plain, "a theme is not a planning setting");
         let err = ConfigLayer::from_toml("[ui]\ntheme = \" \"", "u.toml")
             .expect("parses")
             .apply(&mut c, "u.toml")
@@ -776,6 +882,78 @@ mod tests {
             vec!["Meridian Mutual Health", "Hope Ward"]
         );
         assert_eq!(config.extract.deny["NAME"], vec!["Jo Public"]);
+
+        // The export's record of the configuration: counts and base names only.
+        let shown = config.export_json();
+        let text = shown.to_string();
+        for term in [
+            "Zyntheril",
+            "Pexorabine",
+            "Quelorin",
+            "Meridian",
+            "Hope Ward",
+            "Jo Public",
+        ] {
+            assert!(!text.contains(term), "{term} in {text}");
+        }
+        assert!(
+            !text.contains(&dir.path().display().to_string()),
+            "no folder: {text}"
+        );
+        let x = &shown["extract"];
+        assert_eq!(x["gazetteer_terms"]["TREATMENT"]["count"], 3);
+        assert_eq!(
+            x["gazetteer_files"]["TREATMENT"],
+            serde_json::json!([{"file": "drugs.txt", "terms": 2}])
+        );
+        assert_eq!(x["allow"]["count"], 2);
+        assert_eq!(x["deny"]["NAME"]["count"], 1);
+        // Scalar settings stay as they are.
+        assert_eq!(shown["edge_threshold"], 0.5);
+        assert_eq!(shown["theta_doc"], config.theta_doc);
+        assert_eq!(config.extract.term_counts(), (3, 2, 1));
+    }
+
+    #[test]
+    fn the_config_hash_is_an_hmac_under_the_project_key() {
+        let mut c = Config::default();
+        c.extract
+            .deny
+            .insert("NAME".into(), vec!["Jo Public".into()]);
+        let json = serde_json::to_string(&c).expect("json");
+        let (k1, k2) = (b"project key one".as_slice(), b"project key two".as_slice());
+        let h = c.hash(k1);
+        assert_eq!(h.len(), 64, "HMAC-SHA256 hex");
+        assert_eq!(h, c.hash(k1), "stable for the same configuration and key");
+        assert_eq!(h, crate::hashing::hmac_hex(k1, &json));
+        assert_ne!(h, c.hash(k2), "another project, another hash");
+        // Nobody without the key recomputes it from a guessed configuration.
+        assert_ne!(h, crate::hashing::md5_hex(&json));
+        assert!(!h.starts_with(&crate::hashing::md5_hex(&json)));
+        // A configuration change shows.
+        let mut other = c.clone();
+        other
+            .extract
+            .deny
+            .insert("NAME".into(), vec!["Jo Publik".into()]);
+        assert_ne!(other.hash(k1), h);
+        // No key, no hash: an HMAC under an empty key is recomputable.
+        assert_eq!(c.hash(b""), "");
+    }
+
+    #[test]
+    fn legacy_md5_config_hashes_are_keyed_on_export() {
+        let c = Config::default();
+        let key = b"k".as_slice();
+        let md5 = crate::hashing::md5_hex(&serde_json::to_string(&c).expect("json"));
+        let exported = export_config_hash(&md5, key);
+        assert_eq!(exported.len(), 64);
+        assert_ne!(exported, md5);
+        assert_eq!(exported, export_config_hash(&md5, key), "stable");
+        assert_ne!(exported, export_config_hash(&md5, b"other"));
+        // Keyed hashes and empty ones pass as they are.
+        assert_eq!(export_config_hash(&c.hash(key), key), c.hash(key));
+        assert_eq!(export_config_hash("", key), "");
     }
 
     #[test]

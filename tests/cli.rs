@@ -1227,4 +1227,152 @@ fn the_adversarial_corpus_exports_without_a_leak_in_every_mode() {
         }
         assert_eq!(ids.len(), 14, "{mode}");
     }
+
+/// SPEC §5: no export field is a function of masked values that anyone can
+/// recompute. Term lists of the configuration (a corpus folder's clam.toml and
+/// --config) appear in manifest.json and report.md only as counts and file names,
+/// and the configuration hash is keyed with the project key; the unkeyed md5 hashes
+/// of an earlier version's session are keyed on export.
+#[test]
+fn the_export_shows_term_lists_as_counts_and_a_keyed_config_hash() {
+    use clam::session::{Action, Decision, Session};
+    let env = Env::new();
+    let corpus = env.path("corpus");
+    std::fs::create_dir_all(&corpus).expect("mkdir");
+    write(
+        &corpus,
+        "a.json",
+        br#"{"id": "a", "content": "Quorra Vantablack was seen at the clinic. Member ID: MBR-448213."}"#,
+    );
+    write(
+        &corpus,
+        "b.json",
+        br#"{"id": "b", "content": "Follow-up for Quorra Vantablack, member ID MBR-448213, by phone (555) 010-4417."}"#,
+    );
+    // The corpus's own clam.toml deny-lists a name that occurs and one that does not.
+    write(
+        &corpus,
+        "clam.toml",
+        b"[extract]\ndeny = { NAME = [\"Quorra Vantablack\", \"Ignatius Farthingale\"] }\n",
+    );
+    // The user's --config: an allow list, a term, and a gazetteer file in a folder.
+    let policy = env.path("policy");
+    std::fs::create_dir_all(policy.join("lists")).expect("mkdir");
+    write(
+        &policy.join("lists"),
+        "rare.txt",
+        b"# house list\nZorblatt syndrome\nKeffer palsy\n",
+    );
+    write(
+        &policy,
+        "clam.toml",
+        b"[extract]\nallow = [\"Meridian Mutual Health\"]\n\
+          gazetteer_terms = { TREATMENT = [\"Pexorabine\"] }\n\
+          gazetteer_files = { MEDICAL_CONDITION = [\"lists/rare.txt\"] }\n",
+    );
+    // A session of an earlier version: its audit log holds an unkeyed md5 hash.
+    let legacy = clam::hashing::md5_hex("{\"edge_threshold\":0.5}");
+    let session = env.path("review.sqlite");
+    {
+        let mut s = Session::open(&session).expect("session");
+        s.append(&Decision {
+            actor: "auditor".into(),
+            action: Action::AcceptResidual {
+                documents: vec!["a".into()],
+            },
+            reason: Some("reviewed".into()),
+            state_before: None,
+            state_after: None,
+            config_hash: legacy.clone(),
+        })
+        .expect("append");
+    }
+    let config = policy.join("clam.toml");
+    let run = |out: &Path, session: &Path| {
+        env.clam(&[
+            "run",
+            corpus.to_str().expect("utf8"),
+            "--config",
+            config.to_str().expect("utf8"),
+            "--out",
+            out.to_str().expect("utf8"),
+            "--session",
+            session.to_str().expect("utf8"),
+        ])
+    };
+    let out = env.path("out");
+    let o = run(&out, &session);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let manifest = std::fs::read_to_string(out.join("manifest.json")).expect("manifest");
+    let report = std::fs::read_to_string(out.join("report.md")).expect("report");
+    let decisions = std::fs::read_to_string(out.join("decisions.jsonl")).expect("decisions");
+    for (name, text) in [
+        ("manifest.json", &manifest),
+        ("report.md", &report),
+        ("decisions.jsonl", &decisions),
+    ] {
+        for term in [
+            "Quorra",
+            "Vantablack",
+            "Ignatius",
+            "Farthingale",
+            "Meridian",
+            "Pexorabine",
+            "Zorblatt",
+            "Keffer",
+            "lists/",
+            policy.to_str().expect("utf8"),
+        ] {
+            assert!(!text.contains(term), "{term} in {name}:\n{text}");
+        }
+    }
+    let v: Value = serde_json::from_str(&manifest).expect("json");
+    let x = &v["config"]["extract"];
+    assert_eq!(x["deny"]["NAME"]["count"], 2, "{x}");
+    assert_eq!(x["allow"]["count"], 1, "{x}");
+    assert_eq!(x["gazetteer_terms"]["TREATMENT"]["count"], 1, "{x}");
+    assert_eq!(x["gazetteer_terms"]["MEDICAL_CONDITION"]["count"], 2, "{x}");
+    assert_eq!(
+        x["gazetteer_files"]["MEDICAL_CONDITION"],
+        serde_json::json!([{"file": "rare.txt", "terms": 2}]),
+        "{x}"
+    );
+    assert_eq!(v["config"]["edge_threshold"], 0.5, "scalars stay");
+    assert!(
+        report.contains("| configured terms: gazetteer / allow / deny | 3 / 1 / 2 |"),
+        "{report}"
+    );
+    assert!(
+        report.contains("rare.txt (MEDICAL_CONDITION, 2 terms)"),
+        "{report}"
+    );
+
+    // The hash: HMAC-SHA256 under the project key, in the manifest and the report.
+    let hash = v["config_hash"].as_str().expect("config_hash").to_string();
+    let is_hex64 = |h: &str| h.len() == 64 && h.bytes().all(|b| b.is_ascii_hexdigit());
+    assert!(is_hex64(&hash), "{hash}");
+    assert!(report.contains(&hash), "{report}");
+    // The legacy md5 of the audit log is keyed on export.
+    let entry: Value =
+        serde_json::from_str(decisions.lines().next().expect("a line")).expect("json");
+    let logged = entry["config_hash"].as_str().expect("logged hash");
+    assert!(is_hex64(logged) && logged != legacy, "{logged}");
+    assert!(!decisions.contains(&legacy), "{decisions}");
+    // Stable for the same configuration and project; another project, another hash.
+    let again = env.path("again");
+    let o = run(&again, &session);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v2: Value = serde_json::from_str(
+        &std::fs::read_to_string(again.join("manifest.json")).expect("manifest"),
+    )
+    .expect("json");
+    assert_eq!(v2["config_hash"], v["config_hash"]);
+    let other = env.path("other");
+    let o = run(&other, &env.path("other.sqlite"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v3: Value = serde_json::from_str(
+        &std::fs::read_to_string(other.join("manifest.json")).expect("manifest"),
+    )
+    .expect("json");
+    assert_ne!(v3["config_hash"], v["config_hash"]);
 }

@@ -15,7 +15,9 @@ fuzz_target!(|data: &[u8]| {
     let mut config = Config::default();
     if layer.apply(&mut config, "fuzz.toml").is_ok() {
         let _ = config.validate("fuzz.toml");
-        let _ = config.hash();
+        let _ = config.hash(b"fuzz project key");
+        let _ = config.export_json();
+        let _ = clam::extract::llm::secret::redact_url(&config.llm.base_url);
     }
     // A layer survives a JSON round trip (snapshots store the config as JSON).
     if let Ok(v) = serde_json::to_value(&layer) {

@@ -387,6 +387,10 @@ pub fn export(
                         out.insert(key.to_string(), x.clone());
                     }
                 }
+                // A session of an earlier version holds unkeyed md5 hashes: keyed here.
+                if let Some(Value::String(h)) = out.get_mut("config_hash") {
+                    *h = crate::config::export_config_hash(h, project_key);
+                }
             }
             decisions.push_str(&json_escape_unsafe(
                 &serde_json::to_string(&redacted).unwrap_or_default(),
@@ -659,8 +663,9 @@ impl serde::Serialize for Manifest<'_> {
                 "unlocated": ws.store.unlocated_total(),
             }),
         )?;
-        head(&mut map, "config", json!(ws.config))?;
-        head(&mut map, "config_hash", json!(ws.config.hash()))?;
+        // Term lists as counts and file names only; the hash keyed (SPEC §5).
+        head(&mut map, "config", ws.config.export_json())?;
+        head(&mut map, "config_hash", json!(ws.config.hash(key)))?;
         head(
             &mut map,
             "summary",

@@ -27,7 +27,7 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
             crate::plan::Strategy::Greedy => "greedy",
             crate::plan::Strategy::Knapsack => "knapsack",
         },
-        ws.config.hash()
+        ws.config.hash(key)
     );
     let count = |cat: crate::analysis::RiskCategory, final_: bool| {
         plan.chains
@@ -60,6 +60,26 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
             r.fallbacks,
             r.dropped.total()
         );
+    }
+    // The configuration's term lists as counts and file names only (SPEC §5).
+    let (gazetteer, allow, deny) = ws.config.extract.term_counts();
+    let _ = writeln!(
+        s,
+        "| configured terms: gazetteer / allow / deny | {gazetteer} / {allow} / {deny} |"
+    );
+    let files: Vec<String> = ws
+        .config
+        .extract
+        .gazetteer_files
+        .iter()
+        .flat_map(|(ty, files)| {
+            files
+                .iter()
+                .map(move |f| format!("{} ({ty}, {} terms)", cell(&f.file), f.terms))
+        })
+        .collect();
+    if !files.is_empty() {
+        let _ = writeln!(s, "| gazetteer files | {} |", files.join(", "));
     }
     let _ = writeln!(s, "| masked entities | {} |", plan.masked_count());
     let _ = writeln!(s, "| kept edges | {} |", an.edges.len());

@@ -110,6 +110,9 @@ pub struct AuditEntry {
     pub reason: Option<String>,
     pub state_before: Option<String>,
     pub state_after: Option<String>,
+    /// [`crate::Config::hash`] when the decision was made (HMAC under the project
+    /// key); sessions of earlier versions hold an unkeyed md5 here, which nothing
+    /// compares and the export keys ([`crate::config::export_config_hash`]).
     pub config_hash: String,
 }
 
@@ -121,6 +124,7 @@ pub struct Decision {
     pub reason: Option<String>,
     pub state_before: Option<String>,
     pub state_after: Option<String>,
+    /// [`crate::Config::hash`] under the session's project key (empty without one).
     pub config_hash: String,
 }
 

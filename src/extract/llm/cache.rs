@@ -1,7 +1,9 @@
 //! The response cache: one file per (base URL, model, prompt text hash, pass, document
 //! key, context hash), holding the model's message text. A re-run over the same corpus
 //! makes no request and yields the same entities. The files hold document values, so
-//! the folder is owner-only (0700) and the files 0600; the API key is never in them.
+//! the folder is owner-only (0700) and the files 0600; the API key is never in them,
+//! and the base URL is keyed and written without its credentials (`user:pass@`,
+//! secret query values: [`super::secret::redact_url`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -20,6 +22,7 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 /// What a cached response is keyed by.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CacheKey {
+    /// The base URL without credentials ([`super::settings::LlmSettings::public_base_url`]).
     pub base_url: String,
     pub model: String,
     pub prompt_hash: String,

@@ -4,7 +4,10 @@
 //! `response_format` negotiation (json_schema → json_object → plain text).
 //!
 //! The API key is held in [`ApiKey`], whose `Debug` never shows it, and sent as a
-//! sensitive `Authorization: Bearer` header; it is never logged or returned.
+//! sensitive `Authorization: Bearer` header; it is never logged or returned. Every
+//! text that comes back from the server (error bodies, the answer) and every fault
+//! message is scrubbed of the key, of the base URL's credentials and of every
+//! fragment of them of 6 or more characters ([`Scrubber`]) before clam keeps it.
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::time::Duration;
@@ -13,6 +16,7 @@ use serde_json::{Value, json};
 use tokio::sync::Semaphore;
 
 use super::prompts::Message;
+use super::secret::Scrubber;
 use super::settings::{LlmSettings, ResponseFormat};
 use super::validate::entities_of;
 use crate::schema::Schema;
@@ -58,6 +62,17 @@ impl Fault {
     fn retryable(&self) -> bool {
         !matches!(self, Fault::Rejected(..))
     }
+
+    /// The fault with its text scrubbed of secrets.
+    fn scrubbed(self, s: &Scrubber) -> Fault {
+        match self {
+            Fault::Connect(t) => Fault::Connect(s.scrub(&t)),
+            Fault::Rejected(c, t) => Fault::Rejected(c, s.scrub(&t)),
+            Fault::FormatRefused(c, t) => Fault::FormatRefused(c, s.scrub(&t)),
+            Fault::Body(t) => Fault::Body(s.scrub(&t)),
+            f @ (Fault::Timeout(_) | Fault::Status(_) | Fault::TooLarge(_) | Fault::NoJson) => f,
+        }
+    }
 }
 
 /// A completed request: the message text and how many attempts it took.
@@ -88,6 +103,8 @@ pub struct Client {
     endpoint: String,
     settings: LlmSettings,
     key: Option<ApiKey>,
+    /// Scrubs the key and the URL's credentials from server text.
+    scrubber: Scrubber,
     schema_json: Value,
     /// Index into [`LEVELS`]; only ever goes down the list.
     level: AtomicU8,
@@ -158,10 +175,15 @@ impl Client {
             .connect_timeout(Duration::from_secs(settings.timeout_secs.min(30)))
             .user_agent(concat!("clam/", env!("CARGO_PKG_VERSION")))
             .build()?;
+        let mut secrets = settings.url_secrets();
+        if let Some(ApiKey(k)) = &key {
+            secrets.push(k.clone());
+        }
         Ok(Client {
             http,
             endpoint: settings.endpoint(),
             settings: settings.clone(),
+            scrubber: Scrubber::new(secrets),
             key,
             schema_json: response_schema(schema, settings.max_entities),
             level: AtomicU8::new(level_of(settings.response_format)),
@@ -202,10 +224,23 @@ impl Client {
         body
     }
 
+    /// One HTTP attempt ([`Client::attempt_raw`]) with everything the server sent
+    /// back, and every fault message, scrubbed of the secrets.
+    async fn attempt(
+        &self,
+        messages: &[Message],
+        format: &mut ResponseFormat,
+    ) -> Result<String, (Fault, Option<Duration>)> {
+        match self.attempt_raw(messages, format).await {
+            Ok(content) => Ok(self.scrubber.scrub(&content)),
+            Err((fault, wait)) => Err((fault.scrubbed(&self.scrubber), wait)),
+        }
+    }
+
     /// One HTTP attempt, holding a concurrency permit for its whole duration. The
     /// response format is read once the permit is held, so requests queued behind a
     /// refused one already ask for the next format.
-    async fn attempt(
+    async fn attempt_raw(
         &self,
         messages: &[Message],
         format: &mut ResponseFormat,
@@ -261,13 +296,15 @@ impl Client {
                     break;
                 }
             }
-            let mut text = String::from_utf8_lossy(&text).to_string();
-            if let Some(ApiKey(k)) = &self.key {
-                // A server that echoes the request must not put the key in a report;
-                // scrubbed before the text is shortened, so no part of it survives.
-                text = text.replace(k.as_str(), "<redacted>");
-            }
-            let text: String = text.chars().take(200).collect();
+            // A server that echoes the request must not put the key in a report:
+            // scrubbed before the text is shortened, so the cut leaves no part of
+            // it (`attempt` scrubs every fault again).
+            let text: String = self
+                .scrubber
+                .scrub(&String::from_utf8_lossy(&text))
+                .chars()
+                .take(200)
+                .collect();
             // Servers refuse an unknown response_format with 400 or 422, some
             // (llama-cpp-python) with a 500 that names the field.
             let format_refused = format != ResponseFormat::Text

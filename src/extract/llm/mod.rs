@@ -19,6 +19,7 @@ pub mod cache;
 pub mod client;
 pub mod progress;
 pub mod prompts;
+pub mod secret;
 pub mod settings;
 pub mod validate;
 
@@ -131,6 +132,7 @@ pub struct DocReport {
 /// What the LLM extractor did; recorded in `clam analyze` and the manifest.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LlmReport {
+    /// The endpoint without credentials ([`settings::LlmSettings::public_endpoint`]).
     pub endpoint: String,
     pub model: String,
     /// The endpoint is not this machine (sent with `allow_remote`).
@@ -209,7 +211,7 @@ impl LlmExtractor {
         let allowed = s.is_loopback() || s.allow_remote || opts.allow_remote;
         if !allowed {
             return Err(LlmError::Remote {
-                endpoint: s.endpoint(),
+                endpoint: s.public_endpoint(),
                 user_config: crate::config::user_config_path()
                     .map_or("the user config directory".into(), |p| {
                         p.display().to_string()
@@ -246,9 +248,9 @@ impl LlmExtractor {
         })
     }
 
-    /// The endpoint documents are sent to.
+    /// The endpoint documents are sent to, as it may be shown (without credentials).
     pub fn endpoint(&self) -> String {
-        self.inner.config.llm.endpoint()
+        self.inner.config.llm.public_endpoint()
     }
 
     /// HTTP requests sent so far.
@@ -415,7 +417,7 @@ impl LlmExtractor {
         }
         let s = &inner.config.llm;
         let report = LlmReport {
-            endpoint: s.endpoint(),
+            endpoint: s.public_endpoint(),
             model: s.model.clone(),
             remote: !s.is_loopback(),
             response_format: (self.requests() > 0).then(|| inner.client.response_format()),
@@ -483,7 +485,9 @@ impl Inner {
     async fn pass(&self, pass: Pass, doc: &Document, context: &str) -> PassOutcome {
         let s = &self.config.llm;
         let key = CacheKey {
-            base_url: s.base_url.clone(),
+            // Written into the cache entry: without credentials (the answer does not
+            // depend on who asked).
+            base_url: s.public_base_url(),
             model: s.model.clone(),
             prompt_hash: self.prompts.hash(pass).to_string(),
             pass: pass.as_str().to_string(),

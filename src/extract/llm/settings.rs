@@ -108,16 +108,18 @@ impl LlmLayer {
             message,
         };
         if let Some(url) = &self.base_url {
+            // The message shows the URL without its credentials.
+            let shown = super::secret::redact_url(url);
             let parsed = reqwest::Url::parse(url).map_err(|e| {
                 invalid(
                     "base_url",
-                    format!("{url:?} is not a URL ({e}); e.g. \"http://127.0.0.1:11434/v1\""),
+                    format!("{shown:?} is not a URL ({e}); e.g. \"http://127.0.0.1:11434/v1\""),
                 )
             })?;
             if !matches!(parsed.scheme(), "http" | "https") || parsed.host().is_none() {
                 return Err(invalid(
                     "base_url",
-                    format!("{url:?}: use an http:// or https:// URL with a host"),
+                    format!("{shown:?}: use an http:// or https:// URL with a host"),
                 ));
             }
         }
@@ -202,9 +204,27 @@ impl LlmLayer {
 }
 
 impl LlmSettings {
-    /// The endpoint requests go to: `<base_url>/chat/completions`.
+    /// The endpoint requests go to: `<base_url>/chat/completions`, credentials
+    /// included. Only the request uses it: anything shown, logged or written uses
+    /// [`LlmSettings::public_endpoint`].
     pub fn endpoint(&self) -> String {
         format!("{}/chat/completions", self.base_url.trim_end_matches('/'))
+    }
+
+    /// The endpoint as it is shown and recorded (messages, manifest, report, logs):
+    /// without `user:pass@` and secret query values ([`super::secret::redact_url`]).
+    pub fn public_endpoint(&self) -> String {
+        super::secret::redact_url(&self.endpoint())
+    }
+
+    /// `base_url` as it may be written (the cache's key): without credentials.
+    pub fn public_base_url(&self) -> String {
+        super::secret::redact_url(&self.base_url)
+    }
+
+    /// Every credential the settings carry in the base URL ([`super::secret::url_secrets`]).
+    pub fn url_secrets(&self) -> Vec<String> {
+        super::secret::url_secrets(&self.base_url)
     }
 
     /// True when `base_url` names this machine (localhost, 127.0.0.0/8, ::1).

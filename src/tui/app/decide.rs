@@ -76,7 +76,7 @@ impl App {
             reason,
             state_before: before,
             state_after: after,
-            config_hash: self.ws.config.hash(),
+            config_hash: self.ws.config.hash(&self.project_key),
         };
         match self.ws.record(decision, analysis) {
             Ok((_, needs)) => {

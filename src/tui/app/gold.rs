@@ -364,6 +364,7 @@ impl App {
         let plan = gold::plan_import(&file.chains, &self.ws.state, &self.positions());
         // One transaction per chain; the state is replayed and the views rebuilt once
         // at the end (gold chains do not change the plan).
+        let config_hash = self.ws.config.hash(&self.project_key);
         let Some(session) = self.ws.session.as_mut() else {
             return Err("no session: gold chains cannot be saved".into());
         };
@@ -375,7 +376,7 @@ impl App {
                 reason: None,
                 state_before: None,
                 state_after: None,
-                config_hash: self.ws.config.hash(),
+                config_hash: config_hash.clone(),
             };
             if let Err(e) = session.append(&decision) {
                 failed = Some(e.to_string());
