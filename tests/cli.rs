@@ -1227,6 +1227,7 @@ fn the_adversarial_corpus_exports_without_a_leak_in_every_mode() {
         }
         assert_eq!(ids.len(), 14, "{mode}");
     }
+}
 
 /// SPEC §5: no export field is a function of masked values that anyone can
 /// recompute. Term lists of the configuration (a corpus folder's clam.toml and

@@ -78,10 +78,10 @@ impl FoldedText {
         let (next, next2) = (after.next(), after.next());
         let first = t[start..].chars().next();
         let last = t[..end].chars().next_back();
-        let left_ok = !prev.is_some_and(char::is_alphanumeric)
-            && !(digit(first) && separator(prev) && digit(prev2));
-        let right_ok = !next.is_some_and(char::is_alphanumeric)
-            && !(digit(last) && separator(next) && digit(next2));
+        let left_ok = !(prev.is_some_and(char::is_alphanumeric)
+            || (digit(first) && separator(prev) && digit(prev2)));
+        let right_ok = !(next.is_some_and(char::is_alphanumeric)
+            || (digit(last) && separator(next) && digit(next2)));
         left_ok && right_ok
     }
 }
