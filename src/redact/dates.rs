@@ -113,11 +113,17 @@ impl Dates {
                 .map(|_| scan.token(i))
         };
         let Some(t0) = tok(k) else { return };
+        // Every form starts with a digit or a month name.
+        if !t0.starts_with(|c: char| c.is_ascii_digit()) && !self.months.contains_key(t0) {
+            return;
+        }
         let mut owners = Vec::new();
         // One token: 14.03.1968, 19680314.
-        let parts: Vec<&str> = t0.split('.').collect();
-        if parts.len() == 3 {
-            self.numeric(parts[0], parts[1], parts[2], &mut owners);
+        let mut parts = t0.split('.');
+        if let (Some(a), Some(b), Some(c), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        {
+            self.numeric(a, b, c, &mut owners);
         } else if t0.len() == 8
             && t0.bytes().all(|b| b.is_ascii_digit())
             && let (Some(y), Some(m), Some(d)) = (

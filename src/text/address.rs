@@ -13,8 +13,29 @@ use std::sync::LazyLock;
 
 const TABLE: &str = include_str!("../../data/address/abbreviations.tsv");
 
-static CLASSES: LazyLock<HashMap<&'static str, &'static str>> = LazyLock::new(|| {
-    let mut map = HashMap::new();
+/// FNV-1a: the keys are short ASCII words and every token of every text is looked up,
+/// so a cheap hash matters more than flooding resistance (the keys are fixed).
+#[derive(Default, Clone, Copy)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type Classes = HashMap<&'static str, &'static str, std::hash::BuildHasherDefault<Fnv>>;
+
+static CLASSES: LazyLock<Classes> = LazyLock::new(|| {
+    let mut map = Classes::default();
     for line in TABLE.lines() {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
@@ -39,9 +60,13 @@ fn project_static(s: &str) -> &'static str {
     Box::leak(super::project(s).into_boxed_str())
 }
 
+/// The longest spelling in the table (projected), so that longer tokens skip the
+/// lookup.
+static LONGEST: LazyLock<usize> = LazyLock::new(|| CLASSES.keys().map(|k| k.len()).max().unwrap_or(0));
+
 /// A projected token's class representative (itself when it is in no class).
 pub fn canonical_token(token: &str) -> &str {
-    if !token.bytes().all(|b| b.is_ascii_lowercase()) {
+    if token.len() > *LONGEST || !token.bytes().all(|b| b.is_ascii_lowercase()) {
         return token;
     }
     CLASSES.get(token).copied().unwrap_or(token)

@@ -77,6 +77,16 @@ pub fn for_each_projected(text: &str, join_hyphens: bool, mut f: impl FnMut(char
                     continue;
                 }
             }
+            // Printable ASCII other than 'm' projects to one char: no buffer.
+            if c.is_ascii_graphic() && c != 'm' && c != 'M' {
+                if let Some((s, e)) = space.take() {
+                    f(' ', s, e);
+                }
+                let p = c.to_ascii_lowercase();
+                f(p, at, i);
+                last = p;
+                continue;
+            }
             buf.clear();
             project_char(c, &mut buf);
             if buf.is_empty() {
