@@ -166,14 +166,15 @@ impl WordMatcher {
 
 /// Leftmost-longest selection without overlaps from matches sorted by
 /// (start ascending, end descending).
-pub fn leftmost_longest(sorted: &[WordMatch]) -> Vec<WordMatch> {
-    let mut out: Vec<WordMatch> = Vec::new();
+pub fn leftmost_longest<T: Copy>(sorted: &[T], span: impl Fn(&T) -> Span) -> Vec<T> {
+    let mut out: Vec<T> = Vec::new();
     let mut covered_to = 0usize;
     for m in sorted {
-        if !out.is_empty() && m.span.start < covered_to {
+        let s = span(m);
+        if !out.is_empty() && s.start < covered_to {
             continue;
         }
-        covered_to = m.span.end;
+        covered_to = s.end;
         out.push(*m);
     }
     out
@@ -261,7 +262,7 @@ mod tests {
         let text = FoldedText::new("Dr. Elise Varga saw Elise");
         let m = WordMatcher::new(&["Elise", "Dr. Elise Varga", "Elise Varga"]);
         let all = m.find_all(&text);
-        let chosen = leftmost_longest(&all);
+        let chosen = leftmost_longest(&all, |m| m.span);
         let got: Vec<_> = chosen
             .iter()
             .map(|m| (m.pattern, m.span.start, m.span.end))

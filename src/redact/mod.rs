@@ -16,7 +16,7 @@ use aho_corasick::AhoCorasick;
 use serde::{Deserialize, Serialize};
 
 use crate::entity::normalize::DateOrder;
-use crate::entity::spans::overlapping_automaton;
+use crate::entity::spans::{leftmost_longest, overlapping_automaton};
 use crate::extract::Span;
 use crate::hashing::hmac_hex;
 use crate::schema::{Schema, ValueKind, value_kind};
@@ -242,7 +242,7 @@ impl Replacer {
             .map(|(mut all, piece)| {
                 self.extend_phones(piece, &mut all);
                 sort_hits(&mut all);
-                leftmost_longest(&all)
+                leftmost_longest(&all, |h| h.span)
             })
             .collect()
     }
@@ -470,20 +470,6 @@ fn sort_hits(all: &mut [Hit]) {
             .then(b.span.end.cmp(&a.span.end))
             .then(a.entity.cmp(&b.entity))
     });
-}
-
-/// Leftmost-longest selection without overlaps from hits sorted by [`sort_hits`].
-fn leftmost_longest(sorted: &[Hit]) -> Vec<Hit> {
-    let mut out: Vec<Hit> = Vec::new();
-    let mut covered_to = 0usize;
-    for h in sorted {
-        if !out.is_empty() && h.span.start < covered_to {
-            continue;
-        }
-        covered_to = h.span.end;
-        out.push(*h);
-    }
-    out
 }
 
 /// Pseudonym hex of an entity: HMAC-SHA256(project key, entity_id).
