@@ -23,7 +23,11 @@ impl std::hash::Hasher for Fnv {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
         for &b in bytes {
             h ^= u64::from(b);
             h = h.wrapping_mul(0x0100_0000_01b3);
@@ -62,7 +66,8 @@ fn project_static(s: &str) -> &'static str {
 
 /// The longest spelling in the table (projected), so that longer tokens skip the
 /// lookup.
-static LONGEST: LazyLock<usize> = LazyLock::new(|| CLASSES.keys().map(|k| k.len()).max().unwrap_or(0));
+static LONGEST: LazyLock<usize> =
+    LazyLock::new(|| CLASSES.keys().map(|k| k.len()).max().unwrap_or(0));
 
 /// A projected token's class representative (itself when it is in no class).
 pub fn canonical_token(token: &str) -> &str {

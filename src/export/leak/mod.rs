@@ -26,6 +26,12 @@ use crate::text::{address::canonical_token, for_each_projected, has_hyphen_break
 
 use super::{ExportError, LeakHit, export_id, io_err};
 
+/// Bytes of a text file searched at a time (a report.md of a large corpus is never
+/// whole in memory), and the lines of each block that start the next one.
+const TEXT_BLOCK: usize = 4 << 20;
+const OVERLAP_LINES: usize = 3;
+const OVERLAP_BYTES: usize = 4096;
+
 /// Clam's own files beside `redacted/`: their bare numbers are figures.
 const OWN_FILES: [&str; 4] = [
     "manifest.json",
@@ -399,35 +405,72 @@ impl LeakCheck {
         if lower.ends_with(".json") || lower.ends_with(".jsonl") {
             return self.scan_json(path, rel, own, hits);
         }
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|mut f| f.read_to_end(&mut bytes))
-            .map_err(|e| io_err(path, e))?;
-        let text = String::from_utf8_lossy(&bytes);
-        let found = self.find(&text, own);
-        if found.is_empty() {
-            return Ok(());
-        }
-        // Line and column (1-based, code points) of each hit.
-        let mut line = 1;
-        let mut col = 1;
-        let mut at = 0u32;
-        let mut chars = text.chars();
-        for (pos, e) in found {
-            while at < pos {
-                match chars.next() {
-                    Some('\n') => {
-                        line += 1;
-                        col = 1;
-                    }
-                    Some(_) => col += 1,
-                    None => break,
+        // Streamed in blocks of lines; each block starts with the last lines of the
+        // one before, so a value wrapped across the seam is read whole, and a hit in
+        // that overlap is reported once.
+        use std::io::BufRead;
+        let file = std::fs::File::open(path).map_err(|e| io_err(path, e))?;
+        let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+        let mut carry = String::new();
+        // Line number where `carry` starts; absolute char offset of `carry`'s start.
+        let (mut carry_line, mut carry_at) = (1usize, 0u64);
+        let mut reported: HashSet<(u64, usize)> = HashSet::new();
+        let mut buf = Vec::new();
+        loop {
+            let mut block = std::mem::take(&mut carry);
+            let carried = block.len();
+            let mut eof = false;
+            while block.len() - carried < TEXT_BLOCK {
+                buf.clear();
+                let n = reader
+                    .read_until(b'\n', &mut buf)
+                    .map_err(|e| io_err(path, e))?;
+                if n == 0 {
+                    eof = true;
+                    break;
                 }
-                at += 1;
+                block.push_str(&String::from_utf8_lossy(&buf));
             }
-            hits.push(self.hit(rel, line, col, e));
+            if block.len() == carried {
+                return Ok(());
+            }
+            let mut now = HashSet::new();
+            let (mut line, mut col, mut at) = (carry_line, 1usize, 0u32);
+            let mut chars = block.chars();
+            for (pos, e) in self.find(&block, own) {
+                while at < pos {
+                    match chars.next() {
+                        Some('\n') => {
+                            line += 1;
+                            col = 1;
+                        }
+                        Some(_) => col += 1,
+                        None => break,
+                    }
+                    at += 1;
+                }
+                let abs = carry_at + u64::from(pos);
+                now.insert((abs, e));
+                if !reported.contains(&(abs, e)) {
+                    hits.push(self.hit(rel, line, col, e));
+                }
+            }
+            if eof {
+                return Ok(());
+            }
+            // The overlap: the block's last lines, at most OVERLAP bytes.
+            let mut cut = block.len();
+            for _ in 0..OVERLAP_LINES {
+                match block[..cut.saturating_sub(1)].rfind('\n') {
+                    Some(i) if block.len() - (i + 1) <= OVERLAP_BYTES => cut = i + 1,
+                    _ => break,
+                }
+            }
+            carry_line += block[..cut].matches('\n').count();
+            carry_at += block[..cut].chars().count() as u64;
+            carry = block[cut..].to_string();
+            reported = now;
         }
-        Ok(())
     }
 
     /// A JSON or JSON Lines file, streamed: every string decoded and searched alone

@@ -137,3 +137,25 @@ fn json_strings_are_decoded_and_own_figures_are_not_text() {
         "{hits:?}"
     );
 }
+
+#[test]
+fn a_large_text_file_is_read_in_blocks_without_losing_or_repeating_a_hit() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let filler = format!("{}\n", "x".repeat(99));
+    let block_lines = TEXT_BLOCK.div_ceil(100);
+    let mut text = String::new();
+    for i in 1..=block_lines + 10 {
+        text.push_str(match i {
+            // A whole name inside the overlap of the first two blocks.
+            _ if i == block_lines - 2 => "Edith Marlowe\n",
+            // A name wrapped across the seam.
+            _ if i == block_lines => "Edith\n",
+            _ if i == block_lines + 1 => "Marlowe\n",
+            _ => &filler,
+        });
+    }
+    std::fs::write(dir.path().join("big.txt"), text).expect("write");
+    let (hits, _) = check().scan_tree(dir.path()).expect("scan");
+    let lines: Vec<usize> = hits.iter().map(|h| h.line).collect();
+    assert_eq!(lines, vec![block_lines - 2, block_lines], "{hits:?}");
+}
