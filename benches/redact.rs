@@ -4,7 +4,6 @@
 //! bytes per second. The same file, run on the commit before the text projection,
 //! gives the "before" figures in the README.
 
-use clam::entity::DateOrder;
 use clam::redact::{MaskedEntity, Mode, Replacer};
 
 #[path = "common/claims.rs"]
@@ -63,7 +62,6 @@ fn replacer(n: usize) -> Replacer {
         Mode::Value,
         &clam::Schema::default(),
         b"bench key",
-        DateOrder::Mdy,
     )
 }
 

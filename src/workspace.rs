@@ -828,7 +828,6 @@ impl Workspace {
             self.config.redaction,
             &self.config.schema,
             project_key,
-            self.config.date_order,
         )
     }
 

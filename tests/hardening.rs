@@ -1019,7 +1019,6 @@ fn a_masked_nul_value_is_searched_piece_by_piece() {
         Mode::Value,
         &clam::Schema::default(),
         b"fuzz key",
-        clam::entity::DateOrder::Mdy,
     );
     let pieces = ["P;", "", "x \0 y", "plain"];
     let each = r.find_each(&pieces);

@@ -93,7 +93,6 @@ fuzz_target!(|input: Input| {
         mode,
         &Schema::default(),
         b"fuzz key",
-        DateOrder::Mdy,
     );
     for h in replacer.find(&text) {
         assert!(

@@ -46,15 +46,6 @@ pub fn is_ignorable(c: char) -> bool {
     !c.is_ascii() && crate::text::is_dropped(c)
 }
 
-/// `s` without its [ignorable](is_ignorable) characters.
-pub fn strip_ignorable(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.chars().any(is_ignorable) {
-        std::borrow::Cow::Owned(s.chars().filter(|&c| !is_ignorable(c)).collect())
-    } else {
-        std::borrow::Cow::Borrowed(s)
-    }
-}
-
 impl FoldedText {
     pub fn new(text: &str) -> Self {
         FoldedText {
@@ -152,16 +143,22 @@ impl WordMatcher {
                 });
             }
         }
-        out.sort_by(|a, b| {
-            a.span
-                .start
-                .cmp(&b.span.start)
-                .then(b.span.end.cmp(&a.span.end))
-                .then(a.pattern.cmp(&b.pattern))
-        });
+        sort_by_position(&mut out, |m| (m.span, m.pattern));
         out.dedup();
         out
     }
+}
+
+/// Sorts matches by start, then longest first, then pattern: the order
+/// [`leftmost_longest`] selects from.
+pub fn sort_by_position<T>(all: &mut [T], key: impl Fn(&T) -> (Span, usize)) {
+    all.sort_by(|a, b| {
+        let ((sa, pa), (sb, pb)) = (key(a), key(b));
+        sa.start
+            .cmp(&sb.start)
+            .then(sb.end.cmp(&sa.end))
+            .then(pa.cmp(&pb))
+    });
 }
 
 /// Leftmost-longest selection without overlaps from matches sorted by

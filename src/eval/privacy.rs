@@ -267,7 +267,6 @@ pub struct MaskProbe {
     entities: Vec<MaskedEntity>,
     mode: Mode,
     schema: Schema,
-    date_order: DateOrder,
     key: Vec<u8>,
 }
 
@@ -278,7 +277,6 @@ impl MaskProbe {
             entities: ws.masked_entities_of(&vec![true; ws.model.entities.len()]),
             mode: ws.config.redaction,
             schema: ws.config.schema.clone(),
-            date_order: ws.config.date_order,
             key: key.to_vec(),
         }
     }
@@ -296,7 +294,7 @@ impl MaskProbe {
             .filter(|(i, _)| masked.get(*i).copied().unwrap_or(false))
             .map(|(_, e)| e.clone())
             .collect();
-        Replacer::new(chosen, self.mode, &self.schema, &self.key, self.date_order)
+        Replacer::new(chosen, self.mode, &self.schema, &self.key)
     }
 
     /// The person leak rate (mean over HIGH and MEDIUM clusters) under `masked`.
@@ -384,7 +382,6 @@ impl PrivacyEvaluator {
                     Mode::Redact,
                     schema,
                     b"",
-                    date_order,
                 );
                 clusters.push(ClusterCheck {
                     id: c.id.clone(),
@@ -703,13 +700,7 @@ mod tests {
     use crate::redact::test_masked as masked;
 
     fn replacer(entities: Vec<MaskedEntity>) -> Replacer {
-        Replacer::new(
-            entities,
-            Mode::Value,
-            &Schema::default(),
-            b"key",
-            DateOrder::Mdy,
-        )
+        Replacer::new(entities, Mode::Value, &Schema::default(), b"key")
     }
 
     fn evaluator() -> PrivacyEvaluator {

@@ -49,7 +49,8 @@ fn day(t: &str) -> Option<u32> {
 }
 
 impl Dates {
-    /// The masked dates among `(index, entity type, normalized value)`.
+    /// The dates among the masked `(entity index, normalized value)` pairs (ISO
+    /// `YYYY-MM-DD`; others are ignored); `None` when there is none.
     pub fn new<'a>(masked: impl Iterator<Item = (usize, &'a str)>) -> Option<Dates> {
         let mut map = HashMap::new();
         for (i, norm) in masked {

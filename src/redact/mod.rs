@@ -1,22 +1,22 @@
 //! Redaction (SPEC §5): corpus-wide replacement of masked entities.
 //!
-//! Matches are every whole-word, case-insensitive occurrence of an original value of
-//! a masked entity, plus token sequences whose canonical form equals a masked
-//! entity's normalized value: dates (any written form), phone numbers (any
-//! separators; also with a `+` country-code prefix, which is stricter than the
-//! canonical comparison alone) and ids (any dashes or spaces, any case). Selection is
-//! leftmost-longest without overlaps.
+//! Matching reads the text's [projection](crate::text), cut into tokens ([`scan`]):
+//! a masked value is found as a whole-token sequence however its white space,
+//! invisible characters, width, look-alike letters, accents and case are written,
+//! whatever punctuation parts its tokens, and a name also family name first or run
+//! together; phones and ids with any separators between their characters; dates in
+//! any common written form, read in every order ([`dates`]). Selection is
+//! leftmost-longest without overlaps; the replaced span is the whole original span.
 
 mod dates;
 mod scan;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashSet};
 
 use aho_corasick::AhoCorasick;
 use serde::{Deserialize, Serialize};
 
-use crate::entity::normalize::DateOrder;
-use crate::entity::spans::{leftmost_longest, overlapping_automaton};
+use crate::entity::spans::{leftmost_longest, overlapping_automaton, sort_by_position};
 use crate::extract::Span;
 use crate::hashing::hmac_hex;
 use crate::schema::{Schema, ValueKind, value_kind};
@@ -168,24 +168,24 @@ impl Replacer {
         mode: Mode,
         schema: &Schema,
         project_key: &[u8],
-        _date_order: DateOrder,
     ) -> Self {
         let replacements = replacement_texts(&entities, mode, schema, project_key);
         let mut words = Vec::new();
         let mut word_owner = Vec::new();
         let mut compact = Vec::new();
         let mut compact_owner = Vec::new();
-        let mut seen_words = HashMap::new();
-        let mut seen_compact = HashMap::new();
+        // A needle two entities share belongs to the first.
+        let mut seen_words = HashSet::new();
+        let mut seen_compact = HashSet::new();
         for (i, e) in entities.iter().enumerate() {
             for n in word_needles(e) {
-                if seen_words.insert(n.clone(), i).is_none() {
+                if seen_words.insert(n.clone()) {
                     words.push(n);
                     word_owner.push(i);
                 }
             }
             for n in compact_needles(e) {
-                if seen_compact.insert(n.clone(), i).is_none() {
+                if seen_compact.insert(n.clone()) {
                     compact.push(n);
                     compact_owner.push(i);
                 }
@@ -227,7 +227,7 @@ impl Replacer {
     /// inside a longer one is found too), ordered by start, then longest first.
     pub fn find_overlapping(&self, text: &str) -> Vec<Hit> {
         let mut all = self.candidates(&[text]).pop().unwrap_or_default();
-        sort_hits(&mut all);
+        sort_by_position(&mut all, |h| (h.span, h.entity));
         all.dedup();
         all
     }
@@ -241,7 +241,7 @@ impl Replacer {
             .zip(pieces)
             .map(|(mut all, piece)| {
                 self.extend_phones(piece, &mut all);
-                sort_hits(&mut all);
+                sort_by_position(&mut all, |h| (h.span, h.entity));
                 leftmost_longest(&all, |h| h.span)
             })
             .collect()
@@ -461,17 +461,6 @@ fn phone_start(text: &str, start: usize) -> usize {
     s
 }
 
-/// By start, then longest first, then entity index.
-fn sort_hits(all: &mut [Hit]) {
-    all.sort_by(|a, b| {
-        a.span
-            .start
-            .cmp(&b.span.start)
-            .then(b.span.end.cmp(&a.span.end))
-            .then(a.entity.cmp(&b.entity))
-    });
-}
-
 /// Pseudonym hex of an entity: HMAC-SHA256(project key, entity_id).
 pub fn pseudonym_hex(project_key: &[u8], entity_id: &str) -> String {
     hmac_hex(project_key, entity_id)
@@ -541,8 +530,12 @@ mod tests {
 
     use super::test_masked as masked;
 
+    fn with(entities: Vec<MaskedEntity>, mode: Mode, key: &[u8]) -> Replacer {
+        Replacer::new(entities, mode, &Schema::default(), key)
+    }
+
     fn replacer(mode: Mode) -> Replacer {
-        Replacer::new(
+        with(
             vec![
                 masked(
                     "a1",
@@ -555,9 +548,7 @@ mod tests {
                 masked("d4", "PHONE_NUMBER", "5550104417", &["(555) 010-4417"]),
             ],
             mode,
-            &Schema::default(),
             b"project key",
-            DateOrder::Mdy,
         )
     }
 
@@ -590,19 +581,17 @@ mod tests {
             "{p}"
         );
         assert_eq!(p, replacer(Mode::Pseudonym).replace("priya raman"));
-        let other_key = Replacer::new(
+        let other_key = with(
             vec![masked("a1", "NAME", "priya raman", &["Priya Raman"])],
             Mode::Pseudonym,
-            &Schema::default(),
             b"another key",
-            DateOrder::Mdy,
         );
         assert_ne!(p, other_key.replace(text));
     }
 
     #[test]
     fn overlapping_hits_include_values_inside_longer_ones() {
-        let r = Replacer::new(
+        let r = with(
             vec![
                 masked(
                     "h",
@@ -613,9 +602,7 @@ mod tests {
                 masked("l", "LOCATION", "fenwick falls", &["Fenwick Falls"]),
             ],
             Mode::Value,
-            &Schema::default(),
             b"k",
-            DateOrder::Mdy,
         );
         let text = "Seen at Fenwick Falls Hospital.";
         assert_eq!(r.find(text).len(), 1);
@@ -638,13 +625,7 @@ mod tests {
     fn a_masked_value_with_nul_never_matches_between_pieces() {
         // Found by the `redact` fuzz target: the value "\0" matched the separator of
         // the joined pieces.
-        let r = Replacer::new(
-            vec![masked("n1", "NAME", "\0", &["\0"])],
-            Mode::Value,
-            &Schema::default(),
-            b"k",
-            DateOrder::Mdy,
-        );
+        let r = with(vec![masked("n1", "NAME", "\0", &["\0"])], Mode::Value, b"k");
         let pieces = ["P;", "x", "a\0b"];
         let each = r.find_each(&pieces);
         for (p, hits) in pieces.iter().zip(&each) {
