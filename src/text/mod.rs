@@ -50,55 +50,53 @@ pub fn for_each_projected(text: &str, join_hyphens: bool, mut f: impl FnMut(char
     // The last projected char (for the hyphen rule).
     let mut last = ' ';
     let mut buf = String::new();
-    {
-        while let Some(c) = chars.next() {
-            let at = i;
-            i += 1;
-            if c.is_whitespace() {
-                space = Some((space.map_or(at, |s| s.0), i));
-                continue;
+    while let Some(c) = chars.next() {
+        let at = i;
+        i += 1;
+        if c.is_whitespace() {
+            space = Some((space.map_or(at, |s| s.0), i));
+            continue;
+        }
+        if is_escape_start(c) {
+            let n = escape_len(c, chars.clone());
+            for _ in 0..n {
+                chars.next();
             }
-            if is_escape_start(c) {
-                let n = escape_len(c, chars.clone());
+            i += n as u32;
+            space = Some((space.map_or(at, |s| s.0), i));
+            continue;
+        }
+        if join_hyphens && is_hyphen(c) && space.is_none() && last.is_alphabetic() {
+            let n = hyphen_break_len(chars.clone());
+            if n > 0 {
                 for _ in 0..n {
                     chars.next();
                 }
                 i += n as u32;
-                space = Some((space.map_or(at, |s| s.0), i));
                 continue;
             }
-            if join_hyphens && is_hyphen(c) && space.is_none() && last.is_alphabetic() {
-                let n = hyphen_break_len(chars.clone());
-                if n > 0 {
-                    for _ in 0..n {
-                        chars.next();
-                    }
-                    i += n as u32;
-                    continue;
-                }
-            }
-            // Printable ASCII other than 'm' projects to one char: no buffer.
-            if c.is_ascii_graphic() && c != 'm' && c != 'M' {
-                if let Some((s, e)) = space.take() {
-                    f(' ', s, e);
-                }
-                let p = c.to_ascii_lowercase();
-                f(p, at, i);
-                last = p;
-                continue;
-            }
-            buf.clear();
-            project_char(c, &mut buf);
-            if buf.is_empty() {
-                continue;
-            }
+        }
+        // Printable ASCII other than 'm' projects to one char: no buffer.
+        if c.is_ascii_graphic() && c != 'm' && c != 'M' {
             if let Some((s, e)) = space.take() {
                 f(' ', s, e);
             }
-            for p in buf.chars() {
-                f(p, at, i);
-                last = p;
-            }
+            let p = c.to_ascii_lowercase();
+            f(p, at, i);
+            last = p;
+            continue;
+        }
+        buf.clear();
+        project_char(c, &mut buf);
+        if buf.is_empty() {
+            continue;
+        }
+        if let Some((s, e)) = space.take() {
+            f(' ', s, e);
+        }
+        for p in buf.chars() {
+            f(p, at, i);
+            last = p;
         }
     }
     if let Some((s, e)) = space {
