@@ -183,9 +183,10 @@ pub struct DocIds {
     ids: Vec<String>,
     /// Original id → export id, for the renamed ones.
     renamed: HashMap<String, String>,
-    /// Finds renamed ids in free text (warnings, reasons), longest first.
+    /// Finds renamed ids in free text (warnings, reasons), longest first, and the
+    /// export id of each of its patterns.
     finder: Option<aho_corasick::AhoCorasick>,
-    patterns: Vec<String>,
+    replacements: Vec<String>,
 }
 
 impl DocIds {
@@ -220,8 +221,8 @@ impl DocIds {
             renamed.insert(d.id.clone(), id.clone());
             ids.push(id);
         }
-        let mut patterns: Vec<String> = renamed.keys().cloned().collect();
-        patterns.sort();
+        let (patterns, replacements): (Vec<&String>, Vec<String>) =
+            renamed.iter().map(|(from, to)| (from, to.clone())).unzip();
         let finder = (!patterns.is_empty())
             .then(|| {
                 aho_corasick::AhoCorasick::builder()
@@ -234,8 +235,13 @@ impl DocIds {
             ids,
             renamed,
             finder,
-            patterns,
+            replacements,
         }
+    }
+
+    /// The export id of corpus document `i` when it is not the document's own id.
+    fn renamed_of(&self, i: usize, own: &str) -> Option<&str> {
+        (self.ids[i] != own).then(|| self.ids[i].as_str())
     }
 
     /// The export id of corpus document `i`.
@@ -252,26 +258,20 @@ impl DocIds {
     pub fn rename_in(&self, text: &str) -> String {
         match &self.finder {
             None => text.to_string(),
-            Some(f) => f.replace_all(
-                text,
-                &self
-                    .patterns
-                    .iter()
-                    .map(|p| self.renamed[p].as_str())
-                    .collect::<Vec<_>>(),
-            ),
+            Some(f) => f.replace_all(text, &self.replacements),
         }
     }
 }
 
 /// The redacted file name of a document: its own, unless it holds a masked value;
-/// then `doc-<export id>` with its extension (the export id of the file: of the
-/// document, or of the JSON Lines file that holds many).
+/// then `doc-<export id>` with its extension: the document's export id when its id
+/// was renamed too, else (its id held no masked value, or the file is a JSON Lines
+/// file that holds many documents) one of the file's own.
 fn redacted_rel_path(
     replacer: &Replacer,
     key: &[u8],
     rel: &str,
-    export_id: &str,
+    renamed: Option<&str>,
     jsonl: bool,
 ) -> String {
     if replacer.find(rel).is_empty() {
@@ -281,10 +281,10 @@ fn redacted_rel_path(
         .extension()
         .map(|e| format!(".{}", e.to_string_lossy()))
         .unwrap_or_default();
-    if jsonl || !export_id.starts_with("doc-") {
-        return format!("doc-{}{ext}", &hmac_hex(key, rel)[..16]);
+    match renamed {
+        Some(id) if !jsonl => format!("{id}{ext}"),
+        _ => format!("doc-{}{ext}", &hmac_hex(key, rel)[..16]),
     }
-    format!("{export_id}{ext}")
 }
 
 /// Every string of `v` through `f`.
@@ -361,7 +361,6 @@ pub fn export(
     drop(contents);
     crate::workspace::report_phase("export.second_scan", t);
     let t = std::time::Instant::now();
-    let scan_warnings: Vec<String> = scan_warnings.iter().map(|w| doc_ids.rename_in(w)).collect();
     write_manifest(
         ws,
         project_key,
@@ -489,7 +488,7 @@ fn write_redacted(
                 replacer,
                 key,
                 &doc.source.rel_path,
-                doc_ids.of(i),
+                doc_ids.renamed_of(i, &doc.id),
                 format == Some(Format::Jsonl),
             );
             if format == Some(Format::Text) {
