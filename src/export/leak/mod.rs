@@ -46,6 +46,8 @@ struct Token {
     text: String,
     at: u32,
     joined: bool,
+    /// An '_' touches it on either side ("claim_34"): part of a name, never a figure.
+    glued: bool,
 }
 
 fn is_separator(c: char) -> bool {
@@ -60,6 +62,8 @@ fn skeleton(text: &str, join_hyphens: bool) -> Vec<Token> {
     let mut cur = String::new();
     let mut at = 0;
     let mut gap_ok = true;
+    let mut glued = false;
+    let mut prev = ' ';
     for (i, &(c, s)) in projected.iter().enumerate() {
         let inside_number = matches!(c, '.' | ',')
             && cur.ends_with(|p: char| p.is_ascii_digit())
@@ -69,25 +73,29 @@ fn skeleton(text: &str, join_hyphens: bool) -> Vec<Token> {
         if c.is_alphanumeric() || inside_number {
             if cur.is_empty() {
                 at = s;
+                glued = prev == '_';
             }
             cur.push(c);
-            continue;
+        } else {
+            if !cur.is_empty() {
+                out.push(Token {
+                    text: std::mem::take(&mut cur),
+                    at,
+                    joined: gap_ok,
+                    glued: glued || c == '_',
+                });
+                gap_ok = true;
+            }
+            gap_ok &= is_separator(c);
         }
-        if !cur.is_empty() {
-            out.push(Token {
-                text: std::mem::take(&mut cur),
-                at,
-                joined: gap_ok,
-            });
-            gap_ok = true;
-        }
-        gap_ok &= is_separator(c);
+        prev = c;
     }
     if !cur.is_empty() {
         out.push(Token {
             text: cur,
             at,
             joined: gap_ok,
+            glued,
         });
     }
     if let Some(first) = out.first_mut() {
@@ -300,6 +308,7 @@ impl LeakCheck {
     fn find_in(&self, tokens: &[Token], figures: bool, out: &mut Vec<(u32, usize)>) {
         let figure = |t: &Token| {
             figures
+                && !t.glued
                 && t.text
                     .chars()
                     .all(|c| c.is_ascii_digit() || matches!(c, '.' | ','))
@@ -596,30 +605,13 @@ impl JsonLexer {
                 self.column += 1;
             }
             match self.state {
-                LexState::Outside => match b {
-                    b'"' => {
-                        self.settle_pending(false);
-                        self.state = LexState::InString;
-                        self.cur.clear();
-                        self.cur_at = (self.line, self.column);
-                    }
-                    b':' => self.settle_pending(true),
-                    b' ' | b'\t' | b'\r' | b'\n' => {}
-                    b'-' | b'0'..=b'9' => {
-                        self.settle_pending(false);
-                        self.state = LexState::Number;
-                        self.cur.clear();
-                        self.cur.push(b);
-                        self.cur_at = (self.line, self.column);
-                    }
-                    _ => self.settle_pending(false),
-                },
+                LexState::Outside => self.outside(b),
                 LexState::Number => match b {
                     b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-' => self.cur.push(b),
                     _ => {
                         self.end_number();
                         self.state = LexState::Outside;
-                        self.feed_outside(b);
+                        self.outside(b);
                     }
                 },
                 LexState::InString => match b {
@@ -680,16 +672,25 @@ impl JsonLexer {
         }
     }
 
-    /// A byte seen right after a number ends.
-    fn feed_outside(&mut self, b: u8) {
+    /// A byte outside strings and numbers.
+    fn outside(&mut self, b: u8) {
         match b {
             b'"' => {
+                self.settle_pending(false);
                 self.state = LexState::InString;
                 self.cur.clear();
                 self.cur_at = (self.line, self.column);
             }
             b':' => self.settle_pending(true),
-            _ => {}
+            b' ' | b'\t' | b'\r' | b'\n' => {}
+            b'-' | b'0'..=b'9' => {
+                self.settle_pending(false);
+                self.state = LexState::Number;
+                self.cur.clear();
+                self.cur.push(b);
+                self.cur_at = (self.line, self.column);
+            }
+            _ => self.settle_pending(false),
         }
     }
 
@@ -723,26 +724,25 @@ impl JsonLexer {
     }
 }
 
-/// `2026-11-24T05:32:00Z`, with optional fractional seconds and a `Z` or `±hh:mm` offset.
+/// `2026-11-24T05:32:00Z`, with optional fractional seconds and a `Z` or `±hh:mm` offset
+/// (ASCII only, read as bytes: it is asked of every string of clam's own files).
 fn is_rfc3339(s: &str) -> bool {
-    let s: Vec<char> = s.chars().collect();
-    let digits = |r: std::ops::Range<usize>| {
-        r.clone()
-            .all(|i| s.get(i).is_some_and(char::is_ascii_digit))
-    };
-    let at = |i: usize, c: char| s.get(i) == Some(&c);
+    let s = s.as_bytes();
+    let digits =
+        |r: std::ops::Range<usize>| r.clone().all(|i| s.get(i).is_some_and(u8::is_ascii_digit));
+    let at = |i: usize, c: u8| s.get(i) == Some(&c);
     if s.len() < 20
-        || !(digits(0..4) && at(4, '-') && digits(5..7) && at(7, '-') && digits(8..10))
-        || !(at(10, 'T') && digits(11..13) && at(13, ':') && digits(14..16) && at(16, ':'))
+        || !(digits(0..4) && at(4, b'-') && digits(5..7) && at(7, b'-') && digits(8..10))
+        || !(at(10, b'T') && digits(11..13) && at(13, b':') && digits(14..16) && at(16, b':'))
         || !digits(17..19)
     {
         return false;
     }
     let mut i = 19;
-    if at(i, '.') {
+    if at(i, b'.') {
         i += 1;
         let start = i;
-        while s.get(i).is_some_and(char::is_ascii_digit) {
+        while s.get(i).is_some_and(u8::is_ascii_digit) {
             i += 1;
         }
         if i == start {
@@ -750,9 +750,9 @@ fn is_rfc3339(s: &str) -> bool {
         }
     }
     match s.get(i) {
-        Some('Z') => i + 1 == s.len(),
-        Some('+' | '-') => {
-            i + 6 == s.len() && digits(i + 1..i + 3) && at(i + 3, ':') && digits(i + 4..i + 6)
+        Some(b'Z') => i + 1 == s.len(),
+        Some(b'+' | b'-') => {
+            i + 6 == s.len() && digits(i + 1..i + 3) && at(i + 3, b':') && digits(i + 4..i + 6)
         }
         _ => false,
     }

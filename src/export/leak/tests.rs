@@ -159,3 +159,48 @@ fn a_large_text_file_is_read_in_blocks_without_losing_or_repeating_a_hit() {
     let lines: Vec<usize> = hits.iter().map(|h| h.line).collect();
     assert_eq!(lines, vec![block_lines - 2, block_lines], "{hits:?}");
 }
+
+/// Carried over from the line-based check this module replaced: the audit log's clock
+/// and clam's bare numbers are its own figures; the same digits in text are not.
+#[test]
+fn the_audit_log_clock_and_bare_numbers_are_figures_and_text_is_not() {
+    assert!(is_rfc3339("2026-11-24T05:32:00.123Z"));
+    assert!(is_rfc3339("2026-11-24T05:32:00+01:00"));
+    for not_a_time in [
+        "2026-11-24",
+        "2026-11-24T05:32Z",
+        "2026-11-24T05:32:00Zx",
+        "x2026-11-24T05:32:00Z",
+    ] {
+        assert!(!is_rfc3339(not_a_time), "{not_a_time}");
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    std::fs::write(
+        root.join("decisions.jsonl"),
+        "{\"seq\": 34, \"time\": \"2026-11-24T05:34:00Z\", \"risk\": 0.34, \"n\": -2e5}\n\
+         {\"reason\": \"aged 34\", \"note\": \"say \\\"34\\\" twice\"}\n",
+    )
+    .expect("write");
+    std::fs::write(
+        root.join("report.md"),
+        "| claim_34 | 34 | x34 | 2024-03-14 |\n",
+    )
+    .expect("write");
+    let (hits, _) = check().scan_tree(root).expect("scan");
+    let got: Vec<(String, usize, usize)> = hits
+        .iter()
+        .map(|h| (h.file.clone(), h.line, h.column))
+        .collect();
+    // The reason and the quoted note on line 2 (located at their opening quotes);
+    // "claim_34" in the report (at its "34").
+    assert_eq!(
+        got,
+        vec![
+            ("decisions.jsonl".into(), 2, 12),
+            ("decisions.jsonl".into(), 2, 31),
+            ("report.md".into(), 1, 9),
+        ],
+        "{hits:?}"
+    );
+}
