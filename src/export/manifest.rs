@@ -1,0 +1,392 @@
+//! `manifest.json` (SPEC §5), streamed: head fields, then one line per entity,
+//! document and chain, their strings passed through the replacer in batches.
+
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use super::{DocIds, ExportError, export_id, export_warnings, io_err};
+use crate::display::json_escape_unsafe;
+use crate::plan::ProvenanceText;
+use crate::redact::Replacer;
+use crate::workspace::Workspace;
+
+/// The manifest, serialized as it is generated: the head fields, then the entity,
+/// document and chain rows in batches (built on every core, their strings passed
+/// through the replacer together), so a corpus of 100,000 documents never holds the
+/// whole manifest in memory.
+struct Manifest<'a> {
+    ws: &'a Workspace,
+    key: &'a [u8],
+    scan_warnings: &'a [String],
+    replacer: &'a Replacer,
+    doc_ids: &'a DocIds,
+}
+
+/// `n` rows made by `row`, serialized in batches.
+struct Rows<'a, F: Fn(usize) -> Value + Sync> {
+    n: usize,
+    row: F,
+    replacer: &'a Replacer,
+}
+
+/// Rows built and replaced at a time.
+const ROW_BATCH: usize = 8192;
+
+impl<F: Fn(usize) -> Value + Sync> serde::Serialize for Rows<'_, F> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use rayon::prelude::*;
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.n))?;
+        let mut start = 0;
+        while start < self.n {
+            let end = (start + ROW_BATCH).min(self.n);
+            let mut rows: Vec<Value> = (start..end).into_par_iter().map(&self.row).collect();
+            rows.par_chunks_mut(ROW_BATCH / 8)
+                .for_each(|chunk| self.replacer.replace_json_slice_in_place(chunk));
+            for r in &rows {
+                seq.serialize_element(r)?;
+            }
+            start = end;
+        }
+        seq.end()
+    }
+}
+
+impl serde::Serialize for Manifest<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let ws = self.ws;
+        let key = self.key;
+        let m = &ws.model;
+        let an = &ws.analysis;
+        let plan = &ws.plan;
+        let exported = self.doc_ids;
+        let doc_id = |d: u32| exported.of(m.docs[d as usize].corpus_index).to_string();
+        let doc_ids = |docs: &[u32]| -> Vec<String> { docs.iter().map(|&d| doc_id(d)).collect() };
+        // The rows are built on every core: no reference to the workspace (its
+        // session is not shared between threads) goes into them.
+        let theta_doc = ws.config.theta_doc;
+        let store = &ws.store;
+        let review: Vec<crate::workspace::ReviewState> =
+            (0..m.entities.len()).map(|i| ws.review_state(i)).collect();
+        // One HMAC per entity, not one per row that names it.
+        let ids: Vec<String> = {
+            use rayon::prelude::*;
+            m.entities
+                .par_iter()
+                .map(|e| export_id(key, &e.id))
+                .collect()
+        };
+        let mut map = s.serialize_map(None)?;
+        let head = |map: &mut S::SerializeMap, k: &str, mut v: Value| {
+            self.replacer.replace_json_in_place(&mut v);
+            map.serialize_entry(k, &v)
+        };
+        head(
+            &mut map,
+            "tool",
+            json!({"name": "clam", "version": env!("CARGO_PKG_VERSION")}),
+        )?;
+        head(&mut map, "extractor", json!(ws.extractor))?;
+        head(&mut map, "llm", json!(ws.llm))?;
+        head(
+            &mut map,
+            "corpus",
+            json!({
+                "format": ws.corpus.format,
+                "documents": ws.corpus.documents.len(),
+                "skipped": ws.corpus.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+                "unlocated": ws.store.unlocated_total(),
+            }),
+        )?;
+        // Term lists as counts and file names only; the hash keyed (SPEC §5).
+        head(&mut map, "config", ws.config.export_json())?;
+        head(&mut map, "config_hash", json!(ws.config.hash(key)))?;
+        head(
+            &mut map,
+            "summary",
+            json!({
+                "entities": m.entities.len(),
+                "masked": plan.masked_count(),
+                "edges_kept": an.edges.len(),
+                "chains": an.chains.len(),
+            }),
+        )?;
+        head(
+            &mut map,
+            "chain_cap",
+            json!({
+                "max_chains_per_component": an.chain_cap.limit,
+                "hit": an.chain_cap.hit(),
+                "capped_components": an.chain_cap.capped_components.iter().map(|&d| doc_id(d)).collect::<Vec<_>>(),
+            }),
+        )?;
+        map.serialize_entry(
+            "entities",
+            &Rows {
+                n: m.entities.len(),
+                replacer: self.replacer,
+                row: |i| {
+                    let e = &m.entities[i];
+                    let stage = match &plan.provenance[i] {
+                        crate::plan::Provenance::Masked { stage, .. } => Some(stage.as_str()),
+                        _ => None,
+                    };
+                    json!({
+                        "export_id": ids[i],
+                        "type": e.entity_type,
+                        "decision": if plan.masked[i] { "mask" } else { "keep" },
+                        "stage": stage,
+                        "provenance": ProvenanceText {
+                            provenance: &plan.provenance[i],
+                            model: m,
+                            analysis: an,
+                            theta_doc,
+                        }.to_string(),
+                        "review_state": review[i],
+                        "documents": doc_ids(&an.entity_docs[i]),
+                        "mentions": e.mentions,
+                        "uniqueness": an.uniqueness[i],
+                        "global_contribution": an.global_contribution[i],
+                    })
+                },
+            },
+        )?;
+        map.serialize_entry(
+            "documents",
+            &Rows {
+                n: m.docs.len(),
+                replacer: self.replacer,
+                row: |d| {
+                    let doc = &m.docs[d];
+                    json!({
+                        "id": exported.of(doc.corpus_index),
+                        "risk_before": an.doc_risk_initial[d],
+                        "risk_after": plan.doc_risk_final[d],
+                        "residual": plan.doc_risk_final[d] > theta_doc,
+                        "unlocated": store.docs.get(doc.corpus_index).map_or(0, |x| x.unlocated),
+                    })
+                },
+            },
+        )?;
+        let mut residual_chain = vec![false; an.chains.len()];
+        for &c in &plan.residual_chains {
+            residual_chain[c as usize] = true;
+        }
+        map.serialize_entry(
+            "chains",
+            &Rows {
+                n: an.chains.len(),
+                replacer: self.replacer,
+                row: |ci| {
+                    let (c, r) = (&an.chains[ci], &plan.chains[ci]);
+                    let mut via: Vec<String> = c
+                        .hops
+                        .iter()
+                        .flat_map(|&h| an.edges[h as usize].via.iter().map(|(e, _)| *e))
+                        .collect::<std::collections::BTreeSet<u32>>()
+                        .into_iter()
+                        .map(|e| ids[e as usize].clone())
+                        .collect();
+                    via.sort();
+                    json!({
+                        "documents": doc_ids(&c.docs),
+                        "via": via,
+                        "risk_initial": r.risk_initial,
+                        "category_initial": r.category_initial,
+                        "risk_pre": r.risk_pre,
+                        "category_pre": r.category_pre,
+                        "risk_final": r.risk_final,
+                        "category_final": r.category_final,
+                        "target": r.target,
+                        "residual": residual_chain[ci],
+                    })
+                },
+            },
+        )?;
+        let (accepted_docs, accepted_chains) = ws.accepted_residuals();
+        let accepted_docs: Vec<&str> = accepted_docs.iter().map(|d| exported.id(d)).collect();
+        let accepted_chains: Vec<Vec<&str>> = accepted_chains
+            .iter()
+            .map(|c| c.iter().map(|d| exported.id(d)).collect())
+            .collect();
+        head(
+            &mut map,
+            "residuals",
+            json!({
+                "documents": plan.residual_docs.iter().map(|&d| doc_id(d)).collect::<Vec<_>>(),
+                "chains": plan.residual_chains.iter().map(|&c| doc_ids(&an.chains[c as usize].docs)).collect::<Vec<_>>(),
+                // Residual risks the auditor accepted (a decision with a reason in
+                // decisions.jsonl), in the same forms.
+                "accepted_documents": accepted_docs,
+                "accepted_chains": accepted_chains,
+            }),
+        )?;
+        head(
+            &mut map,
+            "orphaned_decisions",
+            json!(
+                ws.orphaned_decisions()
+                    .iter()
+                    .map(|(id, decision)| json!({"id": export_id(key, id), "decision": decision}))
+                    .collect::<Vec<_>>()
+            ),
+        )?;
+        head(
+            &mut map,
+            "warnings",
+            json!(
+                export_warnings(ws, self.scan_warnings, key)
+                    .iter()
+                    .map(|w| exported.rename_in(w))
+                    .collect::<Vec<_>>()
+            ),
+        )?;
+        map.end()
+    }
+}
+
+/// Pretty at the top (one field per line, one row per line inside the arrays), each
+/// row on one line (`"key": value, ...`): readable, greppable with one line per
+/// entity, document or chain, and half the size of fully indented JSON. Characters a
+/// terminal would interpret (controls, bidi overrides) are escaped as `\uXXXX`.
+struct RowFormatter {
+    depth: usize,
+    /// Whether the current container at each depth has had a value.
+    has_value: Vec<bool>,
+}
+
+/// Containers nested deeper than this are written on one line.
+const PRETTY_DEPTH: usize = 2;
+
+impl RowFormatter {
+    /// The current container has had a value.
+    fn mark_value(&mut self) {
+        if let Some(h) = self.has_value.last_mut() {
+            *h = true;
+        }
+    }
+
+    fn new() -> Self {
+        RowFormatter {
+            depth: 0,
+            has_value: Vec::new(),
+        }
+    }
+
+    fn newline<W: ?Sized + std::io::Write>(&self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b"\n")?;
+        for _ in 0..self.depth {
+            w.write_all(b"  ")?;
+        }
+        Ok(())
+    }
+
+    fn begin<W: ?Sized + std::io::Write>(&mut self, w: &mut W, open: &[u8]) -> std::io::Result<()> {
+        self.depth += 1;
+        self.has_value.push(false);
+        w.write_all(open)
+    }
+
+    fn end<W: ?Sized + std::io::Write>(&mut self, w: &mut W, close: &[u8]) -> std::io::Result<()> {
+        self.depth -= 1;
+        let had = self.has_value.pop().unwrap_or(false);
+        if had && self.depth < PRETTY_DEPTH {
+            self.newline(w)?;
+        }
+        w.write_all(close)
+    }
+
+    fn item<W: ?Sized + std::io::Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+        if !first {
+            w.write_all(if self.depth <= PRETTY_DEPTH {
+                b","
+            } else {
+                b", "
+            })?;
+        }
+        if self.depth <= PRETTY_DEPTH {
+            self.newline(w)?;
+        }
+        Ok(())
+    }
+}
+
+impl serde_json::ser::Formatter for RowFormatter {
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.begin(w, b"[")
+    }
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.end(w, b"]")
+    }
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.item(w, first)
+    }
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
+        self.mark_value();
+        Ok(())
+    }
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.begin(w, b"{")
+    }
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.end(w, b"}")
+    }
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.item(w, first)
+    }
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b": ")
+    }
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
+        self.mark_value();
+        Ok(())
+    }
+    fn write_string_fragment<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        fragment: &str,
+    ) -> std::io::Result<()> {
+        if fragment.chars().any(crate::display::is_unsafe_char) {
+            w.write_all(json_escape_unsafe(fragment).as_bytes())
+        } else {
+            w.write_all(fragment.as_bytes())
+        }
+    }
+}
+
+/// Writes `manifest.json` as it is generated.
+pub(super) fn write_manifest(
+    ws: &Workspace,
+    key: &[u8],
+    scan_warnings: &[String],
+    replacer: &Replacer,
+    doc_ids: &DocIds,
+    path: &Path,
+) -> Result<(), ExportError> {
+    use serde::Serialize;
+    use std::io::Write;
+    let file = std::fs::File::create(path).map_err(|e| io_err(path, e))?;
+    let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
+    let mut ser = serde_json::Serializer::with_formatter(&mut w, RowFormatter::new());
+    Manifest {
+        ws,
+        key,
+        scan_warnings,
+        replacer,
+        doc_ids,
+    }
+    .serialize(&mut ser)
+    .map_err(|e| io_err(path, e))?;
+    w.write_all(b"\n").map_err(|e| io_err(path, e))?;
+    w.flush().map_err(|e| io_err(path, e))
+}
