@@ -1829,6 +1829,10 @@ impl OfflineExtractor {
             add(m.start(), m.end(), 0.85);
         }
 
+        for f in super::person::find(text) {
+            add(f.start, f.end, f.relevance);
+        }
+
         // Full names of this document: at least two words, the first not an initial.
         let full: BTreeSet<String> = found
             .iter()

@@ -1,0 +1,809 @@
+//! Person names without cues (SPEC §7): "Claim submitted for Harold Brennan (…)",
+//! "Tomasz Wierzbicki, a 52-year-old …", "KELLER, MARIA".
+//!
+//! A name is a run of two to four capitalised words (initials and particles such as
+//! "van", "de" inside) on one line, or "LAST, FIRST". Each word is judged against three
+//! public vocabularies (`data/names/`, built by `scripts/build_name_vocab.py`):
+//! given names and surnames with their frequency per 100,000 people (US Census,
+//! `nam_dict.txt`), and English words with their Zipf frequency (`wordfreq`).
+//! A word is **a word, not a name** when it is more frequent as an English word than
+//! as a name (both on the Zipf scale: a name's share per 100,000 people, log10, + 3):
+//! "Will", "Street", "January", "Annual". A run is cut at such words ("Dear Maria
+//! Keller" gives "Maria Keller"); a run holding an organisation, street or heading
+//! word is no person at all ("Calloway Genomics Institute", "Keller Street").
+//!
+//! What the remaining words are decides:
+//!
+//! | evidence | relevance |
+//! |---|---|
+//! | a given name first and a surname last, both from the vocabularies | 0.9 (0.95 with a cue) |
+//! | one of the words in the vocabularies, the others unknown | 0.85 |
+//! | no word in the vocabularies, but a cue: a preceding "for", "to", "with", "by", "cc", "dear", "congratulations" …, or a following "(", "'s", ", a NN-year-old", "DOB", "said", "called" … | 0.8 |
+//! | `LAST, FIRST` or `LAST, FIRST M.`: a surname, a comma, a given name (more frequent as a given name than as a surname), not a list ("Smith, Jones and Lee") | 0.9 |
+//! | a given name and an initial ("Ines C.") after a cue | 0.8 |
+//!
+//! Words in capitals count only where the whole run is in capitals and both ends are in
+//! the vocabularies, or in the `LAST, FIRST` form: capitals are how headings are written.
+//! The vocabularies are read once per process into sorted tables (binary search, no
+//! hashing at start-up).
+
+use std::sync::LazyLock;
+
+const GIVEN: &str = include_str!("../../data/names/given.tsv");
+const SURNAMES: &str = include_str!("../../data/names/surnames.tsv");
+const WORDS: &str = include_str!("../../data/names/words.tsv");
+
+/// A sorted `(folded word, value)` table.
+struct Table(Vec<(&'static str, f32)>);
+
+impl Table {
+    fn parse(data: &'static str) -> Table {
+        let mut rows: Vec<(&'static str, f32)> = data
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| {
+                let (k, v) = l.split_once('\t')?;
+                Some((k, v.trim().parse().ok()?))
+            })
+            .collect();
+        if !rows.is_sorted_by(|a, b| a.0 <= b.0) {
+            rows.sort_by(|a, b| a.0.cmp(b.0));
+        }
+        Table(rows)
+    }
+
+    fn get(&self, key: &str) -> f32 {
+        self.0
+            .binary_search_by(|e| e.0.cmp(key))
+            .map_or(0.0, |i| self.0[i].1)
+    }
+}
+
+/// The three vocabularies.
+pub(crate) struct Vocab {
+    given: Table,
+    surnames: Table,
+    words: Table,
+}
+
+static VOCAB: LazyLock<Vocab> = LazyLock::new(|| Vocab {
+    given: Table::parse(GIVEN),
+    surnames: Table::parse(SURNAMES),
+    words: Table::parse(WORDS),
+});
+
+/// The vocabularies, loaded on first use.
+pub(crate) fn vocab() -> &'static Vocab {
+    &VOCAB
+}
+
+/// A frequency per 100,000 people on the Zipf scale (0 when absent).
+fn name_zipf(per_100k: f32) -> f32 {
+    if per_100k <= 0.0 {
+        0.0
+    } else {
+        per_100k.log10() + 3.0
+    }
+}
+
+/// What the vocabularies say about one word.
+#[derive(Debug, Clone, Copy, Default)]
+struct Evidence {
+    given: f32,
+    surname: f32,
+    word: f32,
+}
+
+impl Evidence {
+    fn name(&self) -> f32 {
+        self.given.max(self.surname)
+    }
+    /// More frequent as an English word than as a name.
+    fn is_word(&self) -> bool {
+        self.word >= 3.0 && self.word > self.name()
+    }
+    fn known(&self) -> bool {
+        self.name() > 0.0 && !self.is_word()
+    }
+}
+
+impl Vocab {
+    /// Evidence for a folded word; a hyphenated word is a name when a part is
+    /// ("Quintero-Hale"), a word when every part is.
+    fn evidence(&self, folded: &str) -> Evidence {
+        let one = |w: &str| Evidence {
+            given: name_zipf(self.given.get(w)),
+            surname: name_zipf(self.surnames.get(w)),
+            word: self.words.get(w),
+        };
+        if !folded.contains('-') {
+            return one(folded);
+        }
+        let whole = one(folded);
+        let mut best = Evidence::default();
+        let mut all_words = true;
+        for part in folded.split('-').filter(|p| !p.is_empty()) {
+            let e = one(part);
+            best.given = best.given.max(e.given);
+            best.surname = best.surname.max(e.surname);
+            all_words &= e.is_word();
+        }
+        best.word = if all_words { 9.0 } else { whole.word };
+        best
+    }
+}
+
+/// Words that make a capitalised run an organisation, a street, a product line or a
+/// heading (beyond the extractor's own stop list, which every name also passes).
+const NOT_PERSON: &[&str] = &[
+    "genomics",
+    "biosciences",
+    "bioscience",
+    "biotech",
+    "therapeutics",
+    "pharmaceuticals",
+    "pharma",
+    "labs",
+    "laboratories",
+    "laboratory",
+    "diagnostics",
+    "systems",
+    "solutions",
+    "technologies",
+    "partners",
+    "holdings",
+    "capital",
+    "ventures",
+    "gmbh",
+    "ag",
+    "kg",
+    "sa",
+    "sarl",
+    "srl",
+    "spa",
+    "bv",
+    "nv",
+    "plc",
+    "corp",
+    "co",
+    "lp",
+    "llp",
+    "pc",
+    "pllc",
+    "oy",
+    "ab",
+    "as",
+    "asa",
+    "sro",
+    "kft",
+    "zrt",
+    "sp",
+    "pty",
+    "pvt",
+    "tbk",
+    "ltda",
+    "sas",
+    "cie",
+    "sons",
+    "brothers",
+    "bros",
+    "trust",
+    "fund",
+    "credit",
+    "union",
+    "surgical",
+    "orthopedics",
+    "orthopaedics",
+    "dental",
+    "dentistry",
+    "pediatrics",
+    "cardiology",
+    "oncology",
+    "radiology",
+    "rehab",
+    "rehabilitation",
+    "wellness",
+    "fitness",
+    "imaging",
+    "blvd",
+    "ave",
+    "rd",
+    "hwy",
+    "pkwy",
+    "ln",
+    "dr",
+    "ct",
+    "pl",
+    "sq",
+    "ter",
+    "cir",
+    "way",
+    "plaza",
+    "heights",
+    "park",
+    "county",
+    "city",
+    "township",
+    "district",
+    "province",
+    "valley",
+    "hills",
+    "springs",
+    "falls",
+    "beach",
+    "harbor",
+    "harbour",
+    "bay",
+    "island",
+    "creek",
+    "river",
+    "trial",
+    "study",
+    "award",
+    "prize",
+    "fellowship",
+    "scholarship",
+    "day",
+    "week",
+    "month",
+    "year",
+    "weekend",
+    "newsletter",
+    "bulletin",
+    "update",
+    "notice",
+    "digest",
+    "edition",
+];
+
+/// Lower-case words allowed inside a name ("Ludwig van Beethoven", "Maria de la Cruz").
+const PARTICLES: &[&str] = &[
+    "van", "von", "de", "del", "della", "der", "den", "di", "da", "du", "dos", "das", "la", "le",
+    "ter", "ten", "bin", "binti", "al", "el", "y", "e",
+];
+
+/// A word just before a name that introduces a person.
+const BEFORE: &[&str] = &[
+    "for",
+    "to",
+    "with",
+    "by",
+    "from",
+    "and",
+    "or",
+    "cc",
+    "signed",
+    "dear",
+    "hi",
+    "hello",
+    "thanks",
+    "congratulations",
+    "welcome",
+    "contact",
+    "contacted",
+    "call",
+    "called",
+    "attn",
+    "attention",
+    "between",
+    "including",
+    "met",
+    "asked",
+    "told",
+    "informed",
+    "notified",
+    "about",
+    "regarding",
+    "re",
+    "insured",
+    "spouse",
+    "wife",
+    "husband",
+    "son",
+    "daughter",
+    "mother",
+    "father",
+    "brother",
+    "sister",
+    "colleague",
+    "employee",
+    "applicant",
+    "visitor",
+    "resident",
+    "tenant",
+    "student",
+    "caller",
+    "customer",
+    "client",
+];
+
+/// A word just after a name that says a person acted.
+const AFTER: &[&str] = &[
+    "said",
+    "says",
+    "called",
+    "reported",
+    "stated",
+    "signed",
+    "submitted",
+    "requested",
+    "confirmed",
+    "agreed",
+    "asked",
+    "wrote",
+    "noted",
+    "explained",
+    "declined",
+    "attended",
+    "visited",
+    "joined",
+    "received",
+    "underwent",
+    "was",
+    "is",
+    "has",
+    "had",
+    "who",
+    "will",
+    "would",
+    "and",
+    "dob",
+    "born",
+    "aged",
+    "age",
+];
+
+/// One word of the text: byte span and folded letters (lower case, accents removed).
+#[derive(Debug, Clone)]
+struct Tok {
+    start: usize,
+    end: usize,
+    folded: String,
+    shape: Shape,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// "Brennan", "McDonald", "O'Neil", "Quintero-Hale".
+    Cap,
+    /// "BRENNAN".
+    Upper,
+    /// "C." or a lone capital "C".
+    Initial,
+    /// Lower case.
+    Lower,
+    /// Digits or anything else.
+    Other,
+}
+
+fn fold_letter(c: char, out: &mut String) {
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_normalization::char::is_combining_mark;
+    for d in std::iter::once(c).nfkd() {
+        if !is_combining_mark(d) {
+            out.extend(d.to_lowercase());
+        }
+    }
+}
+
+fn is_joiner(c: char) -> bool {
+    matches!(c, '\'' | '’' | '-' | '\u{2010}' | '\u{2011}')
+}
+
+/// The words of `text` (letters and digits, inner apostrophes and hyphens); invisible
+/// characters inside a word are skipped.
+fn tokens(text: &str) -> Vec<Tok> {
+    let mut out = Vec::new();
+    let mut it = text.char_indices().peekable();
+    while let Some((i, c)) = it.next() {
+        if !c.is_alphanumeric() {
+            continue;
+        }
+        let start = i;
+        let mut end = i + c.len_utf8();
+        let mut folded = String::new();
+        let mut upper = 0usize;
+        let mut lower = 0usize;
+        let mut digits = 0usize;
+        let mut first_upper = c.is_uppercase();
+        let mut letters = 0usize;
+        let mut push = |c: char, folded: &mut String| {
+            if c.is_alphabetic() {
+                letters += 1;
+                if c.is_uppercase() {
+                    upper += 1;
+                } else if c.is_lowercase() {
+                    lower += 1;
+                }
+                fold_letter(c, folded);
+            } else if c.is_numeric() {
+                digits += 1;
+                folded.push(c);
+            } else {
+                folded.push(if c == '’' { '\'' } else { '-' });
+            }
+        };
+        push(c, &mut folded);
+        while let Some(&(j, d)) = it.peek() {
+            if d.is_alphanumeric() || crate::text::is_dropped(d) {
+                it.next();
+                if !crate::text::is_dropped(d) {
+                    push(d, &mut folded);
+                    end = j + d.len_utf8();
+                }
+                continue;
+            }
+            if is_joiner(d) {
+                let mut ahead = it.clone();
+                ahead.next();
+                if ahead.peek().is_some_and(|&(_, e)| e.is_alphabetic()) {
+                    it.next();
+                    push(d, &mut folded);
+                    continue;
+                }
+            }
+            break;
+        }
+        if first_upper && !c.is_alphabetic() {
+            first_upper = false;
+        }
+        let shape = if digits > 0 {
+            Shape::Other
+        } else if letters == 1 && upper == 1 {
+            Shape::Initial
+        } else if first_upper && lower > 0 {
+            Shape::Cap
+        } else if upper >= 2 && lower == 0 {
+            Shape::Upper
+        } else if upper == 0 {
+            Shape::Lower
+        } else {
+            Shape::Other
+        };
+        out.push(Tok {
+            start,
+            end,
+            folded,
+            shape,
+        });
+    }
+    out
+}
+
+/// The text between two words is one space (any white space but a line break, at most
+/// a few characters) — or, for an initial, its period and a space.
+fn joined(text: &str, a: &Tok, b: &Tok) -> bool {
+    let gap = &text[a.end..b.start];
+    let gap = if a.shape == Shape::Initial {
+        gap.strip_prefix('.').unwrap_or(gap)
+    } else {
+        gap
+    };
+    !gap.is_empty()
+        && gap.chars().count() <= 3
+        && gap
+            .chars()
+            .all(|c| (c.is_whitespace() && c != '\n' && c != '\r') || crate::text::is_dropped(c))
+}
+
+fn in_list(list: &[&str], w: &str) -> bool {
+    list.contains(&w)
+}
+
+/// A candidate name found without a cue: byte span and relevance.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Found {
+    pub start: usize,
+    pub end: usize,
+    pub relevance: f64,
+}
+
+/// Names of `text` found from the vocabularies, shape and context.
+pub(crate) fn find(text: &str) -> Vec<Found> {
+    let v = vocab();
+    let toks = tokens(text);
+    let mut out = Vec::new();
+    let ev: Vec<Evidence> = toks
+        .iter()
+        .map(|t| match t.shape {
+            Shape::Cap | Shape::Upper => v.evidence(&t.folded),
+            _ => Evidence::default(),
+        })
+        .collect();
+    let mut i = 0;
+    while i < toks.len() {
+        if !matches!(toks[i].shape, Shape::Cap | Shape::Upper) {
+            i += 1;
+            continue;
+        }
+        // The run: capitalised words, initials and particles joined by single spaces.
+        let mut j = i;
+        while j + 1 < toks.len()
+            && joined(text, &toks[j], &toks[j + 1])
+            && match toks[j + 1].shape {
+                Shape::Cap | Shape::Upper | Shape::Initial => true,
+                Shape::Lower => {
+                    in_list(PARTICLES, &toks[j + 1].folded)
+                        && toks
+                            .get(j + 2)
+                            .is_some_and(|n| matches!(n.shape, Shape::Cap | Shape::Upper))
+                }
+                Shape::Other => false,
+            }
+        {
+            j += 1;
+        }
+        run(text, &toks, &ev, i, j, &mut out);
+        last_first(text, &toks, &ev, i, &mut out);
+        i = j + 1;
+    }
+    out.sort_by_key(|f| (f.start, f.end));
+    out.dedup_by_key(|f| (f.start, f.end));
+    out
+}
+
+/// A run of words `i..=j`: cut at English words, judge each segment.
+fn run(text: &str, toks: &[Tok], ev: &[Evidence], i: usize, j: usize, out: &mut Vec<Found>) {
+    if (i..=j).any(|k| in_list(NOT_PERSON, &toks[k].folded)) {
+        return;
+    }
+    // "Boca Raton, FL": a place. A following organisation word was checked above.
+    let mut k = i;
+    while k <= j {
+        let usable = |k: usize| match toks[k].shape {
+            Shape::Cap | Shape::Upper => !ev[k].is_word(),
+            Shape::Initial | Shape::Lower => true,
+            Shape::Other => false,
+        };
+        if !usable(k) || !matches!(toks[k].shape, Shape::Cap | Shape::Upper) {
+            k += 1;
+            continue;
+        }
+        let mut e = k;
+        while e < j && usable(e + 1) {
+            e += 1;
+        }
+        // Trailing initials and particles are not part of a name ("Ines C." aside).
+        let mut last = e;
+        while last > k && !matches!(toks[last].shape, Shape::Cap | Shape::Upper) {
+            last -= 1;
+        }
+        segment(text, toks, ev, k, last, e, out);
+        k = e + 1;
+    }
+}
+
+/// One segment `k..=last` of name-like words (`e` ≥ `last`: trailing initials).
+fn segment(
+    text: &str,
+    toks: &[Tok],
+    ev: &[Evidence],
+    k: usize,
+    last: usize,
+    e: usize,
+    out: &mut Vec<Found>,
+) {
+    let words: Vec<usize> = (k..=last)
+        .filter(|&x| matches!(toks[x].shape, Shape::Cap | Shape::Upper))
+        .collect();
+    let cue = cue_before(text, toks, k) || cue_after(text, toks, e);
+    if words.len() == 1 {
+        // "Ines C.": a given name and an initial, after or before a cue.
+        let w = words[0];
+        if e > last
+            && toks[e].shape == Shape::Initial
+            && toks[w].shape == Shape::Cap
+            && ev[w].known()
+            && ev[w].given >= ev[w].surname
+            && cue
+            && !followed_by_capital(text, toks, e)
+        {
+            let end = period_end(text, toks[e].end);
+            out.push(Found {
+                start: toks[w].start,
+                end,
+                relevance: 0.8,
+            });
+        }
+        return;
+    }
+    if words.len() > 4 {
+        return;
+    }
+    let all_upper = words.iter().all(|&x| toks[x].shape == Shape::Upper);
+    let mixed_case = !all_upper && words.iter().any(|&x| toks[x].shape == Shape::Upper);
+    let (first, lastw) = (words[0], words[words.len() - 1]);
+    let both = ev[first].given > 0.0 && ev[lastw].surname > 0.0;
+    let any_known = words.iter().any(|&x| ev[x].known());
+    let relevance = if all_upper || mixed_case {
+        // Capitals are how headings are written: both ends must be names.
+        if both && words.iter().all(|&x| ev[x].known()) {
+            0.9
+        } else {
+            return;
+        }
+    } else if both {
+        if cue { 0.95 } else { 0.9 }
+    } else if any_known {
+        0.85
+    } else if cue {
+        0.8
+    } else {
+        return;
+    };
+    out.push(Found {
+        start: toks[k].start,
+        end: toks[last].end,
+        relevance,
+    });
+}
+
+/// `LAST, FIRST [M.]` starting at word `i`.
+fn last_first(text: &str, toks: &[Tok], ev: &[Evidence], i: usize, out: &mut Vec<Found>) {
+    let (Some(a), Some(b)) = (toks.get(i), toks.get(i + 1)) else {
+        return;
+    };
+    if !matches!(a.shape, Shape::Cap | Shape::Upper) || a.shape != b.shape {
+        return;
+    }
+    let gap = &text[a.end..b.start];
+    if !(gap.starts_with(',') && gap.len() <= 3 && gap[1..].chars().all(|c| c == ' ')) {
+        return;
+    }
+    let (ea, eb) = (&ev[i], &ev[i + 1]);
+    if !(ea.known() && eb.known() && ea.surname > 0.0 && eb.given > 0.0 && eb.given >= eb.surname) {
+        return;
+    }
+    if in_list(NOT_PERSON, &a.folded) || in_list(NOT_PERSON, &b.folded) {
+        return;
+    }
+    // The name before the comma must start its run (not "Harbor Smith, Anna").
+    if i > 0 && joined(text, &toks[i - 1], a) && toks[i - 1].shape != Shape::Lower {
+        return;
+    }
+    let mut end = b.end;
+    let mut next = i + 2;
+    if let Some(m) = toks.get(next)
+        && m.shape == Shape::Initial
+        && joined(text, b, m)
+    {
+        end = period_end(text, m.end);
+        next += 1;
+    }
+    // A list of names ("Smith, Jones and Lee", "Smith, Anna, Brown") is no LAST, FIRST.
+    let rest = text[end..].trim_start_matches(' ');
+    if rest.starts_with('&')
+        || rest.starts_with(',') && rest[1..].trim_start().starts_with(char::is_uppercase)
+    {
+        return;
+    }
+    if let Some(n) = toks.get(next)
+        && n.folded == "and"
+        && text[end..n.start].trim().is_empty()
+    {
+        return;
+    }
+    out.push(Found {
+        start: a.start,
+        end,
+        relevance: 0.9,
+    });
+}
+
+fn period_end(text: &str, end: usize) -> usize {
+    if text[end..].starts_with('.') {
+        end + 1
+    } else {
+        end
+    }
+}
+
+fn followed_by_capital(text: &str, toks: &[Tok], e: usize) -> bool {
+    toks.get(e + 1)
+        .is_some_and(|n| joined(text, &toks[e], n) && matches!(n.shape, Shape::Cap | Shape::Upper))
+}
+
+/// A cue word right before word `k` (only white space or a colon between).
+fn cue_before(text: &str, toks: &[Tok], k: usize) -> bool {
+    let Some(p) = k.checked_sub(1).and_then(|p| toks.get(p)) else {
+        return false;
+    };
+    let gap = &text[p.end..toks[k].start];
+    gap.len() <= 3
+        && gap.chars().all(|c| c == ' ' || c == ':' || c == ',')
+        && in_list(BEFORE, &p.folded)
+}
+
+/// A cue right after word `e`: "(", "'s", ", a 52-year-old", "DOB", "said" …
+fn cue_after(text: &str, toks: &[Tok], e: usize) -> bool {
+    let rest = &text[toks[e].end..];
+    let rest = rest.strip_prefix('.').unwrap_or(rest);
+    if rest.starts_with("'s") || rest.starts_with("’s") {
+        return true;
+    }
+    let trimmed = rest.trim_start_matches(' ');
+    if trimmed.starts_with('(') {
+        return true;
+    }
+    let after_comma = trimmed.strip_prefix(',').map(|r| r.trim_start_matches(' '));
+    if let Some(r) = after_comma {
+        let lower: String = r.chars().take(16).flat_map(char::to_lowercase).collect();
+        if lower.starts_with("a ")
+            || lower.starts_with("an ")
+            || lower.starts_with("age")
+            || lower.starts_with("dob")
+            || lower.starts_with("born")
+            || lower.starts_with("who ")
+        {
+            return true;
+        }
+        if r.starts_with(|c: char| c.is_ascii_digit()) && lower.contains("year") {
+            return true;
+        }
+    }
+    let Some(n) = toks.get(e + 1) else {
+        return false;
+    };
+    let gap = &text[toks[e].end..n.start];
+    gap.chars().all(|c| c == ' ' || c == ',') && gap.len() <= 2 && in_list(AFTER, &n.folded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(text: &str) -> Vec<&str> {
+        find(text).iter().map(|f| &text[f.start..f.end]).collect()
+    }
+
+    #[test]
+    fn names_in_running_text_without_a_cue() {
+        assert_eq!(
+            names("Claim submitted for Harold Brennan (PR-1234-567) on 3 May."),
+            ["Harold Brennan"]
+        );
+        assert_eq!(
+            names("Tomasz Wierzbicki, a 52-year-old with chronic pain."),
+            ["Tomasz Wierzbicki"]
+        );
+        assert_eq!(names("(Ines Carvalho, DOB 04/11/1979)"), ["Ines Carvalho"]);
+        assert_eq!(
+            names("Congratulations to Yusuf Adeyemi, night-shift lead."),
+            ["Yusuf Adeyemi"]
+        );
+    }
+
+    #[test]
+    fn last_first_and_capitals_without_a_label() {
+        assert_eq!(names("KELLER, MARIA was seen."), ["KELLER, MARIA"]);
+        assert_eq!(names("Keller, Maria J. was seen."), ["Keller, Maria J."]);
+        assert!(
+            names("Smith, Jones and Lee LLP")
+                .iter()
+                .all(|n| !n.contains(','))
+        );
+    }
+
+    #[test]
+    fn headings_places_organisations_and_streets_are_no_names() {
+        for text in [
+            "Annual Enrollment Notice",
+            "Quarterly Benefits Update for March",
+            "Calloway Genomics Institute announced",
+            "He lives at 12 Keller Street.",
+            "CLAIM SUMMARY REPORT",
+            "Welcome to the Summer Newsletter",
+        ] {
+            assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+        }
+    }
+
+    #[test]
+    fn invisible_characters_and_odd_spaces_do_not_hide_a_name() {
+        assert_eq!(names("for Harold\u{A0}Brennan."), ["Harold\u{A0}Brennan"]);
+        assert_eq!(
+            names("for Har\u{200B}old Brennan."),
+            ["Har\u{200B}old Brennan"]
+        );
+    }
+}
