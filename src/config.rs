@@ -92,6 +92,9 @@ pub struct ExtractLayer {
     /// Type → values that are always extracted with that type and relevance 1.0
     /// wherever they occur as whole words.
     pub deny: Option<BTreeMap<String, Vec<String>>>,
+    /// Whether an organisation's short form ("Calloway Genomics") meets the longer
+    /// name it begins ("Calloway Genomics Institute") within the corpus (default on).
+    pub short_forms: Option<bool>,
     /// Type → the gazetteer files read into `gazetteer_terms` (base name and term
     /// count), for the export's record of the configuration. Set when the files
     /// are read, never from a file.
@@ -118,6 +121,10 @@ pub struct ExtractConfig {
     /// serialized (snapshots, config hash): the terms are.
     #[serde(skip)]
     pub gazetteer_files: BTreeMap<String, Vec<GazetteerFile>>,
+    /// `[extract] short_forms`: unset means on. Serialized only when set, so the
+    /// configurations written before it existed keep their hash.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub short_forms: Option<bool>,
 }
 
 impl ExtractConfig {
@@ -138,12 +145,16 @@ impl ExtractConfig {
                     .map(|(ty, list)| (ty.clone(), json!({"count": list.len()})))
                     .collect()
             };
-        json!({
+        let mut out = json!({
             "gazetteer_terms": counts(&self.gazetteer_terms),
             "gazetteer_files": self.gazetteer_files,
             "allow": {"count": self.allow.len()},
             "deny": counts(&self.deny),
-        })
+        });
+        if let (Some(on), Some(o)) = (self.short_forms, out.as_object_mut()) {
+            o.insert("short_forms".into(), json!(on));
+        }
+        out
     }
 
     /// Number of terms in each list: gazetteer terms, allow, deny.
@@ -474,6 +485,9 @@ impl ConfigLayer {
                     .extend(files.iter().cloned());
             }
             extend_unique(&mut base.extract.allow, x.allow.as_deref().unwrap_or(&[]));
+            if let Some(on) = x.short_forms {
+                base.extract.short_forms = Some(on);
+            }
             for (ty, values) in x.deny.iter().flatten() {
                 extend_unique(base.extract.deny.entry(ty.clone()).or_default(), values);
             }

@@ -105,7 +105,11 @@ fn corpus_steps(
     let is_done = |i: usize| done.is_none_or(|d| d.get(i).copied().unwrap_or(false));
     if config.context_pass {
         crate::extract::propagate::harmonize_types(items);
-        let carried = crate::extract::propagate::propagate(&corpus.documents, items);
+        let short_forms = config.extract.short_forms.unwrap_or(true);
+        if short_forms {
+            crate::extract::propagate::merge_short_forms(items);
+        }
+        let carried = crate::extract::propagate::propagate(&corpus.documents, items, short_forms);
         for (i, (mine, extra)) in items.iter_mut().zip(carried).enumerate() {
             if is_done(i) {
                 mine.extend(extra);

@@ -106,9 +106,111 @@ pub fn harmonize_types(items: &mut [Vec<ExtractedItem>]) {
     }
 }
 
+/// Words an organisation's short form cannot end with ("Bank of", "Institute for").
+const SHORT_FORM_TAIL_STOP: &[&str] = &[
+    "of", "the", "and", "for", "at", "in", "on", "de", "du", "la", "&", "-", "st", "st.",
+];
+
+/// Organisation short forms of the corpus (SPEC §7, "Calloway Genomics" for
+/// "Calloway Genomics Institute"): folded short form → (relevance, normalized value,
+/// folded original) of the one longer PROVIDER value it begins. A short form has at
+/// least two words, is a strict word prefix of a PROVIDER value of at least three
+/// words, begins no other PROVIDER value (differently normalized), and does not end
+/// in a connecting word.
+fn short_forms(items: &[Vec<ExtractedItem>]) -> BTreeMap<String, (f64, String, String)> {
+    // Folded original → (relevance, normalized) of every PROVIDER value.
+    let mut providers: BTreeMap<String, (f64, String)> = BTreeMap::new();
+    for it in items.iter().flatten() {
+        if it.entity_type != "PROVIDER" {
+            continue;
+        }
+        let key = fold(
+            it.original
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .as_str(),
+        );
+        let slot = providers
+            .entry(key)
+            .or_insert((it.relevance, it.normalized.clone()));
+        if it.relevance > slot.0 {
+            *slot = (it.relevance, it.normalized.clone());
+        }
+    }
+    // Short form → the normalized values it begins (None once two differ).
+    let mut owners: BTreeMap<String, Option<(f64, String, String)>> = BTreeMap::new();
+    for (long, (relevance, normalized)) in &providers {
+        let words: Vec<&str> = long.split(' ').collect();
+        if words.len() < 3 {
+            continue;
+        }
+        for k in 2..words.len() {
+            if SHORT_FORM_TAIL_STOP.contains(&words[k - 1]) {
+                continue;
+            }
+            let short = words[..k].join(" ");
+            let slot = owners
+                .entry(short)
+                .or_insert_with(|| Some((*relevance, normalized.clone(), long.clone())));
+            if slot.as_ref().is_some_and(|(_, n, _)| n != normalized) {
+                *slot = None;
+            }
+        }
+    }
+    owners
+        .into_iter()
+        .filter_map(|(short, owner)| {
+            let owner = owner?;
+            // A short form that is itself a value of another entity stays that entity.
+            match providers.get(&short) {
+                Some((_, n)) if *n != owner.1 && !short_form_of(n, &owner.1) => None,
+                _ => Some((short, owner)),
+            }
+        })
+        .collect()
+}
+
+/// `short` normalized is a word prefix of `long` normalized.
+fn short_form_of(short: &str, long: &str) -> bool {
+    long.len() > short.len() && long.starts_with(short) && long[short.len()..].starts_with(' ')
+}
+
+/// Gives every PROVIDER item that is a short form of a longer organisation name of the
+/// corpus the longer name's value (the item keeps its own original, which the entity
+/// then lists among its forms). Returns how many items it changed.
+pub fn merge_short_forms(items: &mut [Vec<ExtractedItem>]) -> usize {
+    let aliases = short_forms(items);
+    let mut changed = 0;
+    for it in items.iter_mut().flatten() {
+        if it.entity_type != "PROVIDER" {
+            continue;
+        }
+        let key = fold(
+            it.original
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .as_str(),
+        );
+        if let Some((_, normalized, _)) = aliases.get(&key)
+            && *normalized != it.normalized
+        {
+            it.normalized = normalized.clone();
+            changed += 1;
+        }
+    }
+    changed
+}
+
 /// Items the context pass adds per document (corpus order), given every document's
-/// recognizer items.
-pub fn propagate(docs: &[Document], items: &[Vec<ExtractedItem>]) -> Vec<Vec<ExtractedItem>> {
+/// recognizer items. With `short_forms`, an organisation's short form (see
+/// [`merge_short_forms`]) is looked for too, as the longer name's entity.
+pub fn propagate(
+    docs: &[Document],
+    items: &[Vec<ExtractedItem>],
+    with_short_forms: bool,
+) -> Vec<Vec<ExtractedItem>> {
     // (type, folded original) → best relevance and the normalized value.
     let mut values: BTreeMap<(String, String), (f64, String)> = BTreeMap::new();
     for its in items {
@@ -125,6 +227,15 @@ pub fn propagate(docs: &[Document], items: &[Vec<ExtractedItem>]) -> Vec<Vec<Ext
             if it.relevance > slot.0 {
                 *slot = (it.relevance, it.normalized.clone());
             }
+        }
+    }
+    // Short forms (their value is the longer name's, see `merge_short_forms`).
+    let mut alias_keys: BTreeSet<(String, String)> = BTreeSet::new();
+    if with_short_forms {
+        for (short, (relevance, normalized, _)) in short_forms(items) {
+            let key = ("PROVIDER".to_string(), short);
+            values.entry(key.clone()).or_insert((relevance, normalized));
+            alias_keys.insert(key);
         }
     }
     let keys: Vec<(String, String)> = values.keys().cloned().collect();
@@ -149,6 +260,20 @@ pub fn propagate(docs: &[Document], items: &[Vec<ExtractedItem>]) -> Vec<Vec<Ext
                             .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
                 })
                 .map(|m| (m.pattern, m.span))
+                .collect::<Vec<_>>()
+        })
+        .map(|here: Vec<(usize, Span)>| {
+            if alias_keys.is_empty() {
+                return here;
+            }
+            // A short form inside an occurrence of a longer value is that value.
+            let covered = |k: usize, s: Span| {
+                here.iter()
+                    .any(|&(o, t)| o != k && t.start <= s.start && s.end <= t.end && t != s)
+            };
+            here.iter()
+                .copied()
+                .filter(|&(k, s)| !(alias_keys.contains(&keys[k]) && covered(k, s)))
                 .collect()
         })
         .collect();
@@ -187,6 +312,16 @@ pub fn propagate(docs: &[Document], items: &[Vec<ExtractedItem>]) -> Vec<Vec<Ext
                 }
                 // The same place already typed otherwise (an id read as a phone) stays.
                 if mine.iter().any(|i| i.spans.contains(&span)) {
+                    continue;
+                }
+                // A short form inside a value the recognizers found is part of it.
+                if alias_keys.contains(&keys[k])
+                    && mine.iter().any(|i| {
+                        i.spans
+                            .iter()
+                            .any(|t| t.start <= span.start && span.end <= t.end)
+                    })
+                {
                     continue;
                 }
                 by_key.entry(k).or_default().push(span);
@@ -249,7 +384,7 @@ mod tests {
             vec![],
             vec![],
         ];
-        let out = propagate(&docs, &items);
+        let out = propagate(&docs, &items, true);
         assert!(out[0].is_empty(), "nothing new where it was found");
         assert_eq!(out[1].len(), 1);
         assert_eq!(out[1][0].entity_type, "NAME");
@@ -258,6 +393,53 @@ mod tests {
         assert_eq!(out[2][0].entity_type, "NON_PERSONAL_ID");
         // A proper noun written in lower case is not the name.
         assert!(out[3].is_empty());
+    }
+
+    #[test]
+    fn an_organisation_short_form_meets_the_full_name() {
+        let docs = vec![
+            doc(
+                "a",
+                "Samples were sent to Calloway Genomics Institute in May.",
+            ),
+            doc("b", "Calloway Genomics confirmed the variant."),
+            doc(
+                "c",
+                "Per Calloway Genomics: no change. Calloway Genomics Institute agreed.",
+            ),
+            doc(
+                "d",
+                "Harbor Point Clinic and Harbor Point Dental are two places.",
+            ),
+        ];
+        let mut items = vec![
+            vec![item("Calloway Genomics Institute", "PROVIDER", 0.8)],
+            vec![],
+            vec![
+                item("Calloway Genomics", "PROVIDER", 0.7),
+                ExtractedItem {
+                    spans: vec![Span { start: 39, end: 66 }],
+                    ..item("Calloway Genomics Institute", "PROVIDER", 0.8)
+                },
+            ],
+            vec![
+                item("Harbor Point Clinic", "PROVIDER", 0.8),
+                item("Harbor Point Dental", "PROVIDER", 0.8),
+            ],
+        ];
+        assert_eq!(merge_short_forms(&mut items), 1);
+        assert_eq!(items[2][0].normalized, "calloway genomics institute");
+        let out = propagate(&docs, &items, true);
+        assert_eq!(out[1].len(), 1, "{:?}", out[1]);
+        assert_eq!(out[1][0].original, "Calloway Genomics");
+        assert_eq!(out[1][0].normalized, "calloway genomics institute");
+        assert_eq!(out[1][0].spans, vec![Span { start: 0, end: 17 }]);
+        // Not inside the full name of document a, nor as a second entity of c.
+        assert!(out[0].is_empty(), "{:?}", out[0]);
+        // "Harbor Point" begins two organisations: it stands for neither.
+        assert!(out[3].is_empty(), "{:?}", out[3]);
+        // Switched off, the short form is not looked for.
+        assert!(propagate(&docs, &items, false)[1].is_empty());
     }
 
     #[test]
@@ -299,7 +481,7 @@ mod tests {
             vec![],
             vec![],
         ];
-        let out = propagate(&docs, &items);
+        let out = propagate(&docs, &items, true);
         // "Mercy Hall" is in every document: it identifies nobody.
         assert!(out.iter().all(Vec::is_empty), "{out:?}");
     }
