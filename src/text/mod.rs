@@ -133,6 +133,94 @@ pub fn has_hyphen_break(text: &str) -> bool {
     false
 }
 
+/// The text as recognizers read it (SPEC §7): what a reader does not see is gone and
+/// every odd space is a space, while letters, case, digits and line structure stay as
+/// written (recognizers need capitals and line breaks; matching needs the full
+/// [projection](for_each_projected)).
+///
+/// - escape sequences become one space;
+/// - control (but tab and line breaks), format and default-ignorable characters are
+///   dropped (zero-width spaces and joiners, bidi controls, soft hyphens);
+/// - every other white-space character (NBSP, U+2000–U+200A, U+202F, U+3000) becomes
+///   a space, U+2028/U+2029 a line feed.
+///
+/// Positions are code points; each char of the reading keeps the range of original
+/// chars it came from, so a span found in the reading maps back to the whole original
+/// span (invisible characters inside it included).
+#[derive(Debug, Clone)]
+pub struct Reading {
+    /// The text as read.
+    pub text: String,
+    /// Per char of `text`: the first original char it came from.
+    starts: Vec<u32>,
+    /// Per char of `text`: the end (exclusive) of the original chars it came from.
+    ends: Vec<u32>,
+}
+
+impl Reading {
+    /// The original code-point span of a span of the reading (`start < end`).
+    pub fn original_span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
+        if start >= end {
+            return None;
+        }
+        let s = *self.starts.get(start)?;
+        let e = *self.ends.get(end - 1)?;
+        Some((s as usize, e as usize))
+    }
+}
+
+/// The reading of `text`, or `None` when it reads as written (no escape, invisible
+/// character or odd space: the common case costs one scan and no allocation).
+pub fn reading(text: &str) -> Option<Reading> {
+    let plain = |c: char| {
+        if c.is_ascii() {
+            !c.is_ascii_control() || matches!(c, '\n' | '\r' | '\t')
+        } else {
+            !(c.is_whitespace() || is_dropped(c) || is_escape_start(c))
+        }
+    };
+    if text.chars().all(plain) {
+        return None;
+    }
+    let mut out = Reading {
+        text: String::with_capacity(text.len()),
+        starts: Vec::with_capacity(text.len()),
+        ends: Vec::with_capacity(text.len()),
+    };
+    let mut push = |out: &mut Reading, c: char, s: u32, e: u32| {
+        out.text.push(c);
+        out.starts.push(s);
+        out.ends.push(e);
+    };
+    let mut chars = text.chars();
+    let mut i: u32 = 0;
+    while let Some(c) = chars.next() {
+        let at = i;
+        i += 1;
+        if is_escape_start(c) {
+            let n = escape_len(c, chars.clone());
+            for _ in 0..n {
+                chars.next();
+            }
+            i += n as u32;
+            push(&mut out, ' ', at, i);
+        } else if matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}') {
+            push(&mut out, '\n', at, i);
+        } else if c.is_whitespace() && !matches!(c, ' ' | '\n' | '\r' | '\t') {
+            push(&mut out, ' ', at, i);
+        } else if is_dropped(c) && !matches!(c, '\n' | '\r' | '\t') {
+            // Invisible: the next char read covers it, so a span starting or ending
+            // at a visible neighbour still maps to the whole original.
+            if let Some(e) = out.ends.last_mut() {
+                *e = i;
+            }
+        } else {
+            push(&mut out, c, at, i);
+        }
+    }
+    Some(out)
+}
+
 /// A projection with its offset map, materialized.
 #[derive(Debug, Clone, Default)]
 pub struct Projected {

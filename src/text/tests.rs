@@ -126,3 +126,23 @@ fn the_projection_of_a_concatenation_is_the_concatenation_of_projections() {
         );
     }
 }
+
+#[test]
+fn the_reading_drops_what_a_reader_does_not_see_and_keeps_the_rest() {
+    assert!(super::reading("Plain ASCII text,\nwith lines.\tTabs too.").is_none());
+    assert!(super::reading("Café Müller, Straße").is_none());
+    let text = "Patient:\u{A0}Har\u{200B}old\u{2009}Brennan \u{1b}[31mX\u{1b}[0m\u{2028}end";
+    let r = super::reading(text).expect("changed");
+    assert_eq!(r.text, "Patient: Harold Brennan  X \nend");
+    // "Harold Brennan" in the reading is the whole original span, ZWSP included.
+    let start = r.text.find("Harold").expect("found");
+    let end = start + "Harold Brennan".len();
+    let (s, e) = r.original_span(start, end).expect("span");
+    let original: String = text.chars().skip(s).take(e - s).collect();
+    assert_eq!(original, "Har\u{200B}old\u{2009}Brennan");
+    // The escape sequence is one space that covers all of it.
+    let x = r.text.find('X').expect("X");
+    let (s, e) = r.original_span(x - 1, x).expect("span");
+    let esc: String = text.chars().skip(s).take(e - s).collect();
+    assert_eq!(esc, "\u{1b}[31m");
+}
