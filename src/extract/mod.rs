@@ -6,6 +6,7 @@
 pub mod linker;
 pub mod llm;
 pub mod offline;
+mod coined;
 mod person;
 pub mod propagate;
 

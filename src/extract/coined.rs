@@ -1,0 +1,167 @@
+//! Coined product, trial and device names (SPEC §7, issue 14): "Zelvatrin-4",
+//! "ORX-311", "BRIDGE-12". No vocabulary can hold them — they are made up for each
+//! product and study — so they are recognised by their form, with the English word
+//! list (`data/names/words.tsv`) telling coined stems from ordinary words.
+//!
+//! | form | type | relevance |
+//! |---|---|---|
+//! | a capitalised coined word, a hyphen and a number (`Zelvatrin-4`, `Norvexa-12b`); the word is no English word | TREATMENT | 0.85 |
+//! | two to six capitals, a hyphen and two to four digits (`ORX-311`) when the capitals are no English word, or any such code (`BRIDGE-12`) within 40 characters of a study word (trial, study, protocol, cohort, registry, phase, compound, investigational) | NON_PERSONAL_ID | 0.75 |
+//!
+//! Codes that name a classification, a gene, a protein or a virus (`ICD-10`,
+//! `COVID-19`, `IL-17`, `CD-20`, `TP-53`) are public knowledge, not identifiers: their
+//! letter part is in [`PUBLIC_CODES`]. Longer ids (four digits and up, with context
+//! words) are the id recognizer's and win overlaps.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// Letter parts of public codes: classifications, genes, proteins, viruses, units.
+pub const PUBLIC_CODES: &[&str] = &[
+    "icd", "cpt", "drg", "hcpcs", "ndc", "dsm", "loinc", "snomed", "covid", "sars", "mers",
+    "hiv", "hpv", "hcv", "hbv", "cd", "il", "hla", "her", "brca", "tp", "tnf", "cox", "glp",
+    "sglt", "ace", "pd", "ctla", "igf", "hif", "jak", "vegf", "egfr", "alk", "fev", "spf",
+    "uv", "iso", "iec", "pm", "mp", "usb", "tv", "fm", "am", "ps", "xr", "hba", "mmr", "dtap",
+    "bcg", "ipv", "opv", "apoe", "fy", "cy", "ww", "q", "ft", "no", "nr", "vs", "rs", "en", "din",
+    "astm", "ansi", "ieee", "rfc", "nist", "pci", "hipaa", "gdpr", "ssa", "irs", "w",
+];
+
+/// Relevance of a coined product name.
+pub const PRODUCT_RELEVANCE: f64 = 0.85;
+/// Relevance of a coined study or product code.
+pub const CODE_RELEVANCE: f64 = 0.75;
+
+struct Patterns {
+    product: Regex,
+    code: Regex,
+    study: Regex,
+}
+
+static PATTERNS: LazyLock<Result<Patterns, regex::Error>> = LazyLock::new(|| {
+    Ok(Patterns {
+        product: Regex::new(r"\b\p{Lu}\p{Ll}{3,}-\d{1,3}[a-zA-Z]?\b")?,
+        code: Regex::new(r"\b(\p{Lu}{2,6})-(\d{2,4})[A-Z]?\b")?,
+        study: Regex::new(
+            r"(?i)\b(?:trials?|stud(?:y|ies)|protocols?|cohorts?|registry|phase|compound|investigational|candidate|enrolled|arm)\b",
+        )?,
+    })
+});
+
+/// The compile error of the patterns, if any (then nothing is found).
+pub fn pattern_error() -> Option<String> {
+    PATTERNS.as_ref().err().map(ToString::to_string)
+}
+
+/// One coined name: byte span, type and relevance.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Coined {
+    pub start: usize,
+    pub end: usize,
+    pub entity_type: &'static str,
+    pub relevance: f64,
+}
+
+/// Coined names of `text`.
+pub fn find(text: &str, is_word: impl Fn(&str) -> bool) -> Vec<Coined> {
+    let Ok(p) = &*PATTERNS else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for m in p.product.find_iter(text) {
+        let stem = m.as_str().split('-').next().unwrap_or("").to_lowercase();
+        if is_word(&stem) || followed_by_hyphen_digit(text, m.end()) {
+            continue;
+        }
+        out.push(Coined {
+            start: m.start(),
+            end: m.end(),
+            entity_type: "TREATMENT",
+            relevance: PRODUCT_RELEVANCE,
+        });
+    }
+    for c in p.code.captures_iter(text) {
+        let (Some(m), Some(letters)) = (c.get(0), c.get(1)) else {
+            continue;
+        };
+        let letters = letters.as_str().to_lowercase();
+        if PUBLIC_CODES.contains(&letters.as_str()) || followed_by_hyphen_digit(text, m.end()) {
+            continue;
+        }
+        let near = |from: usize, to: usize| text.get(from..to).is_some_and(|w| p.study.is_match(w));
+        let before = floor_char(text, m.start().saturating_sub(40));
+        let after = ceil_char(text, (m.end() + 40).min(text.len()));
+        if is_word(&letters) && !near(before, m.start()) && !near(m.end(), after) {
+            continue;
+        }
+        out.push(Coined {
+            start: m.start(),
+            end: m.end(),
+            entity_type: "NON_PERSONAL_ID",
+            relevance: CODE_RELEVANCE,
+        });
+    }
+    out
+}
+
+/// "PR-1234-567": the match is the head of a longer id.
+fn followed_by_hyphen_digit(text: &str, end: usize) -> bool {
+    let rest = &text[end..];
+    rest.starts_with('-') && rest[1..].starts_with(|c: char| c.is_ascii_alphanumeric())
+}
+
+fn floor_char(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+fn ceil_char(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i += 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<(&str, &'static str)> {
+        let words = ["bridge", "march", "version", "table", "phase"];
+        find(text, |w| words.contains(&w))
+            .into_iter()
+            .map(|c| (&text[c.start..c.end], c.entity_type))
+            .collect()
+    }
+
+    #[test]
+    fn coined_products_and_codes_are_found() {
+        assert!(pattern_error().is_none());
+        assert_eq!(
+            found("She started Zelvatrin-4 in May."),
+            [("Zelvatrin-4", "TREATMENT")]
+        );
+        assert_eq!(
+            found("Enrolled under ORX-311 last year."),
+            [("ORX-311", "NON_PERSONAL_ID")]
+        );
+        assert_eq!(
+            found("Site 4 of the BRIDGE-12 trial."),
+            [("BRIDGE-12", "NON_PERSONAL_ID")]
+        );
+    }
+
+    #[test]
+    fn words_public_codes_and_longer_ids_are_not() {
+        for text in [
+            "See Table-12 and Version-2 of the form.",
+            "Coded as ICD-10 and COVID-19 since 2020; IL-17 was low.",
+            "The BRIDGE-12 was closed for repairs.",
+            "Claim PR-1234-567 was paid.",
+        ] {
+            assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+        }
+    }
+}
