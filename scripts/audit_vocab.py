@@ -7,8 +7,8 @@ Usage:
 
 Standard library only; reads, never writes, data/ (with --json it writes OUT).
 
-audit     Every line of data/gazetteers/*.txt, data/vocab/*.txt and every field of
-          data/address/abbreviations.tsv that equals, case-insensitively (Unicode casefold,
+audit     Every line of data/gazetteers/*.txt, data/vocab/*.txt, the first field of every line
+          of data/names/*.tsv and every field of data/address/abbreviations.tsv that equals, case-insensitively (Unicode casefold,
           whitespace collapsed), a value of a labelled set. The project rule is that no value of
           a labelled set goes into a vocabulary or a rule; a hand-written gazetteer line that is a
           labelled value is justified only when a public vocabulary (data/vocab/*) has it too, so
@@ -149,7 +149,10 @@ def read_list(path):
             s = line.strip()
             if not s or s.startswith("#"):
                 continue
-            for field in (s.split("\t") if path.endswith(".tsv") else [s]):
+            fields = [s]
+            if path.endswith(".tsv"):      # names/*.tsv: name<TAB>frequency; address: every field
+                fields = s.split("\t")[:1] if "/names/" in path else s.split("\t")
+            for field in fields:
                 if field.strip():
                     out.append((i, field.strip()))
     return out
@@ -159,6 +162,7 @@ def all_lists():
     files = sorted(glob.glob(os.path.join(DATA, "gazetteers", "*.txt")))
     files += sorted(glob.glob(os.path.join(DATA, "vocab", "*.txt")))
     files += sorted(glob.glob(os.path.join(DATA, "address", "*.tsv")))
+    files += sorted(glob.glob(os.path.join(DATA, "names", "*.tsv")))
     return {os.path.relpath(f, ROOT): read_list(f) for f in files}
 
 

