@@ -19,12 +19,12 @@ use regex::Regex;
 
 /// Letter parts of public codes: classifications, genes, proteins, viruses, units.
 pub const PUBLIC_CODES: &[&str] = &[
-    "icd", "cpt", "drg", "hcpcs", "ndc", "dsm", "loinc", "snomed", "covid", "sars", "mers",
-    "hiv", "hpv", "hcv", "hbv", "cd", "il", "hla", "her", "brca", "tp", "tnf", "cox", "glp",
-    "sglt", "ace", "pd", "ctla", "igf", "hif", "jak", "vegf", "egfr", "alk", "fev", "spf",
-    "uv", "iso", "iec", "pm", "mp", "usb", "tv", "fm", "am", "ps", "xr", "hba", "mmr", "dtap",
-    "bcg", "ipv", "opv", "apoe", "fy", "cy", "ww", "q", "ft", "no", "nr", "vs", "rs", "en", "din",
-    "astm", "ansi", "ieee", "rfc", "nist", "pci", "hipaa", "gdpr", "ssa", "irs", "w",
+    "icd", "cpt", "drg", "hcpcs", "ndc", "dsm", "loinc", "snomed", "covid", "sars", "mers", "hiv",
+    "hpv", "hcv", "hbv", "cd", "il", "hla", "her", "brca", "tp", "tnf", "cox", "glp", "sglt",
+    "ace", "pd", "ctla", "igf", "hif", "jak", "vegf", "egfr", "alk", "fev", "spf", "uv", "iso",
+    "iec", "pm", "mp", "usb", "tv", "fm", "am", "ps", "xr", "hba", "mmr", "dtap", "bcg", "ipv",
+    "opv", "apoe", "fy", "cy", "ww", "q", "ft", "no", "nr", "vs", "rs", "en", "din", "astm",
+    "ansi", "ieee", "rfc", "nist", "pci", "hipaa", "gdpr", "ssa", "irs", "w",
 ];
 
 /// Relevance of a coined product name.

@@ -3,10 +3,10 @@
 //! Extractors only find; canonicalization, span location and the unlocated guard
 //! happen in [`crate::entity`], so every extractor plugs in without touching analysis.
 
+mod coined;
 pub mod linker;
 pub mod llm;
 pub mod offline;
-mod coined;
 mod person;
 pub mod propagate;
 

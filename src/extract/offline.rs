@@ -1760,7 +1760,7 @@ impl OfflineExtractor {
             let Some(original) = text.get(start..end) else {
                 return;
             };
-            if !name_words_ok(original) {
+            if !name_words_ok(original) || super::person::only_words(original) {
                 return;
             }
             let normalized = canonical(original, "NAME", self.date_order);

@@ -17,8 +17,8 @@
 //! | evidence | relevance |
 //! |---|---|
 //! | a given name first and a surname last, both from the vocabularies | 0.9 (0.95 with a cue) |
-//! | one of the words in the vocabularies, the others unknown | 0.85 |
-//! | no word in the vocabularies, but a cue: a preceding "for", "to", "with", "by", "cc", "dear", "congratulations" …, or a following "(", "'s", ", a NN-year-old", "DOB", "said", "called" … | 0.8 |
+//! | a given name and an unknown word, an unknown word and a surname, or a surname that is no given name followed by a given name (family name first) | 0.85 |
+//! | anything else (two surnames, as firms are named; two given names; unknown words), with a cue: a preceding "for", "to", "with", "by", "cc", "dear", "congratulations" …, or a following "(", "'s", ", a NN-year-old", "DOB", "said", "called" … | 0.8 |
 //! | `LAST, FIRST` or `LAST, FIRST M.`: a surname, a comma, a given name (more frequent as a given name than as a surname), not a list ("Smith, Jones and Lee") | 0.9 |
 //! | a given name and an initial ("Ines C.") after a cue | 0.8 |
 //!
@@ -32,6 +32,29 @@ use std::sync::LazyLock;
 const GIVEN: &str = include_str!("../../data/names/given.tsv");
 const SURNAMES: &str = include_str!("../../data/names/surnames.tsv");
 const WORDS: &str = include_str!("../../data/names/words.tsv");
+const PLACES: &str = include_str!("../../data/vocab/places.txt");
+const ORG_SUFFIXES: &str = include_str!("../../data/vocab/org_suffixes.txt");
+
+/// A sorted list of lowercase terms (one per line, `#` comments).
+struct Terms(Vec<&'static str>);
+
+impl Terms {
+    fn parse(data: &'static str) -> Terms {
+        let mut rows: Vec<&'static str> = data
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        if !rows.is_sorted() {
+            rows.sort_unstable();
+        }
+        Terms(rows)
+    }
+
+    fn contains(&self, key: &str) -> bool {
+        self.0.binary_search(&key).is_ok()
+    }
+}
 
 /// A sorted `(folded word, value)` table.
 struct Table(Vec<(&'static str, f32)>);
@@ -64,18 +87,27 @@ pub(crate) struct Vocab {
     given: Table,
     surnames: Table,
     words: Table,
+    /// GeoNames places (`data/vocab/places.txt`): a run that is a place is none.
+    places: Terms,
+    /// Legal forms and organisation words (`data/vocab/org_suffixes.txt`).
+    org_words: Terms,
 }
 
 static VOCAB: LazyLock<Vocab> = LazyLock::new(|| Vocab {
     given: Table::parse(GIVEN),
     surnames: Table::parse(SURNAMES),
     words: Table::parse(WORDS),
+    places: Terms::parse(PLACES),
+    org_words: Terms::parse(ORG_SUFFIXES),
 });
 
 /// The vocabularies, loaded on first use.
 pub(crate) fn vocab() -> &'static Vocab {
     &VOCAB
 }
+
+/// How much more frequent (Zipf) than a name a word must be to count as a word.
+const WORD_MARGIN: f32 = 0.5;
 
 /// A frequency per 100,000 people on the Zipf scale (0 when absent).
 fn name_zipf(per_100k: f32) -> f32 {
@@ -98,9 +130,11 @@ impl Evidence {
     fn name(&self) -> f32 {
         self.given.max(self.surname)
     }
-    /// More frequent as an English word than as a name.
+    /// Clearly more frequent as an English word than as a name. `wordfreq` counts
+    /// every use of a string, a name's included, so a name's word frequency is about
+    /// its frequency as a name; a word must exceed that by [`WORD_MARGIN`].
     fn is_word(&self) -> bool {
-        self.word >= 3.0 && self.word > self.name()
+        self.word >= 3.0 && self.word > self.name() + WORD_MARGIN
     }
     fn known(&self) -> bool {
         self.name() > 0.0 && !self.is_word()
@@ -259,7 +293,7 @@ const NOT_PERSON: &[&str] = &[
 /// Lower-case words allowed inside a name ("Ludwig van Beethoven", "Maria de la Cruz").
 const PARTICLES: &[&str] = &[
     "van", "von", "de", "del", "della", "der", "den", "di", "da", "du", "dos", "das", "la", "le",
-    "ter", "ten", "bin", "binti", "al", "el", "y", "e",
+    "ter", "ten", "bin", "binti", "al", "el",
 ];
 
 /// A word just before a name that introduces a person.
@@ -268,7 +302,6 @@ const BEFORE: &[&str] = &[
     "to",
     "with",
     "by",
-    "from",
     "and",
     "or",
     "cc",
@@ -287,6 +320,10 @@ const BEFORE: &[&str] = &[
     "attention",
     "between",
     "including",
+    "per",
+    "when",
+    "after",
+    "yesterday",
     "met",
     "asked",
     "told",
@@ -315,6 +352,20 @@ const BEFORE: &[&str] = &[
     "caller",
     "customer",
     "client",
+];
+
+/// A word before a capitalised run that makes it a place ("lives in", "near").
+const PLACE_BEFORE: &[&str] = &[
+    "in",
+    "at",
+    "near",
+    "outside",
+    "around",
+    "across",
+    "throughout",
+    "via",
+    "from",
+    "into",
 ];
 
 /// A word just after a name that says a person acted.
@@ -490,6 +541,19 @@ fn in_list(list: &[&str], w: &str) -> bool {
     list.contains(&w)
 }
 
+/// Every word of a phrase of two words or more is an English word, much more frequent
+/// as a word than as a name ("Quality Assurance", "Provider Relations"): a department
+/// or a heading after a label, not a person.
+pub(crate) fn only_words(phrase: &str) -> bool {
+    let v = vocab();
+    let toks = tokens(phrase);
+    let words: Vec<&Tok> = toks
+        .iter()
+        .filter(|t| matches!(t.shape, Shape::Cap | Shape::Upper | Shape::Lower))
+        .collect();
+    words.len() >= 2 && words.iter().all(|t| v.evidence(&t.folded).is_word())
+}
+
 /// A candidate name found without a cue: byte span and relevance.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Found {
@@ -533,18 +597,47 @@ pub(crate) fn find(text: &str) -> Vec<Found> {
         {
             j += 1;
         }
-        run(text, &toks, &ev, i, j, &mut out);
+        run(text, v, &toks, &ev, i, j, &mut out);
         last_first(text, &toks, &ev, i, &mut out);
         i = j + 1;
     }
-    out.sort_by_key(|f| (f.start, f.end));
-    out.dedup_by_key(|f| (f.start, f.end));
-    out
+    // Longest first at each start; a name inside another ("Maria J." inside
+    // "Keller, Maria J.") is part of it.
+    out.sort_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
+    let mut kept: Vec<Found> = Vec::with_capacity(out.len());
+    for f in out {
+        if !kept.iter().any(|k| k.start <= f.start && f.end <= k.end) {
+            kept.push(f);
+        }
+    }
+    kept
 }
 
 /// A run of words `i..=j`: cut at English words, judge each segment.
-fn run(text: &str, toks: &[Tok], ev: &[Evidence], i: usize, j: usize, out: &mut Vec<Found>) {
-    if (i..=j).any(|k| in_list(NOT_PERSON, &toks[k].folded)) {
+fn run(
+    text: &str,
+    v: &Vocab,
+    toks: &[Tok],
+    ev: &[Evidence],
+    i: usize,
+    j: usize,
+    out: &mut Vec<Found>,
+) {
+    // An organisation word or legal form anywhere ("Mustonen Laitinen Oyj"), or a
+    // word glued to one by a dot ("Nagy S.Com.").
+    let org = |k: usize| {
+        let w = toks[k].folded.as_str();
+        in_list(NOT_PERSON, w) || v.org_words.contains(w) || {
+            let after = &text[toks[k].end..];
+            after.starts_with('.') && after[1..].starts_with(char::is_alphabetic)
+        }
+    };
+    if (i..=j).any(org) {
+        return;
+    }
+    // A place of GeoNames, whole ("Tarnowskie Góry", "Satu Mare").
+    let whole: Vec<&str> = (i..=j).map(|k| toks[k].folded.as_str()).collect();
+    if v.places.contains(&whole.join(" ")) {
         return;
     }
     // "Boca Raton, FL": a place. A following organisation word was checked above.
@@ -592,10 +685,10 @@ fn segment(
         let w = words[0];
         if e > last
             && toks[e].shape == Shape::Initial
+            && text[toks[e].end..].starts_with('.')
             && toks[w].shape == Shape::Cap
-            && ev[w].known()
-            && ev[w].given >= ev[w].surname
-            && cue
+            && (ev[w].known() && ev[w].given > ev[w].surname || cue)
+            && !ev[w].is_word()
             && !followed_by_capital(text, toks, e)
         {
             let end = period_end(text, toks[e].end);
@@ -613,20 +706,41 @@ fn segment(
     let all_upper = words.iter().all(|&x| toks[x].shape == Shape::Upper);
     let mixed_case = !all_upper && words.iter().any(|&x| toks[x].shape == Shape::Upper);
     let (first, lastw) = (words[0], words[words.len() - 1]);
-    let both = ev[first].given > 0.0 && ev[lastw].surname > 0.0;
-    let any_known = words.iter().any(|&x| ev[x].known());
+    let (f, l) = (ev[first], ev[lastw]);
+    // "Garcia Mews", "Adams Crossway": a street unless the last word is a common
+    // surname ("Hill", "Lane", "Ford").
+    if l.surname < 4.5 && crate::text::address::is_address_word(&toks[lastw].folded) {
+        return;
+    }
+    let given_first = f.given > 0.0 && f.given >= f.surname - 1.0;
+    let surname_last = l.surname > 0.0 && l.surname >= l.given - 1.0;
+    // Family name first ("Nguyen Van Anh", "Nagy Gábor"): a surname that is no given
+    // name, then a given name.
+    let family_first = f.surname > 0.0 && !given_first && l.given > l.surname;
+    let unknown = |e: &Evidence| e.name() == 0.0;
+    // "in Kettering Mills", "near Boca Raton": a place, unless a given name and a
+    // surname say otherwise.
+    let place_before = k.checked_sub(1).and_then(|p| toks.get(p)).is_some_and(|p| {
+        in_list(PLACE_BEFORE, &p.folded) && text[p.end..toks[k].start].trim().is_empty()
+    });
+    if place_before && !(given_first && surname_last) {
+        return;
+    }
     let relevance = if all_upper || mixed_case {
         // Capitals are how headings are written: both ends must be names.
-        if both && words.iter().all(|&x| ev[x].known()) {
+        if (given_first && surname_last || family_first) && words.iter().all(|&x| ev[x].known()) {
             0.9
+        } else if cue && (given_first || surname_last) {
+            0.85
         } else {
             return;
         }
-    } else if both {
+    } else if given_first && surname_last {
         if cue { 0.95 } else { 0.9 }
-    } else if any_known {
+    } else if given_first && unknown(&l) || unknown(&f) && surname_last || family_first {
         0.85
     } else if cue {
+        // Two surnames ("Paavola Niemi" is a firm), two given names, unknown words.
         0.8
     } else {
         return;
@@ -643,7 +757,13 @@ fn last_first(text: &str, toks: &[Tok], ev: &[Evidence], i: usize, out: &mut Vec
     let (Some(a), Some(b)) = (toks.get(i), toks.get(i + 1)) else {
         return;
     };
-    if !matches!(a.shape, Shape::Cap | Shape::Upper) || a.shape != b.shape {
+    if !matches!(a.shape, Shape::Cap | Shape::Upper)
+        || !matches!(b.shape, Shape::Cap | Shape::Upper)
+    {
+        return;
+    }
+    // "Keller, MARIA" is no way to write a name; "KELLER, Maria" is.
+    if a.shape == Shape::Cap && b.shape == Shape::Upper {
         return;
     }
     let gap = &text[a.end..b.start];
@@ -651,7 +771,10 @@ fn last_first(text: &str, toks: &[Tok], ev: &[Evidence], i: usize, out: &mut Vec
         return;
     }
     let (ea, eb) = (&ev[i], &ev[i + 1]);
-    if !(ea.known() && eb.known() && ea.surname > 0.0 && eb.given > 0.0 && eb.given >= eb.surname) {
+    // A surname (or an unknown word) and a given name that is more a given name than
+    // a surname ("Smith, Jones" is two surnames).
+    let surname_ok = ea.known() && ea.surname > 0.0 || ea.name() == 0.0 && !ea.is_word();
+    if !(surname_ok && eb.known() && eb.given > eb.surname) {
         return;
     }
     if in_list(NOT_PERSON, &a.folded) || in_list(NOT_PERSON, &b.folded) {
@@ -670,11 +793,9 @@ fn last_first(text: &str, toks: &[Tok], ev: &[Evidence], i: usize, out: &mut Vec
         end = period_end(text, m.end);
         next += 1;
     }
-    // A list of names ("Smith, Jones and Lee", "Smith, Anna, Brown") is no LAST, FIRST.
+    // A firm of partners ("Smith, Jones & Lee") is no LAST, FIRST.
     let rest = text[end..].trim_start_matches(' ');
-    if rest.starts_with('&')
-        || rest.starts_with(',') && rest[1..].trim_start().starts_with(char::is_uppercase)
-    {
+    if rest.starts_with('&') {
         return;
     }
     if let Some(n) = toks.get(next)
@@ -703,8 +824,14 @@ fn followed_by_capital(text: &str, toks: &[Tok], e: usize) -> bool {
         .is_some_and(|n| joined(text, &toks[e], n) && matches!(n.shape, Shape::Cap | Shape::Upper))
 }
 
-/// A cue word right before word `k` (only white space or a colon between).
+/// A cue word right before word `k` (only white space or a colon between), or a
+/// list bullet ("- ", "• ") opening the line.
 fn cue_before(text: &str, toks: &[Tok], k: usize) -> bool {
+    let line = &text[..toks[k].start];
+    let line = &line[line.rfind('\n').map_or(0, |i| i + 1)..];
+    if matches!(line.trim(), "-" | "*" | "•" | "–") {
+        return true;
+    }
     let Some(p) = k.checked_sub(1).and_then(|p| toks.get(p)) else {
         return false;
     };
@@ -722,7 +849,8 @@ fn cue_after(text: &str, toks: &[Tok], e: usize) -> bool {
         return true;
     }
     let trimmed = rest.trim_start_matches(' ');
-    if trimmed.starts_with('(') {
+    // "(", or the first cell of a record row ("Name | date | status", tab-separated).
+    if trimmed.starts_with(['(', '|', '\t']) {
         return true;
     }
     let after_comma = trimmed.strip_prefix(',').map(|r| r.trim_start_matches(' '));

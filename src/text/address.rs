@@ -69,6 +69,13 @@ fn project_static(s: &str) -> &'static str {
 static LONGEST: LazyLock<usize> =
     LazyLock::new(|| CLASSES.keys().map(|k| k.len()).max().unwrap_or(0));
 
+/// Is a word (as written, any case) a street suffix, unit designator or directional
+/// of the tables ("Mews", "Crossway", "Pkwy", "Suite", "North")?
+pub fn is_address_word(word: &str) -> bool {
+    let p = super::project(word);
+    p.len() <= *LONGEST && CLASSES.contains_key(p.as_str())
+}
+
 /// A projected token's class representative (itself when it is in no class).
 pub fn canonical_token(token: &str) -> &str {
     if token.len() > *LONGEST || !token.bytes().all(|b| b.is_ascii_lowercase()) {
