@@ -18,7 +18,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 /// Letter parts of public codes: classifications, genes, proteins, viruses, units.
-pub const PUBLIC_CODES: &[&str] = &[
+const PUBLIC_CODES: &[&str] = &[
     "icd", "cpt", "drg", "hcpcs", "ndc", "dsm", "loinc", "snomed", "covid", "sars", "mers", "hiv",
     "hpv", "hcv", "hbv", "cd", "il", "hla", "her", "brca", "tp", "tnf", "cox", "glp", "sglt",
     "ace", "pd", "ctla", "igf", "hif", "jak", "vegf", "egfr", "alk", "fev", "spf", "uv", "iso",
@@ -28,9 +28,9 @@ pub const PUBLIC_CODES: &[&str] = &[
 ];
 
 /// Relevance of a coined product name.
-pub const PRODUCT_RELEVANCE: f64 = 0.85;
+const PRODUCT_RELEVANCE: f64 = 0.85;
 /// Relevance of a coined study or product code.
-pub const CODE_RELEVANCE: f64 = 0.75;
+const CODE_RELEVANCE: f64 = 0.75;
 
 struct Patterns {
     product: Regex,
@@ -49,7 +49,8 @@ static PATTERNS: LazyLock<Result<Patterns, regex::Error>> = LazyLock::new(|| {
 });
 
 /// The compile error of the patterns, if any (then nothing is found).
-pub fn pattern_error() -> Option<String> {
+#[cfg(test)]
+fn pattern_error() -> Option<String> {
     PATTERNS.as_ref().err().map(ToString::to_string)
 }
 

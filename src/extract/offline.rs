@@ -1231,8 +1231,33 @@ impl OfflineExtractor {
         PATTERNS.as_ref().err().map(ToString::to_string)
     }
 
-    /// Items of one text (the body of [`Extractor::extract`]).
+    /// Items of one text (the body of [`Extractor::extract`]). The text is read as a
+    /// reader sees it ([`crate::text::reading`]: escapes, invisible characters and odd
+    /// spaces do not hide a value); spans and originals are those of `text`.
     pub fn extract_text(&self, text: &str) -> Vec<ExtractedItem> {
+        let Some(reading) = crate::text::reading(text) else {
+            return self.extract_read(text);
+        };
+        let chars: Vec<char> = text.chars().collect();
+        let mut items = self.extract_read(&reading.text);
+        for it in &mut items {
+            it.spans = it
+                .spans
+                .iter()
+                .filter_map(|s| reading.original_span(s.start, s.end))
+                .map(|(start, end)| Span { start, end })
+                .collect();
+            if let Some(first) = it.spans.first()
+                && let Some(original) = chars.get(first.start..first.end)
+            {
+                it.original = original.iter().collect();
+            }
+        }
+        items
+    }
+
+    /// Items of a text already read through [`crate::text::reading`].
+    fn extract_read(&self, text: &str) -> Vec<ExtractedItem> {
         let folded = Folded::new(text);
         let mut cands = Vec::new();
         if let Some(p) = self.patterns {
@@ -1247,6 +1272,21 @@ impl OfflineExtractor {
             self.places(p, text, &mut cands);
             self.events_and_facts(p, text, &mut cands);
             self.clinical_phrases(p, text, &mut cands);
+        }
+        for c in super::coined::find(text, super::person::is_english_word) {
+            let tier = if c.entity_type == "TREATMENT" {
+                Tier::Gazetteer
+            } else {
+                Tier::Id
+            };
+            self.push(
+                &mut cands,
+                text,
+                (c.start, c.end),
+                c.entity_type,
+                c.relevance,
+                tier,
+            );
         }
         if let Some(g) = &self.gazetteer {
             self.gazetteer_terms(g, text, &folded, &mut cands);

@@ -428,6 +428,10 @@ enum Shape {
 }
 
 fn fold_letter(c: char, out: &mut String) {
+    if c.is_ascii() {
+        out.push(c.to_ascii_lowercase());
+        return;
+    }
     use unicode_normalization::UnicodeNormalization;
     use unicode_normalization::char::is_combining_mark;
     for d in std::iter::once(c).nfkd() {
@@ -552,6 +556,11 @@ pub(crate) fn only_words(phrase: &str) -> bool {
         .filter(|t| matches!(t.shape, Shape::Cap | Shape::Upper | Shape::Lower))
         .collect();
     words.len() >= 2 && words.iter().all(|t| v.evidence(&t.folded).is_word())
+}
+
+/// A lowercase word of `words.tsv` (Zipf ≥ 3: an ordinary English word).
+pub(crate) fn is_english_word(word: &str) -> bool {
+    vocab().words.get(word) >= 3.0
 }
 
 /// A candidate name found without a cue: byte span and relevance.
@@ -827,9 +836,19 @@ fn followed_by_capital(text: &str, toks: &[Tok], e: usize) -> bool {
 /// A cue word right before word `k` (only white space or a colon between), or a
 /// list bullet ("- ", "• ") opening the line.
 fn cue_before(text: &str, toks: &[Tok], k: usize) -> bool {
-    let line = &text[..toks[k].start];
-    let line = &line[line.rfind('\n').map_or(0, |i| i + 1)..];
-    if matches!(line.trim(), "-" | "*" | "•" | "–") {
+    // Only the few bytes before the word: a bullet is short, and a look back to the
+    // line start would make a long line quadratic.
+    let before = &text[..toks[k].start];
+    let mut from = before.len().saturating_sub(8);
+    while !before.is_char_boundary(from) {
+        from += 1;
+    }
+    let tail = &before[from..];
+    let line = tail
+        .rfind('\n')
+        .map(|i| &tail[i + 1..])
+        .or((from == 0).then_some(tail));
+    if line.is_some_and(|l| matches!(l.trim(), "-" | "*" | "•" | "–")) {
         return true;
     }
     let Some(p) = k.checked_sub(1).and_then(|p| toks.get(p)) else {

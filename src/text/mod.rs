@@ -187,7 +187,7 @@ pub fn reading(text: &str) -> Option<Reading> {
         starts: Vec::with_capacity(text.len()),
         ends: Vec::with_capacity(text.len()),
     };
-    let mut push = |out: &mut Reading, c: char, s: u32, e: u32| {
+    let push = |out: &mut Reading, c: char, s: u32, e: u32| {
         out.text.push(c);
         out.starts.push(s);
         out.ends.push(e);
