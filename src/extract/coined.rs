@@ -111,6 +111,7 @@ fn followed_by_hyphen_digit(text: &str, end: usize) -> bool {
     rest.starts_with('-') && rest[1..].starts_with(|c: char| c.is_ascii_alphanumeric())
 }
 
+// `str::floor_char_boundary` / `ceil_char_boundary` need Rust 1.91; the MSRV is 1.88.
 fn floor_char(text: &str, mut i: usize) -> usize {
     while !text.is_char_boundary(i) {
         i -= 1;

@@ -111,26 +111,25 @@ const SHORT_FORM_TAIL_STOP: &[&str] = &[
     "of", "the", "and", "for", "at", "in", "on", "de", "du", "la", "&", "-", "st", "st.",
 ];
 
+/// A PROVIDER value's key: folded, white-space runs as one space.
+fn provider_key(original: &str) -> String {
+    fold(&original.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
 /// Organisation short forms of the corpus (SPEC §7, "Calloway Genomics" for
-/// "Calloway Genomics Institute"): folded short form → (relevance, normalized value,
-/// folded original) of the one longer PROVIDER value it begins. A short form has at
+/// "Calloway Genomics Institute"): folded short form → (relevance, normalized value)
+/// of the one longer PROVIDER value it begins. A short form has at
 /// least two words, is a strict word prefix of a PROVIDER value of at least three
 /// words, begins no other PROVIDER value (differently normalized), and does not end
 /// in a connecting word.
-fn short_forms(items: &[Vec<ExtractedItem>]) -> BTreeMap<String, (f64, String, String)> {
+fn short_forms(items: &[Vec<ExtractedItem>]) -> BTreeMap<String, (f64, String)> {
     // Folded original → (relevance, normalized) of every PROVIDER value.
     let mut providers: BTreeMap<String, (f64, String)> = BTreeMap::new();
     for it in items.iter().flatten() {
         if it.entity_type != "PROVIDER" {
             continue;
         }
-        let key = fold(
-            it.original
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-                .as_str(),
-        );
+        let key = provider_key(&it.original);
         let slot = providers
             .entry(key)
             .or_insert((it.relevance, it.normalized.clone()));
@@ -139,7 +138,7 @@ fn short_forms(items: &[Vec<ExtractedItem>]) -> BTreeMap<String, (f64, String, S
         }
     }
     // Short form → the normalized values it begins (None once two differ).
-    let mut owners: BTreeMap<String, Option<(f64, String, String)>> = BTreeMap::new();
+    let mut owners: BTreeMap<String, Option<(f64, String)>> = BTreeMap::new();
     for (long, (relevance, normalized)) in &providers {
         let words: Vec<&str> = long.split(' ').collect();
         if words.len() < 3 {
@@ -152,8 +151,8 @@ fn short_forms(items: &[Vec<ExtractedItem>]) -> BTreeMap<String, (f64, String, S
             let short = words[..k].join(" ");
             let slot = owners
                 .entry(short)
-                .or_insert_with(|| Some((*relevance, normalized.clone(), long.clone())));
-            if slot.as_ref().is_some_and(|(_, n, _)| n != normalized) {
+                .or_insert_with(|| Some((*relevance, normalized.clone())));
+            if slot.as_ref().is_some_and(|(_, n)| n != normalized) {
                 *slot = None;
             }
         }
@@ -186,14 +185,8 @@ pub fn merge_short_forms(items: &mut [Vec<ExtractedItem>]) -> usize {
         if it.entity_type != "PROVIDER" {
             continue;
         }
-        let key = fold(
-            it.original
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-                .as_str(),
-        );
-        if let Some((_, normalized, _)) = aliases.get(&key)
+        let key = provider_key(&it.original);
+        if let Some((_, normalized)) = aliases.get(&key)
             && *normalized != it.normalized
         {
             it.normalized = normalized.clone();
@@ -232,7 +225,7 @@ pub fn propagate(
     // Short forms (their value is the longer name's, see `merge_short_forms`).
     let mut alias_keys: BTreeSet<(String, String)> = BTreeSet::new();
     if with_short_forms {
-        for (short, (relevance, normalized, _)) in short_forms(items) {
+        for (short, (relevance, normalized)) in short_forms(items) {
             let key = ("PROVIDER".to_string(), short);
             values.entry(key.clone()).or_insert((relevance, normalized));
             alias_keys.insert(key);
