@@ -1,0 +1,143 @@
+//! The words of a text as the name recognizer reads them: byte spans, folded letters
+//! (invisible characters inside a word skipped) and shape.
+
+/// One word of the text: byte span and folded letters (lower case, accents removed).
+#[derive(Debug, Clone)]
+pub(super) struct Tok {
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) folded: String,
+    pub(super) shape: Shape,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Shape {
+    /// "Brennan", "McDonald", "O'Neil", "Quintero-Hale".
+    Cap,
+    /// "BRENNAN".
+    Upper,
+    /// "C." or a lone capital "C".
+    Initial,
+    /// Lower case.
+    Lower,
+    /// Digits or anything else.
+    Other,
+}
+
+fn fold_letter(c: char, out: &mut String) {
+    if c.is_ascii() {
+        out.push(c.to_ascii_lowercase());
+        return;
+    }
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_normalization::char::is_combining_mark;
+    for d in std::iter::once(c).nfkd() {
+        if !is_combining_mark(d) {
+            out.extend(d.to_lowercase());
+        }
+    }
+}
+
+fn is_joiner(c: char) -> bool {
+    matches!(c, '\'' | '’' | '-' | '\u{2010}' | '\u{2011}')
+}
+
+/// The words of `text` (letters and digits, inner apostrophes and hyphens); invisible
+/// characters inside a word are skipped.
+pub(super) fn tokens(text: &str) -> Vec<Tok> {
+    let mut out = Vec::new();
+    let mut it = text.char_indices().peekable();
+    while let Some((i, c)) = it.next() {
+        if !c.is_alphanumeric() {
+            continue;
+        }
+        let start = i;
+        let mut end = i + c.len_utf8();
+        let mut folded = String::new();
+        let mut upper = 0usize;
+        let mut lower = 0usize;
+        let mut digits = 0usize;
+        let mut first_upper = c.is_uppercase();
+        let mut letters = 0usize;
+        let mut push = |c: char, folded: &mut String| {
+            if c.is_alphabetic() {
+                letters += 1;
+                if c.is_uppercase() {
+                    upper += 1;
+                } else if c.is_lowercase() {
+                    lower += 1;
+                }
+                fold_letter(c, folded);
+            } else if c.is_numeric() {
+                digits += 1;
+                folded.push(c);
+            } else {
+                folded.push(if c == '’' { '\'' } else { '-' });
+            }
+        };
+        push(c, &mut folded);
+        while let Some(&(j, d)) = it.peek() {
+            if d.is_alphanumeric() || crate::text::is_dropped(d) {
+                it.next();
+                if !crate::text::is_dropped(d) {
+                    push(d, &mut folded);
+                    end = j + d.len_utf8();
+                }
+                continue;
+            }
+            if is_joiner(d) {
+                let mut ahead = it.clone();
+                ahead.next();
+                if ahead.peek().is_some_and(|&(_, e)| e.is_alphabetic()) {
+                    it.next();
+                    push(d, &mut folded);
+                    continue;
+                }
+            }
+            break;
+        }
+        if first_upper && !c.is_alphabetic() {
+            first_upper = false;
+        }
+        let shape = if digits > 0 {
+            Shape::Other
+        } else if letters == 1 && upper == 1 {
+            Shape::Initial
+        } else if first_upper && lower > 0 {
+            Shape::Cap
+        } else if upper >= 2 && lower == 0 {
+            Shape::Upper
+        } else if upper == 0 {
+            Shape::Lower
+        } else {
+            Shape::Other
+        };
+        out.push(Tok {
+            start,
+            end,
+            folded,
+            shape,
+        });
+    }
+    out
+}
+
+/// The text between two words is one space (any white space but a line break, at most
+/// a few characters) — or, for an initial, its period and a space.
+pub(super) fn joined(text: &str, a: &Tok, b: &Tok) -> bool {
+    let gap = &text[a.end..b.start];
+    let gap = if a.shape == Shape::Initial {
+        gap.strip_prefix('.').unwrap_or(gap)
+    } else {
+        gap
+    };
+    !gap.is_empty()
+        && gap.chars().count() <= 3
+        && gap
+            .chars()
+            .all(|c| (c.is_whitespace() && c != '\n' && c != '\r') || crate::text::is_dropped(c))
+}
+
+pub(super) fn in_list(list: &[&str], w: &str) -> bool {
+    list.contains(&w)
+}

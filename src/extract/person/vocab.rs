@@ -1,0 +1,142 @@
+//! The vocabularies of the name recognizer (`data/names/`, `data/vocab/`) and what
+//! they say about one word ([`Evidence`]).
+
+use std::sync::LazyLock;
+
+const GIVEN: &str = include_str!("../../../data/names/given.tsv");
+const SURNAMES: &str = include_str!("../../../data/names/surnames.tsv");
+const WORDS: &str = include_str!("../../../data/names/words.tsv");
+const PLACES: &str = include_str!("../../../data/vocab/places.txt");
+const ORG_SUFFIXES: &str = include_str!("../../../data/vocab/org_suffixes.txt");
+
+/// A sorted list of lowercase terms (one per line, `#` comments).
+pub(super) struct Terms(Vec<&'static str>);
+
+impl Terms {
+    fn parse(data: &'static str) -> Terms {
+        let mut rows: Vec<&'static str> = data
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        if !rows.is_sorted() {
+            rows.sort_unstable();
+        }
+        Terms(rows)
+    }
+
+    pub(super) fn contains(&self, key: &str) -> bool {
+        self.0.binary_search(&key).is_ok()
+    }
+}
+
+/// A sorted `(folded word, value)` table.
+pub(super) struct Table(Vec<(&'static str, f32)>);
+
+impl Table {
+    fn parse(data: &'static str) -> Table {
+        let mut rows: Vec<(&'static str, f32)> = data
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| {
+                let (k, v) = l.split_once('\t')?;
+                Some((k, v.trim().parse().ok()?))
+            })
+            .collect();
+        if !rows.is_sorted_by(|a, b| a.0 <= b.0) {
+            rows.sort_by(|a, b| a.0.cmp(b.0));
+        }
+        Table(rows)
+    }
+
+    pub(super) fn get(&self, key: &str) -> f32 {
+        self.0
+            .binary_search_by(|e| e.0.cmp(key))
+            .map_or(0.0, |i| self.0[i].1)
+    }
+}
+
+/// The three vocabularies.
+pub(crate) struct Vocab {
+    given: Table,
+    surnames: Table,
+    pub(super) words: Table,
+    /// GeoNames places (`data/vocab/places.txt`): a run that is a place is none.
+    pub(super) places: Terms,
+    /// Legal forms and organisation words (`data/vocab/org_suffixes.txt`).
+    pub(super) org_words: Terms,
+}
+
+static VOCAB: LazyLock<Vocab> = LazyLock::new(|| Vocab {
+    given: Table::parse(GIVEN),
+    surnames: Table::parse(SURNAMES),
+    words: Table::parse(WORDS),
+    places: Terms::parse(PLACES),
+    org_words: Terms::parse(ORG_SUFFIXES),
+});
+
+/// The vocabularies, loaded on first use.
+pub(crate) fn vocab() -> &'static Vocab {
+    &VOCAB
+}
+
+/// How much more frequent (Zipf) than a name a word must be to count as a word.
+pub(super) const WORD_MARGIN: f32 = 0.5;
+
+/// A frequency per 100,000 people on the Zipf scale (0 when absent).
+fn name_zipf(per_100k: f32) -> f32 {
+    if per_100k <= 0.0 {
+        0.0
+    } else {
+        per_100k.log10() + 3.0
+    }
+}
+
+/// What the vocabularies say about one word.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Evidence {
+    pub(super) given: f32,
+    pub(super) surname: f32,
+    pub(super) word: f32,
+}
+
+impl Evidence {
+    pub(super) fn name(&self) -> f32 {
+        self.given.max(self.surname)
+    }
+    /// Clearly more frequent as an English word than as a name. `wordfreq` counts
+    /// every use of a string, a name's included, so a name's word frequency is about
+    /// its frequency as a name; a word must exceed that by [`WORD_MARGIN`].
+    pub(super) fn is_word(&self) -> bool {
+        self.word >= 3.0 && self.word > self.name() + WORD_MARGIN
+    }
+    pub(super) fn known(&self) -> bool {
+        self.name() > 0.0 && !self.is_word()
+    }
+}
+
+impl Vocab {
+    /// Evidence for a folded word; a hyphenated word is a name when a part is
+    /// ("Quintero-Hale"), a word when every part is.
+    pub(super) fn evidence(&self, folded: &str) -> Evidence {
+        let one = |w: &str| Evidence {
+            given: name_zipf(self.given.get(w)),
+            surname: name_zipf(self.surnames.get(w)),
+            word: self.words.get(w),
+        };
+        if !folded.contains('-') {
+            return one(folded);
+        }
+        let whole = one(folded);
+        let mut best = Evidence::default();
+        let mut all_words = true;
+        for part in folded.split('-').filter(|p| !p.is_empty()) {
+            let e = one(part);
+            best.given = best.given.max(e.given);
+            best.surname = best.surname.max(e.surname);
+            all_words &= e.is_word();
+        }
+        best.word = if all_words { 9.0 } else { whole.word };
+        best
+    }
+}
