@@ -71,10 +71,11 @@ use std::sync::LazyLock;
 use aho_corasick::{AhoCorasick, Input, MatchKind};
 use regex::Regex;
 
-use super::{ExtractError, ExtractedItem, Extractor, Span};
+use super::{ExtractError, Extractor};
 use crate::config::{Config, ExtractConfig};
 use crate::corpus::Document;
 use crate::entity::normalize::{DateOrder, canonical, parse_date};
+use crate::entity::{ExtractedItem, Span};
 
 const CONDITIONS: &str = include_str!("../../data/gazetteers/conditions.txt");
 const TREATMENTS: &str = include_str!("../../data/gazetteers/treatments.txt");
