@@ -7,7 +7,7 @@
 
 use clam::Config;
 use clam::corpus::{Corpus, Document};
-use clam::extract::ExtractedItem;
+use clam::entity::ExtractedItem;
 use clam::tui::app::DeferReplans;
 use clam::tui::state::Pane;
 use clam::tui::{App, Keymap, Theme};

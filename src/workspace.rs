@@ -7,8 +7,8 @@ use std::sync::Arc;
 use crate::analysis::{Analysis, Model};
 use crate::config::Config;
 use crate::corpus::Corpus;
-use crate::entity::{EntityStore, GlobalEntity};
-use crate::extract::{ExtractedItem, Extractor, Span};
+use crate::entity::{EntityStore, ExtractedItem, GlobalEntity, Span};
+use crate::extract::Extractor;
 use crate::plan::{Plan, PlanError, Provenance, plan};
 use crate::redact::{MaskedEntity, Replacer};
 use crate::session::{Action, Decision, Session, SessionError, SessionState};
@@ -956,7 +956,7 @@ impl Workspace {
 mod tests {
     use super::*;
     use crate::corpus::Document;
-    use crate::extract::ExtractedItem;
+    use crate::entity::ExtractedItem;
 
     fn item(v: &str, t: &str) -> ExtractedItem {
         ExtractedItem {

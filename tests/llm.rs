@@ -472,7 +472,7 @@ fn the_context_is_capped_highest_score_first() {
 fn the_existing_entities_follow_the_thesis_filter() {
     let d = docs();
     let c = config("http://127.0.0.1:9/v1", "");
-    let item = |v: &str, t: &str, r: f64| clam::extract::ExtractedItem {
+    let item = |v: &str, t: &str, r: f64| clam::entity::ExtractedItem {
         original: v.into(),
         normalized: String::new(),
         entity_type: t.into(),

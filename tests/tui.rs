@@ -71,8 +71,8 @@ impl clam::extract::Extractor for Fixed {
     fn extract(
         &self,
         doc: &Document,
-    ) -> Result<Vec<clam::extract::ExtractedItem>, clam::extract::ExtractError> {
-        let item = |v: &str, t: &str, relevance: f64| clam::extract::ExtractedItem {
+    ) -> Result<Vec<clam::entity::ExtractedItem>, clam::extract::ExtractError> {
+        let item = |v: &str, t: &str, relevance: f64| clam::entity::ExtractedItem {
             original: v.into(),
             normalized: String::new(),
             entity_type: t.into(),

@@ -11,7 +11,7 @@
 
 use aho_corasick::{AhoCorasick, MatchKind};
 
-use crate::extract::Span;
+use crate::entity::Span;
 use crate::text::{Projected, project};
 
 /// Simple case folding of one character: its lowercase when that is one character.

@@ -9,8 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::normalize::{DateOrder, canonical};
 use super::spans::{CharIndex, locate};
 use crate::corpus::Document;
-use crate::entity::entity_id;
-use crate::extract::{ExtractedItem, Span};
+use crate::entity::{ExtractedItem, Span, entity_id};
 use crate::schema::Schema;
 
 /// An entity as the corpus knows it.

@@ -29,7 +29,7 @@ use crate::config::Config;
 use crate::corpus::Document;
 use crate::entity::EntityStore;
 use crate::entity::normalize::{canonical, canonical_text, fold_basic};
-use crate::extract::{ExtractedItem, Span};
+use crate::entity::{ExtractedItem, Span};
 use crate::workspace::Workspace;
 
 /// What was compared against.

@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::corpus::Document;
 use crate::entity::spans::fold_char;
-use crate::extract::{ExtractedItem, Span};
+use crate::entity::{ExtractedItem, Span};
 
 /// Type given to linker phrases.
 pub const LINKER_TYPE: &str = "UNIQUE_FACT";

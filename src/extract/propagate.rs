@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use crate::corpus::Document;
 use crate::entity::spans::{FoldedText, WordMatcher, fold};
-use crate::extract::{ExtractedItem, Span};
+use crate::entity::{ExtractedItem, Span};
 
 /// Types whose values are carried to other documents.
 const CARRIED: &[&str] = &[

@@ -16,8 +16,8 @@ use std::collections::{BTreeMap, HashSet};
 use aho_corasick::AhoCorasick;
 use serde::{Deserialize, Serialize};
 
+use crate::entity::Span;
 use crate::entity::spans::{leftmost_longest, overlapping_automaton, sort_by_position};
-use crate::extract::Span;
 use crate::hashing::hmac_hex;
 use crate::schema::{Schema, ValueKind, value_kind};
 use crate::text::has_hyphen_break;

@@ -16,9 +16,10 @@ use tokio::sync::mpsc::UnboundedSender;
 use tokio_util::sync::CancellationToken;
 
 use crate::corpus::Document;
+use crate::entity::ExtractedItem;
+use crate::extract::Extractor;
 use crate::extract::llm::prompts::Pass;
 use crate::extract::llm::{LlmEvent, LlmExtractor, Source};
-use crate::extract::{ExtractedItem, Extractor};
 
 use super::app::WorkerMsg;
 

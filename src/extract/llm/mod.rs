@@ -37,7 +37,7 @@ use self::validate::{Dropped, entities_of, validate};
 use crate::config::Config;
 use crate::corpus::Document;
 use crate::entity::EntityStore;
-use crate::extract::ExtractedItem;
+use crate::entity::ExtractedItem;
 use crate::extract::offline::OfflineExtractor;
 
 /// Types whose offline recognizers always run beside the model (defence in depth).

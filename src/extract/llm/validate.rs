@@ -8,7 +8,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::extract::ExtractedItem;
+use crate::entity::ExtractedItem;
 use crate::schema::Schema;
 
 /// Entries dropped from one response, by reason.

@@ -13,7 +13,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui_textarea::TextArea;
 
 use crate::analysis::RiskCategory;
-use crate::extract::ExtractedItem;
+use crate::entity::ExtractedItem;
 use crate::redact::{Mode, Replacer};
 use crate::workspace::{ReviewState, Workspace};
 

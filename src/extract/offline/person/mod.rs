@@ -12,15 +12,13 @@
 //! Keller" gives "Maria Keller"); a run holding an organisation, street or heading
 //! word is no person at all ("Calloway Genomics Institute", "Keller Street").
 //!
-//! What the remaining words are decides:
-//!
-//! | evidence | relevance |
-//! |---|---|
-//! | a given name first and a surname last, both from the vocabularies | 0.9 (0.95 with a cue) |
-//! | a given name and an unknown word, an unknown word and a surname, or a surname that is no given name followed by a given name (family name first) | 0.85 |
-//! | anything else (two surnames, as firms are named; two given names; unknown words), with a cue: a preceding "for", "to", "with", "by", "cc", "dear", "congratulations" …, or a following "(", "'s", ", a NN-year-old", "DOB", "said", "called" … | 0.8 |
-//! | `LAST, FIRST` or `LAST, FIRST M.`: a surname, a comma, a given name (more frequent as a given name than as a surname), not a list ("Smith, Jones and Lee") | 0.9 |
-//! | a given name and an initial ("Ines C.") after a cue | 0.8 |
+//! What the remaining words are decides the relevance: a given name first and a
+//! surname last, with or without a cue; one known end; a cue alone; `LAST, FIRST`; a
+//! given name and an initial. The rows (`name_vocab`) are in the relevance table of
+//! [`super`], declared below as `RelevanceRow` constants. A cue is a preceding "for",
+//! "to", "with", "by", "cc", "dear", "congratulations" …, or a following "(", "'s",
+//! ", a NN-year-old", "DOB", "said", "called" …; two surnames alone are how firms are
+//! named ("Paavola Niemi"), so they need one.
 //!
 //! Words in capitals count only where the whole run is in capitals and both ends are in
 //! the vocabularies, or in the `LAST, FIRST` form: capitals are how headings are written.
@@ -31,14 +29,15 @@ mod lists;
 mod tokens;
 mod vocab;
 
+use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
 use lists::{AFTER, BEFORE, NOT_PERSON, PARTICLES, PLACE_BEFORE};
 use tokens::{Shape, Tok, in_list, joined, tokens};
-pub(crate) use vocab::vocab;
+use vocab::vocab;
 use vocab::{Evidence, Vocab};
 /// Every word of a phrase of two words or more is an English word, much more frequent
 /// as a word than as a name ("Quality Assurance", "Provider Relations"): a department
 /// or a heading after a label, not a person.
-pub(crate) fn only_words(phrase: &str) -> bool {
+pub(super) fn only_words(phrase: &str) -> bool {
     let v = vocab();
     let toks = tokens(phrase);
     let words: Vec<&Tok> = toks
@@ -49,20 +48,83 @@ pub(crate) fn only_words(phrase: &str) -> bool {
 }
 
 /// A lowercase word of `words.tsv` (Zipf ≥ 3: an ordinary English word).
-pub(crate) fn is_english_word(word: &str) -> bool {
+pub(super) fn is_english_word(word: &str) -> bool {
     vocab().words.get(word) >= 3.0
 }
 
-/// A candidate name found without a cue: byte span and relevance.
+/// A candidate name found without a cue: byte span and the row of the relevance
+/// table it meets.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Found {
+pub(super) struct Found {
     pub start: usize,
     pub end: usize,
-    pub relevance: f64,
+    pub row: &'static RelevanceRow,
+}
+
+const FULL_CUED: RelevanceRow = RelevanceRow {
+    matches: "a given name first and a surname last (`data/names/`), with a cue before or after",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.95),
+};
+const FULL: RelevanceRow = RelevanceRow {
+    matches: "a given name first and a surname last, without a cue (`Harold Brennan`), or the same in capitals",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.9),
+};
+const HALF_KNOWN: RelevanceRow = RelevanceRow {
+    matches: "a given name and an unknown word, an unknown word and a surname, a family name first (`Nagy Gábor`); in capitals, one end a name and a cue",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.85),
+};
+const CUED: RelevanceRow = RelevanceRow {
+    matches: "any other run of two to four capitalised words, with a cue (`for`, `to`, `with`, `dear` … before; `(`, `'s`, `, a 52-year-old`, `DOB` … after)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.8),
+};
+const LAST_FIRST: RelevanceRow = RelevanceRow {
+    matches: "`LAST, FIRST [M.]`: a surname, a comma, a given name, not a list (`KELLER, Maria`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.9),
+};
+const GIVEN_INITIAL: RelevanceRow = RelevanceRow {
+    matches: "a given name and an initial (`Ines C.`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.8),
+};
+
+/// The rows of [`Names`], in the order of the relevance table.
+const ROWS: &[RelevanceRow] = &[FULL_CUED, FULL, HALF_KNOWN, CUED, LAST_FIRST, GIVEN_INITIAL];
+
+/// Person names without a cue, judged by the name and word vocabularies (see the
+/// module documentation). Runs before `name_echo`, which finds their other mentions.
+pub(in crate::extract::offline) struct Names;
+
+impl Names {
+    pub(in crate::extract::offline) fn new() -> Result<Self, &'static regex::Error> {
+        Ok(Names)
+    }
+}
+
+impl Recognizer for Names {
+    fn name(&self) -> &'static str {
+        "name_vocab"
+    }
+
+    fn relevances(&self) -> &'static [RelevanceRow] {
+        ROWS
+    }
+
+    fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
+        for f in find(ctx.text) {
+            if let Some(span) = super::names::name_span(ctx.text, f.start, f.end) {
+                ctx.push(cands, span, f.row, Tier::Name);
+            }
+        }
+    }
 }
 
 /// Names of `text` found from the vocabularies, shape and context.
-pub(crate) fn find(text: &str) -> Vec<Found> {
+pub(super) fn find(text: &str) -> Vec<Found> {
     let v = vocab();
     let toks = tokens(text);
     let mut out = Vec::new();
@@ -194,7 +256,7 @@ fn segment(
             out.push(Found {
                 start: toks[w].start,
                 end,
-                relevance: 0.8,
+                row: &GIVEN_INITIAL,
             });
         }
         return;
@@ -225,29 +287,29 @@ fn segment(
     if place_before && !(given_first && surname_last) {
         return;
     }
-    let relevance = if all_upper || mixed_case {
+    let row = if all_upper || mixed_case {
         // Capitals are how headings are written: both ends must be names.
         if (given_first && surname_last || family_first) && words.iter().all(|&x| ev[x].known()) {
-            0.9
+            &FULL
         } else if cue && (given_first || surname_last) {
-            0.85
+            &HALF_KNOWN
         } else {
             return;
         }
     } else if given_first && surname_last {
-        if cue { 0.95 } else { 0.9 }
+        if cue { &FULL_CUED } else { &FULL }
     } else if given_first && unknown(&l) || unknown(&f) && surname_last || family_first {
-        0.85
+        &HALF_KNOWN
     } else if cue {
         // Two surnames ("Paavola Niemi" is a firm), two given names, unknown words.
-        0.8
+        &CUED
     } else {
         return;
     };
     out.push(Found {
         start: toks[k].start,
         end: toks[last].end,
-        relevance,
+        row,
     });
 }
 
@@ -306,7 +368,7 @@ fn last_first(text: &str, toks: &[Tok], ev: &[Evidence], i: usize, out: &mut Vec
     out.push(Found {
         start: a.start,
         end,
-        relevance: 0.9,
+        row: &LAST_FIRST,
     });
 }
 

@@ -3,11 +3,11 @@
 
 use std::sync::LazyLock;
 
-const GIVEN: &str = include_str!("../../../data/names/given.tsv");
-const SURNAMES: &str = include_str!("../../../data/names/surnames.tsv");
-const WORDS: &str = include_str!("../../../data/names/words.tsv");
-const PLACES: &str = include_str!("../../../data/vocab/places.txt");
-const ORG_SUFFIXES: &str = include_str!("../../../data/vocab/org_suffixes.txt");
+const GIVEN: &str = include_str!("../../../../data/names/given.tsv");
+const SURNAMES: &str = include_str!("../../../../data/names/surnames.tsv");
+const WORDS: &str = include_str!("../../../../data/names/words.tsv");
+const PLACES: &str = include_str!("../../../../data/vocab/places.txt");
+const ORG_SUFFIXES: &str = include_str!("../../../../data/vocab/org_suffixes.txt");
 
 /// A sorted list of lowercase terms (one per line, `#` comments).
 pub(super) struct Terms(Vec<&'static str>);

@@ -3,10 +3,8 @@
 //! product and study — so they are recognised by their form, with the English word
 //! list (`data/names/words.tsv`) telling coined stems from ordinary words.
 //!
-//! | form | type | relevance |
-//! |---|---|---|
-//! | a capitalised coined word, a hyphen and a number (`Zelvatrin-4`, `Norvexa-12b`); the word is no English word | TREATMENT | 0.85 |
-//! | two to six capitals, a hyphen and two to four digits (`ORX-311`) when the capitals are no English word, or any such code (`BRIDGE-12`) within 40 characters of a study word (trial, study, protocol, cohort, registry, phase, compound, investigational) | NON_PERSONAL_ID | 0.75 |
+//! The forms, their types and relevances are the `coined` rows of the relevance
+//! table in [`super`].
 //!
 //! Codes that name a classification, a gene, a protein or a virus (`ICD-10`,
 //! `COVID-19`, `IL-17`, `CD-20`, `TP-53`) are public knowledge, not identifiers: their
@@ -16,6 +14,9 @@
 use std::sync::LazyLock;
 
 use regex::Regex;
+
+use super::person::is_english_word;
+use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
 
 /// Letter parts of public codes: classifications, genes, proteins, viruses, units.
 const PUBLIC_CODES: &[&str] = &[
@@ -27,10 +28,47 @@ const PUBLIC_CODES: &[&str] = &[
     "ansi", "ieee", "rfc", "nist", "pci", "hipaa", "gdpr", "ssa", "irs", "w",
 ];
 
-/// Relevance of a coined product name.
-const PRODUCT_RELEVANCE: f64 = 0.85;
-/// Relevance of a coined study or product code.
-const CODE_RELEVANCE: f64 = 0.75;
+const PRODUCT: RelevanceRow = RelevanceRow {
+    matches: "a capitalised coined word (no English word), a hyphen and a number (`Zelvatrin-4`, `Norvexa-12b`)",
+    entity_type: "TREATMENT",
+    relevance: Relevance::Fixed(0.85),
+};
+const CODE: RelevanceRow = RelevanceRow {
+    matches: "two to six capitals (no English word, nor a public code such as `ICD`, `COVID`, `IL`), a hyphen and two to four digits (`ORX-311`); an English word (`BRIDGE-12`) within 40 characters of a study word (trial, study, protocol, cohort …)",
+    entity_type: "NON_PERSONAL_ID",
+    relevance: Relevance::Fixed(0.75),
+};
+
+/// Coined product, trial and device names. Longer ids with context words are the id
+/// recognizer's (a lower tier wins overlaps).
+pub(super) struct Coined;
+
+impl Coined {
+    pub(super) fn new() -> Result<Self, &'static regex::Error> {
+        PATTERNS.as_ref().map(|_| Coined)
+    }
+}
+
+impl Recognizer for Coined {
+    fn name(&self) -> &'static str {
+        "coined"
+    }
+
+    fn relevances(&self) -> &'static [RelevanceRow] {
+        &[PRODUCT, CODE]
+    }
+
+    fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
+        for c in find(ctx.text, is_english_word) {
+            let tier = if c.row.entity_type == "TREATMENT" {
+                Tier::Gazetteer
+            } else {
+                Tier::Id
+            };
+            ctx.push(cands, (c.start, c.end), c.row, tier);
+        }
+    }
+}
 
 struct Patterns {
     product: Regex,
@@ -48,23 +86,16 @@ static PATTERNS: LazyLock<Result<Patterns, regex::Error>> = LazyLock::new(|| {
     })
 });
 
-/// The compile error of the patterns, if any (then nothing is found).
-#[cfg(test)]
-fn pattern_error() -> Option<String> {
-    PATTERNS.as_ref().err().map(ToString::to_string)
-}
-
-/// One coined name: byte span, type and relevance.
+/// One coined name: byte span and its row.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Coined {
-    pub start: usize,
-    pub end: usize,
-    pub entity_type: &'static str,
-    pub relevance: f64,
+struct Found {
+    start: usize,
+    end: usize,
+    row: &'static RelevanceRow,
 }
 
 /// Coined names of `text`.
-pub fn find(text: &str, is_word: impl Fn(&str) -> bool) -> Vec<Coined> {
+fn find(text: &str, is_word: impl Fn(&str) -> bool) -> Vec<Found> {
     let Ok(p) = &*PATTERNS else {
         return Vec::new();
     };
@@ -74,11 +105,10 @@ pub fn find(text: &str, is_word: impl Fn(&str) -> bool) -> Vec<Coined> {
         if is_word(&stem) || followed_by_hyphen_digit(text, m.end()) {
             continue;
         }
-        out.push(Coined {
+        out.push(Found {
             start: m.start(),
             end: m.end(),
-            entity_type: "TREATMENT",
-            relevance: PRODUCT_RELEVANCE,
+            row: &PRODUCT,
         });
     }
     for c in p.code.captures_iter(text) {
@@ -95,11 +125,10 @@ pub fn find(text: &str, is_word: impl Fn(&str) -> bool) -> Vec<Coined> {
         if is_word(&letters) && !near(before, m.start()) && !near(m.end(), after) {
             continue;
         }
-        out.push(Coined {
+        out.push(Found {
             start: m.start(),
             end: m.end(),
-            entity_type: "NON_PERSONAL_ID",
-            relevance: CODE_RELEVANCE,
+            row: &CODE,
         });
     }
     out
@@ -134,13 +163,13 @@ mod tests {
         let words = ["bridge", "march", "version", "table", "phase"];
         find(text, |w| words.contains(&w))
             .into_iter()
-            .map(|c| (&text[c.start..c.end], c.entity_type))
+            .map(|c| (&text[c.start..c.end], c.row.entity_type))
             .collect()
     }
 
     #[test]
     fn coined_products_and_codes_are_found() {
-        assert!(pattern_error().is_none());
+        assert!(Coined::new().is_ok());
         assert_eq!(
             found("She started Zelvatrin-4 in May."),
             [("Zelvatrin-4", "TREATMENT")]

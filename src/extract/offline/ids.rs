@@ -1,0 +1,246 @@
+//! The id recognizer: codes typed by the context word before them (member / patient /
+//! MRN → PATIENT_ID; claim / policy / case ... → NON_PERSONAL_ID), and upper-case codes
+//! without one.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
+use super::text::{in_list, token_bounded, window_start};
+use crate::entity::DateOrder;
+use crate::entity::normalize::parse_date;
+
+const PATIENT_ID: RelevanceRow = RelevanceRow {
+    matches: "id after a member/patient/MRN/insured/... context word",
+    entity_type: "PATIENT_ID",
+    relevance: Relevance::Fixed(1.0),
+};
+const OTHER_ID: RelevanceRow = RelevanceRow {
+    matches: "id after a claim/policy/invoice/case/ticket/... context word",
+    entity_type: "NON_PERSONAL_ID",
+    relevance: Relevance::Fixed(1.0),
+};
+const CONTEXT_FREE_ID: RelevanceRow = RelevanceRow {
+    matches: "id without context word (upper-case letters + ≥ 4 digits, dash or letter prefix)",
+    entity_type: "NON_PERSONAL_ID",
+    relevance: Relevance::Fixed(0.7),
+};
+
+struct Patterns {
+    id_code: Regex,
+    id_spaced: Regex,
+    id_ctx: Regex,
+    id_gap: Regex,
+}
+
+fn build_patterns() -> Result<Patterns, regex::Error> {
+    let patient_ctx = r"member[ \t]+id|member[ \t]+no|member[ \t]+number|patient[ \t]+reference|patient[ \t]+account|patient[ \t]+id|patient[ \t]+no|members?|patients?|subscriber|mrn|medical[ \t]+record|insured|id[ \t]+card|payer[ \t]+id|beneficiary|enrollee|health[ \t]+card|nhs[ \t]+number|ssn|social[ \t]+security";
+    let other_ctx = r"claims?|polic(?:y|ies)|invoices?|authori[sz]ations?|cases?|tickets?|references?|ref|accounts?|surveys?|participants?|loans?|group|orders?|confirmation|transactions?|tracking|application|certificate|contract|receipt|booking|reservation|incident|file|appeals?|complaints?|disputes?|grievances?|referrals?|requests?";
+    let id_ctx = Regex::new(&format!(
+        r"(?i)(?-u:\b)(?:(?P<p>{patient_ctx})|(?P<n>{other_ctx}))(?-u:\b)"
+    ))?;
+    Ok(Patterns {
+        id_code: Regex::new(
+            r"(?-u:\b)(?:[A-Za-z]{1,6}[-\x{2013}])*[A-Za-z]*\d[A-Za-z0-9]*(?:[-\x{2013}/][A-Za-z0-9]+)*(?-u:\b)",
+        )?,
+        id_spaced: Regex::new(
+            r"(?-u:\b)(?P<prefix>[A-Za-z]{2,5}) (?P<groups>\d{2,}(?: \d{2,}){0,3})(?-u:\b)",
+        )?,
+        id_ctx,
+        id_gap: Regex::new(r"(?i)^[\s:#.()\-]*(?:(?:no|nr|num|number|id|#)\.?[\s:#.()\-]*)?$")?,
+    })
+}
+
+static PATTERNS: LazyLock<Result<Patterns, regex::Error>> = LazyLock::new(build_patterns);
+
+/// Ids, typed by their context word.
+pub(super) struct Ids {
+    patterns: &'static Patterns,
+}
+
+impl Ids {
+    pub(super) fn new() -> Result<Self, &'static regex::Error> {
+        Ok(Ids {
+            patterns: PATTERNS.as_ref()?,
+        })
+    }
+}
+
+impl Recognizer for Ids {
+    fn name(&self) -> &'static str {
+        "id"
+    }
+
+    fn relevances(&self) -> &'static [RelevanceRow] {
+        &[PATIENT_ID, OTHER_ID, CONTEXT_FREE_ID]
+    }
+
+    fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
+        let (text, p) = (ctx.text, self.patterns);
+        let mut raw: Vec<(usize, usize, bool)> = Vec::new(); // (start, end, spaced)
+        for m in p.id_code.find_iter(text) {
+            raw.push((m.start(), m.end(), false));
+        }
+        for c in p.id_spaced.captures_iter(text) {
+            if let Some(m) = c.get(0) {
+                raw.push((m.start(), m.end(), true));
+            }
+        }
+        raw.sort_unstable();
+        let mut floor = 0;
+        for (start, end, spaced) in raw {
+            let s = &text[start..end];
+            if !token_bounded(text, start, end) {
+                continue;
+            }
+            let digits = s.chars().filter(char::is_ascii_digit).count();
+            if digits < 3 {
+                continue;
+            }
+            let letters = s.chars().filter(char::is_ascii_alphabetic).count();
+            if letters == 0 && is_date_like(s) {
+                continue;
+            }
+            // Context word, nearest first, within 30 chars on the same line.
+            let from = window_start(text, start, 30, floor.min(start));
+            let window = &text[from..start];
+            let cue = p.id_ctx.captures_iter(window).last();
+            let (cue_row, cue_end) = match &cue {
+                Some(c) if c.name("p").is_some() => (Some(&PATIENT_ID), c.get(0).map(|m| m.end())),
+                Some(c) => (Some(&OTHER_ID), c.get(0).map(|m| m.end())),
+                None => (None, None),
+            };
+            let accepted = if spaced {
+                spaced_id_ok(s, cue_row.is_some())
+            } else if letters == 0 {
+                // Plain numbers only right after a context word ("Case 2024-113").
+                let gap_ok = cue_end.is_some_and(|e| p.id_gap.is_match(&window[e..]));
+                let dashed = s.contains(['-', '\u{2013}']);
+                gap_ok && (digits >= 5 || dashed && digits >= 4)
+            } else if cue_row.is_some() {
+                true
+            } else {
+                context_free_id_ok(s)
+            };
+            if !accepted {
+                continue;
+            }
+            let row = cue_row.unwrap_or(&CONTEXT_FREE_ID);
+            ctx.push(cands, (start, end), row, Tier::Id);
+            floor = end;
+        }
+    }
+}
+
+/// A letter prefix and digit groups separated by single spaces ("CLM 2024 0788120").
+fn spaced_id_ok(s: &str, has_context: bool) -> bool {
+    let mut parts = s.split(' ');
+    let prefix = parts.next().unwrap_or("");
+    let groups: Vec<&str> = parts.collect();
+    const STOP: &[&str] = &[
+        "id", "no", "nr", "num", "ref", "mrn", "dob", "cpt", "icd", "ndc", "hcpcs", "and", "the",
+        "for", "tel", "fax", "ph", "room", "rm", "apt", "ste", "box", "po", "us", "usd", "eur",
+        "gbp", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
+        "dec", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "am", "pm", "ext", "mg", "ml",
+        "kg", "lb", "lbs", "hrs", "min", "sec", "vs", "rx",
+    ];
+    if in_list(STOP, prefix) {
+        return false;
+    }
+    let upper = prefix.chars().all(|c| c.is_ascii_uppercase());
+    let vowelless = !prefix
+        .chars()
+        .any(|c| matches!(c.to_ascii_lowercase(), 'a' | 'e' | 'i' | 'o' | 'u' | 'y'));
+    if !(upper || vowelless && prefix.len() <= 4) {
+        return false;
+    }
+    if groups.len() >= 2 {
+        return true;
+    }
+    // One group: needs a context word, and "OR 97321" (state + ZIP) is no id.
+    let zip = prefix.len() == 2 && groups.first().is_some_and(|g| g.len() == 5);
+    has_context && !zip
+}
+
+/// Whether a digits-and-separators token is a date in any order ("2024-08-22").
+fn is_date_like(s: &str) -> bool {
+    [DateOrder::Mdy, DateOrder::Dmy, DateOrder::Ymd]
+        .into_iter()
+        .any(|o| parse_date(s, o).is_some())
+}
+
+/// A code found without a context word: upper-case letters and ≥ 4 digits, with a dash
+/// or a letter prefix, and more than a year ("FY2024", "Q2-2024").
+fn context_free_id_ok(s: &str) -> bool {
+    if s.chars().any(|c| c.is_ascii_lowercase()) {
+        return false;
+    }
+    let digits: Vec<u32> = s.chars().filter_map(|c| c.to_digit(10)).collect();
+    if digits.len() < 4 {
+        return false;
+    }
+    let dashed = s.contains(['-', '\u{2013}']);
+    let letter_prefix = s.chars().next().is_some_and(|c| c.is_ascii_alphabetic());
+    if !(dashed || letter_prefix) {
+        return false;
+    }
+    let groups: Vec<&str> = s
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|g| !g.is_empty())
+        .collect();
+    let yearish = |g: &str| g.len() == 4 && (g.starts_with("19") || g.starts_with("20"));
+    let only_year = match groups.as_slice() {
+        [y] => yearish(y),
+        [a, y] => a.len() == 1 && yearish(y),
+        _ => false,
+    };
+    !only_year
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{find, has, run};
+
+    #[test]
+    fn ids_typed_by_context() {
+        let items = run("Member ID: MBR-448213    Claim no. CLM-2024-00917");
+        let m = find(&items, "PATIENT_ID", "MBR-448213").expect("member id");
+        assert_eq!(m.normalized, "MBR448213");
+        assert!((m.relevance - 1.0).abs() < 1e-9);
+        let c = find(&items, "NON_PERSONAL_ID", "CLM-2024-00917").expect("claim");
+        assert_eq!(c.normalized, "CLM202400917");
+    }
+
+    #[test]
+    fn id_variants() {
+        let items = run(
+            "Member: mbr 448213. MRN: A1234567. Related Claim: CLM 2024 0788120. \
+             Patient Reference: HX5521907. Case 2024-113 was opened.",
+        );
+        assert!(has(&items, "PATIENT_ID", "mbr 448213"), "{items:?}");
+        assert!(has(&items, "PATIENT_ID", "A1234567"));
+        assert!(has(&items, "NON_PERSONAL_ID", "CLM 2024 0788120"));
+        assert!(has(&items, "PATIENT_ID", "HX5521907"));
+        assert!(has(&items, "NON_PERSONAL_ID", "2024-113"));
+    }
+
+    #[test]
+    fn context_free_ids_have_lower_relevance() {
+        let items = run("Subject: Escalation – repeat fault, TCK-558201");
+        let t = find(&items, "NON_PERSONAL_ID", "TCK-558201").expect("ticket");
+        assert!((t.relevance - 0.7).abs() < 1e-9);
+    }
+
+    #[test]
+    fn plain_numbers_money_and_codes_are_not_ids() {
+        let items = run(
+            "Claims must be received within 180 days. Charge $14,880.00 (CPT 25607, \
+             ICD-10 S52.502A). Rule 2165 applies. Total 8.25% at 16:42. Call 911.",
+        );
+        assert!(
+            items.iter().all(|i| !i.entity_type.ends_with("_ID")),
+            "{items:?}"
+        );
+    }
+}

@@ -1,0 +1,735 @@
+//! Person-name recognizers. [`NameCues`] finds names by a cue: a field label, an
+//! honorific, a role word, clinical credentials, an introduction or a closing, an
+//! initial. [`NameEchoes`] then works on the names found so far: a partial name
+//! (`Ms. Raman`) takes the one full name of the document it fits, and other occurrences
+//! of the full names, or of their first name or surname alone, are names too.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
+use super::text::{SP, find_words_few, in_list, next_char, prev_char};
+
+const LABELLED: RelevanceRow = RelevanceRow {
+    matches: "field label (`Patient:`, `Member name:`, `Claimant:`, staff roles ...) + `First [M.] Last`, `Last, First`, `F. Last` or the same in capitals",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(1.0),
+};
+const HONORIFIC: RelevanceRow = RelevanceRow {
+    matches: "honorific + capitalised words (`Dr. Elise Varga`, `Ms. Raman`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(1.0),
+};
+const AFTER_ROLE: RelevanceRow = RelevanceRow {
+    matches: "a role word (`patient`, `participant`, `member`, `claimant` ...) + a full name (`patient Rex Marin`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.95),
+};
+const WITH_CREDENTIALS: RelevanceRow = RelevanceRow {
+    matches: "two or three capitalised words + clinical credentials (`Harriet Lindqvist, RN`; then PROVIDER, below)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.95),
+};
+const INTRODUCED: RelevanceRow = RelevanceRow {
+    matches: "`this is` / `my name is` / a closing (`Kind regards,`) + two or three capitalised words",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.95),
+};
+const INITIAL: RelevanceRow = RelevanceRow {
+    matches: "initial + surname (`M. Quintero-Hale`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.85),
+};
+const ECHO: RelevanceRow = RelevanceRow {
+    matches: "another occurrence in the document of a full name found above",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.95),
+};
+const PARTIAL_ECHO: RelevanceRow = RelevanceRow {
+    matches: "the first name or surname alone, when it belongs to one full name of the document",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.8),
+};
+
+/// A capitalised name word: `Raman`, `Quintero-Hale`, `O'Brien`, `McDonald`, `Müller`.
+const NW: &str =
+    r"\p{Lu}(?:\p{Ll}|['’]\p{Lu})[\p{L}'’]*(?:-\p{Lu}(?:\p{Ll}|['’]\p{Lu})[\p{L}'’]*)?";
+const INIT: &str = r"\p{Lu}\.";
+/// A name word in capitals, as forms write them: `MILLER`, `QUINTERO-HALE`, `O'NEIL`.
+const CW: &str = r"\p{Lu}{2,}(?:['’-]\p{Lu}{2,})?";
+const HON: &str = r"(?:Mrs|Mr|Ms|Miss|Mx|Dr|Prof|MRS|MR|MS|DR|PROF)";
+
+struct Patterns {
+    name_label: Regex,
+    name_honorific: Regex,
+    name_role: Regex,
+    name_credential: Regex,
+    name_intro: Regex,
+    name_initial: Regex,
+}
+
+fn build_patterns() -> Result<Patterns, regex::Error> {
+    let labels = r"name|full[ \t]+name|patient(?:[ \t]+name)?|member(?:[ \t]+name)?|claimant|insured(?:[ \t]+name)?|policy[ \t]?holder|subscriber|caller|customer(?:[ \t]+name)?|client(?:[ \t]+name)?|borrower|co-borrower|applicant|account[ \t]+holder|respondent|beneficiary|employee|guarantor|tenant|student|pupil|parent|guardian|spouse|emergency[ \t]+contact|prepared[ \t]+by|reported[ \t]+by|logged[ \t]+by|signed[ \t]+by|submitted[ \t]+by|reviewed[ \t]+by|approved[ \t]+by|completed[ \t]+by|attn|attention|from|to|cc|analyst|auditor|lead[ \t]+auditor|audit[ \t]+lead|underwriter|reviewer|adjuster|agent|representative|case[ \t]+manager|relationship[ \t]+manager|manager|rm|nurse|therapist|pharmacist|technician|physician|attending(?:[ \t]+physician)?|referring[ \t]+physician|clinician|surgeon|doctor|counsell?or|coach|teacher|officer|investigator|coordinator|witness|interpreter";
+    let name_label = Regex::new(&format!(
+        r"(?i:(?-u:\b)(?:{labels}))[ \t]*:[ \t]*(?P<name>(?:{HON}\.?{SP}+)?(?:{NW},{SP}+{NW}(?:{SP}+{INIT})?|{NW}(?:{SP}{INIT})?{SP}{NW}(?:{SP}{NW})?|{INIT}{SP}?{NW}|{CW},{SP}+{CW}(?:{SP}+{INIT})?|{CW}(?:{SP}{INIT})?{SP}{CW}(?:{SP}{CW})?))"
+    ))?;
+    let name_honorific = Regex::new(&format!(
+        r"(?-u:\b){HON}\.?{SP}+(?:{INIT}{SP}?){{0,2}}{NW}(?:{SP}(?:{INIT}{SP})?{NW}){{0,2}}"
+    ))?;
+    // A role word directly before a full name, without a colon: "patient Rex Marin",
+    // "Participant Victor M. Ramirez".
+    let roles = r"patients?|participants?|members?|claimants?|insured|policy[ \t]?holders?|clients?|customers?|callers?|enrollees?|beneficiar(?:y|ies)|subscribers?|applicants?|residents?|employees?|borrowers?|students?|veterans?|widow(?:er)?|donors?|recipients?";
+    let name_role = Regex::new(&format!(
+        r"(?i:(?-u:\b)(?:{roles}))[ \t]+(?P<name>{NW}(?:{SP}{INIT})?{SP}{NW})(?-u:\b)"
+    ))?;
+    let name_credential = Regex::new(&format!(
+        r"(?P<name>{NW}(?:{SP}{INIT})?{SP}{NW}),?{SP}(?:MD|M\.D\.|DO|RN|LPN|NP|PA-C|DPT|PharmD|DDS|CNM|FRCS|MBBS)(?-u:\b)"
+    ))?;
+    let name_intro = Regex::new(&format!(
+        r"(?-u:\b)(?:[Tt]his is|[Mm]y name is|I am|I'm|I’m|[Nn]ame is|[Ss]incerely,?|(?:[Kk]ind |[Bb]est |[Ww]arm )?[Rr]egards,?|[Tt]hanks,?|[Tt]hank you,?|[Cc]heers,?|[Yy]ours (?:sincerely|faithfully|truly),?)[ \t\r\n]+(?P<name>{NW}(?:{SP}{INIT})?{SP}{NW}(?:{SP}{NW})?)"
+    ))?;
+    let name_initial = Regex::new(&format!(r"{INIT}{SP}?{NW}"))?;
+    Ok(Patterns {
+        name_label,
+        name_honorific,
+        name_role,
+        name_credential,
+        name_intro,
+        name_initial,
+    })
+}
+
+static PATTERNS: LazyLock<Result<Patterns, regex::Error>> = LazyLock::new(build_patterns);
+
+/// Words that make a capitalised phrase an organisation or heading, not a person.
+pub(super) const NAME_STOP: &[&str] = &[
+    "team",
+    "support",
+    "services",
+    "service",
+    "care",
+    "bank",
+    "health",
+    "hospital",
+    "clinic",
+    "office",
+    "department",
+    "unit",
+    "desk",
+    "operations",
+    "network",
+    "center",
+    "centre",
+    "committee",
+    "program",
+    "programme",
+    "group",
+    "pharmacy",
+    "associates",
+    "mobile",
+    "mutual",
+    "national",
+    "regional",
+    "business",
+    "customer",
+    "member",
+    "patient",
+    "claims",
+    "claim",
+    "thank",
+    "thanks",
+    "name",
+    "signature",
+    "withheld",
+    "unknown",
+    "deputy",
+    "head",
+    "chair",
+    "benefits",
+    "outpatient",
+    "inpatient",
+    "communications",
+    "corporate",
+    "financial",
+    "crimes",
+    "fraud",
+    "advocacy",
+    "the",
+    "this",
+    "that",
+    "these",
+    "please",
+    "dear",
+    "plan",
+    "note",
+    "yes",
+    "no",
+    "we",
+    "our",
+    "your",
+    "his",
+    "her",
+    "their",
+    "all",
+    "any",
+    "each",
+    "total",
+    "date",
+    "visit",
+    "section",
+    "item",
+    "finding",
+    "call",
+    "re",
+    "subject",
+    "see",
+    "per",
+    "and",
+    "for",
+    "with",
+    "from",
+    "to",
+    "of",
+    "in",
+    "on",
+    "at",
+    "by",
+    "an",
+    "a",
+    "it",
+    "he",
+    "she",
+    "they",
+    "you",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "street",
+    "avenue",
+    "road",
+    "lane",
+    "drive",
+    "insurance",
+    "company",
+    "inc",
+    "ltd",
+    "llc",
+    "foundation",
+    "university",
+    "school",
+    "academy",
+    "college",
+    "institute",
+    "council",
+    "board",
+    "agency",
+    "authority",
+    "ministry",
+    "court",
+    "police",
+    "registry",
+    "review",
+    "report",
+    "form",
+    "policy",
+    "manager",
+    "coordinator",
+    "lead",
+    "staff",
+    "admin",
+    "administrator",
+    "medical",
+    "medicine",
+    "therapy",
+    "emergency",
+    "general",
+    "public",
+    "private",
+    "st",
+    "saint",
+    "mount",
+    "lake",
+    "port",
+    "room",
+    "ward",
+    "floor",
+    "suite",
+    "building",
+    "appendix",
+    "table",
+    "figure",
+    "page",
+    "step",
+    "part",
+    "items",
+    "version",
+    "summary",
+    "chapter",
+    "schedule",
+    "exhibit",
+];
+
+/// Words after which a capital letter and a period are a label, not an initial.
+const INITIAL_PREV_STOP: &[&str] = &[
+    "appendix",
+    "section",
+    "part",
+    "schedule",
+    "exhibit",
+    "table",
+    "figure",
+    "plan",
+    "vitamin",
+    "type",
+    "grade",
+    "class",
+    "level",
+    "stage",
+    "phase",
+    "hepatitis",
+    "group",
+    "tier",
+    "annex",
+    "item",
+    "option",
+    "form",
+    "finding",
+    "block",
+    "wing",
+    "unit",
+    "ward",
+    "room",
+    "building",
+    "lot",
+    "row",
+    "bay",
+    "gate",
+    "zone",
+    "area",
+    "category",
+    "list",
+    "step",
+    "question",
+    "q",
+    "no",
+    "ref",
+    "model",
+    "series",
+    "version",
+    "variant",
+    "strain",
+    "factor",
+    "protein",
+];
+
+/// Names found by a cue before or after them.
+pub(super) struct NameCues {
+    patterns: &'static Patterns,
+}
+
+impl NameCues {
+    pub(super) fn new() -> Result<Self, &'static regex::Error> {
+        Ok(NameCues {
+            patterns: PATTERNS.as_ref()?,
+        })
+    }
+}
+
+impl Recognizer for NameCues {
+    fn name(&self) -> &'static str {
+        "name_cue"
+    }
+
+    fn relevances(&self) -> &'static [RelevanceRow] {
+        &[
+            LABELLED,
+            HONORIFIC,
+            AFTER_ROLE,
+            WITH_CREDENTIALS,
+            INTRODUCED,
+            INITIAL,
+        ]
+    }
+
+    fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
+        let (text, p) = (ctx.text, self.patterns);
+        let mut add = |start: usize, end: usize, row: &RelevanceRow| {
+            if let Some(span) = name_span(text, start, end) {
+                ctx.push(cands, span, row, Tier::Name);
+            }
+        };
+        for c in p.name_label.captures_iter(text) {
+            if let Some(m) = c.name("name") {
+                add(m.start(), m.end(), &LABELLED);
+            }
+        }
+        for m in p.name_honorific.find_iter(text) {
+            add(m.start(), m.end(), &HONORIFIC);
+        }
+        for c in p.name_role.captures_iter(text) {
+            let (Some(all), Some(m)) = (c.get(0), c.name("name")) else {
+                continue;
+            };
+            // A capitalised role word inside a line is a title ("Health – Member
+            // Reimbursement Request"), not a role before a name.
+            if text[all.start()..].starts_with(char::is_uppercase)
+                && !sentence_start(text, all.start())
+            {
+                continue;
+            }
+            add(m.start(), m.end(), &AFTER_ROLE);
+        }
+        for c in p.name_credential.captures_iter(text) {
+            if let Some(m) = c.name("name") {
+                add(m.start(), m.end(), &WITH_CREDENTIALS);
+            }
+        }
+        for c in p.name_intro.captures_iter(text) {
+            if let Some(m) = c.name("name") {
+                add(m.start(), m.end(), &INTRODUCED);
+            }
+        }
+        for m in p.name_initial.find_iter(text) {
+            if prev_char(text, m.start()).is_some_and(|c| c == '.' || c.is_alphanumeric()) {
+                continue;
+            }
+            // "Appendix B. Room 12", "Vitamin D. Take", "Room 4. Ward 7" are no names.
+            let before = text[..m.start()].trim_end();
+            let prev_word = before
+                .rsplit(|c: char| !c.is_alphanumeric())
+                .next()
+                .unwrap_or("");
+            if in_list(INITIAL_PREV_STOP, prev_word)
+                || prev_word.chars().any(|c| c.is_ascii_digit())
+            {
+                continue;
+            }
+            let after = text[m.end()..].trim_start_matches([' ', '\u{A0}']);
+            if after.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+                continue;
+            }
+            add(m.start(), m.end(), &INITIAL);
+        }
+    }
+}
+
+/// Works on the names of the recognizers before it (every candidate typed NAME): a
+/// partial name takes the one full name of the document it fits; other occurrences of
+/// the full names, and their first name or surname alone when unambiguous within the
+/// document, are added. Never across documents.
+pub(super) struct NameEchoes;
+
+impl NameEchoes {
+    pub(super) fn new() -> Result<Self, &'static regex::Error> {
+        Ok(NameEchoes)
+    }
+}
+
+impl Recognizer for NameEchoes {
+    fn name(&self) -> &'static str {
+        "name_echo"
+    }
+
+    fn relevances(&self) -> &'static [RelevanceRow] {
+        &[ECHO, PARTIAL_ECHO]
+    }
+
+    fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
+        // Full names of this document: at least two words, the first not an initial.
+        let full: BTreeSet<String> = cands
+            .iter()
+            .filter(|c| c.ty == "NAME")
+            .map(|c| c.normalized.clone())
+            .filter(|n| is_full_name(n))
+            .collect();
+        for c in cands.iter_mut().filter(|c| c.ty == "NAME") {
+            if !is_full_name(&c.normalized)
+                && let Some(target) = resolve_partial(&c.normalized, &full)
+            {
+                c.normalized = target;
+            }
+        }
+        echo_names(ctx, &full, cands);
+    }
+}
+
+/// Other occurrences of the document's full names ("this is Gideon Farrow"), and
+/// their first name or surname alone when unambiguous within the document.
+fn echo_names(ctx: &Context<'_>, full: &BTreeSet<String>, cands: &mut Vec<Candidate>) {
+    if full.is_empty() {
+        return;
+    }
+    let text = ctx.text;
+    let mut patterns: BTreeMap<String, (Option<String>, &RelevanceRow)> = BTreeMap::new();
+    let mut partial_owner: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for name in full {
+        let words: Vec<&str> = name.split(' ').collect();
+        let (Some(first), Some(last)) = (words.first(), words.last()) else {
+            continue;
+        };
+        patterns.insert(name.clone(), (Some(name.clone()), &ECHO));
+        patterns.insert(format!("{last}, {first}"), (Some(name.clone()), &ECHO));
+        patterns.insert(format!("{first} {last}"), (Some(name.clone()), &ECHO));
+        for w in [first, last] {
+            if w.chars().count() >= 3 && !w.contains('.') && !in_list(NAME_STOP, w) {
+                partial_owner
+                    .entry((*w).to_string())
+                    .or_default()
+                    .insert(name.clone());
+            }
+        }
+    }
+    for (word, owners) in partial_owner {
+        if patterns.contains_key(&word) {
+            continue;
+        }
+        let owner = if owners.len() == 1 {
+            owners.into_iter().next()
+        } else {
+            None
+        };
+        patterns.insert(word, (owner, &PARTIAL_ECHO));
+    }
+    let keys: Vec<&String> = patterns.keys().collect();
+    // A handful of names per document: plain substring search beats building an
+    // automaton for every document.
+    for (start, end, pattern) in find_words_few(&keys, ctx.folded, text) {
+        let Some(key) = keys.get(pattern) else {
+            continue;
+        };
+        let Some((Some(owner), row)) = patterns.get(*key) else {
+            continue;
+        };
+        // Names are written capitalised; "grace" or "will" in running text are words.
+        if !next_char(text, start).is_some_and(char::is_uppercase) {
+            continue;
+        }
+        let Some(relevance) = row.relevance.fixed() else {
+            continue;
+        };
+        // A full name echoed ranks with the names it echoes; a partial one below them.
+        let tier = if relevance >= 0.85 {
+            Tier::Name
+        } else {
+            Tier::NameEcho
+        };
+        cands.push(Candidate {
+            start,
+            end,
+            ty: row.entity_type,
+            normalized: owner.clone(),
+            relevance,
+            tier,
+        });
+    }
+}
+
+/// Is `pos` at the start of the text, a line or a sentence?
+fn sentence_start(text: &str, pos: usize) -> bool {
+    let before = &text[..pos];
+    let trimmed = before.trim_end_matches([' ', '\t', '\u{A0}']);
+    match trimmed.chars().next_back() {
+        None => true,
+        Some(c) => matches!(
+            c,
+            '.' | '!' | '?' | '\n' | '\r' | ':' | ';' | '(' | '"' | '“'
+        ),
+    }
+}
+
+/// A trailing possessive "'s" is not part of a name.
+/// The span of a person name found at `start..end`, if it is one: without a possessive
+/// "'s", not glued to a following letter or digit, no organisation or heading word, not
+/// a phrase of English words only ("Quality Assurance"). Every name recognizer's names
+/// pass here.
+pub(super) fn name_span(text: &str, start: usize, end: usize) -> Option<(usize, usize)> {
+    let (start, end) = trim_possessive(text, start, end);
+    if next_char(text, end).is_some_and(char::is_alphanumeric) {
+        return None;
+    }
+    let original = text.get(start..end)?;
+    (name_words_ok(original) && !super::person::only_words(original)).then_some((start, end))
+}
+
+fn trim_possessive(text: &str, start: usize, end: usize) -> (usize, usize) {
+    let s = &text[start..end];
+    for suffix in ["'s", "’s"] {
+        if s.ends_with(suffix) && s.len() > suffix.len() {
+            return (start, end - suffix.len());
+        }
+    }
+    (start, end)
+}
+
+/// No word of a candidate name is an organisation/heading word.
+fn name_words_ok(original: &str) -> bool {
+    let words: Vec<&str> = original
+        .split([' ', ',', '\u{A0}'])
+        .map(|w| w.trim_end_matches('.'))
+        .filter(|w| w.chars().count() > 1)
+        .filter(|w| !crate::entity::normalize::HONORIFICS.contains(&w.to_lowercase().as_str()))
+        .collect();
+    let caps_without_vowel = |w: &&str| {
+        w.chars().all(|c| !c.is_alphabetic() || c.is_uppercase())
+            && !w
+                .chars()
+                .any(|c| matches!(c, 'A' | 'E' | 'I' | 'O' | 'U' | 'Y'))
+    };
+    !words.is_empty()
+        && !words.iter().any(|w| in_list(NAME_STOP, w))
+        && !words.iter().any(caps_without_vowel)
+}
+
+fn is_full_name(normalized: &str) -> bool {
+    let words: Vec<&str> = normalized.split(' ').collect();
+    words.len() >= 2
+        && words
+            .first()
+            .is_some_and(|w| !w.ends_with('.') && w.chars().count() > 1)
+}
+
+/// The full name a partial name ("raman", "m. quintero-hale") stands for, if exactly one
+/// full name of the document fits.
+fn resolve_partial(partial: &str, full: &BTreeSet<String>) -> Option<String> {
+    let words: Vec<&str> = partial.split(' ').collect();
+    let surname = *words.last()?;
+    let initials: Vec<char> = words[..words.len() - 1]
+        .iter()
+        .filter_map(|w| w.chars().next())
+        .collect();
+    let mut fits = full.iter().filter(|f| {
+        let fw: Vec<&str> = f.split(' ').collect();
+        fw.last() == Some(&surname)
+            && initials
+                .first()
+                .is_none_or(|i| fw.first().is_some_and(|w| w.starts_with(*i)))
+    });
+    let first = fits.next()?;
+    if fits.next().is_some() {
+        return None;
+    }
+    Some(first.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{ex, find, has, run};
+
+    #[test]
+    fn honorific_and_label_names() {
+        let items = run(
+            "Patient: Raman, Priya    DOB: 01/02/1970\nSeen by Dr. Elise Varga today. \
+             Member Name: Maria T. Lopez",
+        );
+        let r = find(&items, "NAME", "Raman, Priya").expect("label name");
+        assert_eq!(r.normalized, "priya raman");
+        assert!((r.relevance - 1.0).abs() < 1e-9);
+        // A doctor is a provider (thesis schema), named without the title.
+        let d = find(&items, "PROVIDER", "Dr. Elise Varga").expect("honorific");
+        assert_eq!(d.normalized, "elise varga");
+        assert!((d.relevance - 1.0).abs() < 1e-9);
+        assert!(has(&items, "NAME", "Maria T. Lopez"));
+        let ms = run("Seen by Ms. Priya Raman today.");
+        assert!(has(&ms, "NAME", "Ms. Priya Raman"), "{ms:?}");
+    }
+
+    #[test]
+    fn role_word_before_a_full_name() {
+        let e = ex();
+        let items = e.extract_text(
+            "Amarillo General Hospital submitted a claim for patient Rex Marin. Participant Victor M. Ramirez agreed. Patient Services Department replied. Meridian Mutual Health – Member Reimbursement Request.",
+        );
+        let names: Vec<&str> = items
+            .iter()
+            .filter(|i| i.entity_type == "NAME")
+            .map(|i| i.original.as_str())
+            .collect();
+        assert!(names.contains(&"Rex Marin"), "{names:?}");
+        assert!(names.contains(&"Victor M. Ramirez"), "{names:?}");
+        assert!(!names.iter().any(|n| n.contains("Services")), "{names:?}");
+        assert!(
+            !names.iter().any(|n| n.contains("Reimbursement")),
+            "{names:?}"
+        );
+    }
+
+    #[test]
+    fn surname_mention_resolves_within_the_document() {
+        let items = run("Claimant: Priya Raman\nWe called Ms. Raman on Monday.");
+        let m = find(&items, "NAME", "Ms. Raman").expect("partial");
+        assert_eq!(m.normalized, "priya raman");
+        // never across documents
+        let other = run("We called Ms. Raman on Monday.");
+        assert_eq!(
+            find(&other, "NAME", "Ms. Raman").expect("alone").normalized,
+            "raman"
+        );
+    }
+
+    #[test]
+    fn initial_and_echoed_names() {
+        let items = run(
+            "Member Name: Marisol Quintero-Hale\nRe: Member M. Quintero-Hale\n\
+             Hi, this is Marisol Quintero-Hale. Thanks,\nMarisol",
+        );
+        let i = find(&items, "NAME", "M. Quintero-Hale").expect("initial");
+        assert_eq!(i.normalized, "marisol quintero-hale");
+        let full = find(&items, "NAME", "Marisol Quintero-Hale").expect("full");
+        assert_eq!(full.spans.len(), 2);
+        assert_eq!(
+            find(&items, "NAME", "Marisol")
+                .expect("first name")
+                .normalized,
+            "marisol quintero-hale"
+        );
+    }
+
+    #[test]
+    fn organisations_after_labels_are_not_names() {
+        let items = run(
+            "To: Outpatient Benefits Team\nFrom: Renata Szabo, Coordinator\nPrepared by: Financial Crimes Unit, Chicago",
+        );
+        assert!(has(&items, "NAME", "Renata Szabo"));
+        let names: Vec<_> = items.iter().filter(|i| i.entity_type == "NAME").collect();
+        assert_eq!(names.len(), 1, "{names:?}");
+    }
+
+    #[test]
+    fn capitalised_form_names_and_signatures() {
+        let items = run(
+            "Subscriber: JONATHAN A. MILLER    Subscriber ID: XJH 882 1190 02\n\
+             Jonathan called back.\nKind regards,\nSarah Connelly\nClaims Handler",
+        );
+        assert!(has(&items, "NAME", "JONATHAN A. MILLER"), "{items:?}");
+        assert_eq!(
+            find(&items, "NAME", "Jonathan").expect("echo").normalized,
+            "jonathan a. miller"
+        );
+        assert!(has(&items, "PATIENT_ID", "XJH 882 1190 02"));
+        assert!(has(&items, "NAME", "Sarah Connelly"));
+    }
+
+    #[test]
+    fn initials_before_labels_are_not_names() {
+        let items = run("See Appendix B. Room 12 is on Ward 7. Vitamin D. Take daily.");
+        assert!(items.iter().all(|i| i.entity_type != "NAME"), "{items:?}");
+    }
+}
