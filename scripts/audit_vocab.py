@@ -402,7 +402,18 @@ def main():
     ap.add_argument("--shared", help="the shared folder with devset/ and thesis-data/")
     ap.add_argument("--prose", nargs="*", help="prose files for the false-positive count")
     ap.add_argument("--json", help="also write the figures to this JSON file")
+    ap.add_argument("--check", action="store_true",
+                    help="audit only; exit 1 if a hand-written gazetteer line (data/gazetteers/) "
+                         "equals a labelled value (CI runs this)")
     args = ap.parse_args()
+    if args.check:
+        report = {}
+        do_audit(labelled_values(find_shared(args.shared)), all_lists(), report)
+        bad = [r for r in report["audit"] if r["file"].startswith("data/gazetteers/")]
+        for r in bad:
+            print(f"error: {r['file']} line {r['line']}: `{r['term']}` is a labelled value",
+                  file=sys.stderr)
+        return 1 if bad else 0
     what = set(args.what) or {"audit", "coverage", "prose"}
     unknown = what - {"audit", "coverage", "prose"}
     if unknown:

@@ -238,6 +238,12 @@ fn devset_with_mentions() {
     assert!(overall >= 0.75, "mention overlap F1 {overall}");
     let by_type = r["mentions"]["by_type"].as_object().expect("by_type");
     for (t, m) in by_type {
+        // The devset's only demographic value ("Deaf") was found by a hand-written
+        // gazetteer line equal to it; such lines were removed (no labelled value in a
+        // vocabulary: `scripts/audit_vocab.py --check`), so DEMOGRAPHIC may score 0.
+        if t == "DEMOGRAPHIC" {
+            continue;
+        }
         assert!(f(&m["overlap"]["f1"]) > 0.0, "{t}: mention overlap F1 is 0");
     }
 }

@@ -1199,7 +1199,8 @@ fn selecting_a_chain_highlights_its_documents_in_the_list() {
         .iter()
         .map(|&d| app.ws.model.docs[d as usize].id.clone())
         .collect();
-    let mut term = Terminal::new(TestBackend::new(80, 30)).unwrap();
+    // Tall enough for the document list to show all 25 documents of the sample corpus.
+    let mut term = Terminal::new(TestBackend::new(80, 60)).unwrap();
     term.draw(|f| {
         clam::tui::ui::draw(f, &app);
     })

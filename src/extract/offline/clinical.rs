@@ -19,6 +19,14 @@ const TREATMENT_PHRASE: RelevanceRow = RelevanceRow {
     entity_type: "TREATMENT",
     relevance: Relevance::Fixed(0.9),
 };
+const COMMON_TREATMENT_PHRASE: RelevanceRow = RelevanceRow {
+    matches: "the same by its head, every other word a common English word (Zipf ≥ 4.5: `physical therapy`, `group therapy`): many patients get it",
+    entity_type: "TREATMENT",
+    relevance: Relevance::Fixed(0.7),
+};
+
+/// Zipf frequency from which a modifier is a common English word.
+const COMMON_WORD_ZIPF: f32 = 4.5;
 
 /// Head words of condition phrases ("… disease", "… fracture").
 const CONDITION_HEADS: &str = "disease|disorder|syndrome|fracture|dementia|cancer|carcinoma|lymphoma|leukemia|leukaemia|melanoma|sarcoma|tumou?r|failure|injury|deficiency|insufficiency|dystrophy|stenosis|sclerosis|infection|palsy|neuropathy|myopathy|embolism|thrombosis|aneurysm|hernia|ulcer|nerve[ \\x{A0}]damage|lesion|degeneration|impairment";
@@ -38,7 +46,8 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     // Clinical noun phrases by their head word ("lumbar degenerative disc disease",
     // "aquatic therapy"), or single words by a clinical suffix ("thyroiditis",
     // "arthroplasty", "adalimumab"); leading function words are trimmed later.
-    let modifier = r"[\p{L}][\p{L}'’-]*";
+    // Words joined by any dash ("Erdheim–Chester") are one modifier.
+    let modifier = r"[\p{L}][\p{L}'’\p{Pd}]*";
     let condition_phrase = Regex::new(&format!(
         r"(?:{modifier}{SP}+){{0,3}}(?:(?i:{CONDITION_HEADS})|\p{{Ll}}[\p{{L}}-]{{2,}}(?:{CONDITION_SUFFIXES}))(?-u:\b)"
     ))?;
@@ -76,7 +85,7 @@ impl Recognizer for ClinicalPhrases {
     }
 
     fn relevances(&self) -> &'static [RelevanceRow] {
-        &[CONDITION_PHRASE, TREATMENT_PHRASE]
+        &[CONDITION_PHRASE, TREATMENT_PHRASE, COMMON_TREATMENT_PHRASE]
     }
 
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
@@ -118,13 +127,39 @@ impl Recognizer for ClinicalPhrases {
                 if kept == 0 || (kept < 2 && !by_suffix) {
                     continue;
                 }
-                // A listed term keeps its list's relevance ("physical therapy").
-                if ctx
-                    .gazetteer
-                    .is_some_and(|g| g.lists(&fold_term(&text[start..m.end()])))
-                {
+                // A listed term keeps its list's relevance ("physical therapy"), and a
+                // listed term after modifiers is that term ("refractory mantle cell
+                // lymphoma" is the "mantle cell lymphoma" other documents name).
+                let listed_tail = |g: &super::gazetteer::Gazetteer| {
+                    let phrase = fold_term(&text[start..m.end()]);
+                    let mut tail = phrase.as_str();
+                    loop {
+                        // The whole phrase, or a tail of two words or more (one
+                        // listed word, "lymphoma", is less than the phrase says).
+                        if (tail.len() == phrase.len() || tail.contains(' ')) && g.lists(tail) {
+                            return true;
+                        }
+                        match tail.split_once(' ') {
+                            Some((_, rest)) => tail = rest,
+                            None => return false,
+                        }
+                    }
+                };
+                if ctx.gazetteer.is_some_and(listed_tail) {
                     continue;
                 }
+                // "physical therapy", "group therapy": common words before a head word
+                // name what many patients get.
+                let common = !by_suffix
+                    && std::ptr::eq(row, &TREATMENT_PHRASE)
+                    && words[words.len() - kept..words.len() - 1]
+                        .iter()
+                        .all(|w| super::person::word_zipf(&w.to_lowercase()) >= COMMON_WORD_ZIPF);
+                let row = if common {
+                    &COMMON_TREATMENT_PHRASE
+                } else {
+                    row
+                };
                 ctx.push(cands, (start, m.end()), row, Tier::Gazetteer);
             }
         }
@@ -157,7 +192,7 @@ const NOT_CLINICAL: &[&str] = &[
 
 /// Words that start no clinical phrase: function words, determiners, generic
 /// adjectives and verb forms ("with", "his", "rare", "novel", "requiring", "treated").
-fn generic_modifier(word: &str) -> bool {
+pub(super) fn generic_modifier(word: &str) -> bool {
     const GENERIC: &str = "a an the and or of in on at to for from by with without after \
         before during since as is are was were be been has have had his her their its our \
         my your this that these those any all some no not new rare novel unusual \
@@ -177,13 +212,23 @@ fn generic_modifier(word: &str) -> bool {
     GENERIC.split_whitespace().any(|g| g == lower)
         || (lower.len() > 4
             && (lower.ends_with("ing") || lower.ends_with("ed"))
-            && !lower.contains('-'))
+            && lower.split('-').next().is_none_or(|first| first.len() >= 3))
         || lower.chars().all(|c| c.is_ascii_digit())
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::tests::{has, run};
+
+    #[test]
+    fn a_name_joined_by_a_dash_stays_whole() {
+        let items = run("Diagnosis: Erdheim–Chester disease, biopsy-confirmed Morvan syndrome.");
+        assert!(
+            has(&items, "MEDICAL_CONDITION", "Erdheim–Chester disease"),
+            "{items:?}"
+        );
+        assert!(has(&items, "MEDICAL_CONDITION", "Morvan syndrome"));
+    }
 
     #[test]
     fn clinical_phrases_by_head_word_and_suffix() {

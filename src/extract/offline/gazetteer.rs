@@ -1,7 +1,13 @@
-//! The gazetteers: the lists shipped in `data/gazetteers/` and the `[extract]` terms of
-//! the configuration, compiled into one automaton per extractor (a resource every
-//! recognizer can read through the [`Context`]), and the recognizer that finds their
-//! terms in a text, skipping negated conditions.
+//! The gazetteers: the hand-written lists in `data/gazetteers/` and the `[extract]`
+//! terms of the configuration, compiled into one automaton per extractor (a resource
+//! every recognizer can read through the [`Context`]); the public vocabularies in
+//! `data/vocab/` (ICD-10-CM conditions and symptoms, a drug dictionary, GeoNames
+//! places; built by `scripts/build_vocab.py`, sources and licences in
+//! `data/README.md`), a sorted table read once per process ([`super::terms`]: no
+//! automaton to build for 95,000 terms); and the recognizer that finds their terms in a
+//! text, skipping negated conditions. Where terms of both overlap the longer wins, and
+//! the same term keeps the first list's type and relevance: the hand-written lists and
+//! the configuration come first, then the vocabularies in the order of the table.
 
 use std::collections::BTreeSet;
 use std::sync::LazyLock;
@@ -10,7 +16,8 @@ use aho_corasick::{AhoCorasick, MatchKind};
 use regex::Regex;
 
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
-use super::text::{find_words, fold_term, window_start};
+use super::terms::Terms;
+use super::text::{Folded, find_words, fold_term, window_start};
 use crate::config::ExtractConfig;
 
 const CONDITIONS: &str = include_str!("../../../data/gazetteers/conditions.txt");
@@ -19,6 +26,10 @@ const TREATMENTS_COMMON: &str = include_str!("../../../data/gazetteers/treatment
 const OCCUPATIONS: &str = include_str!("../../../data/gazetteers/occupations.txt");
 const DEMOGRAPHICS: &str = include_str!("../../../data/gazetteers/demographics.txt");
 const PLACES: &str = include_str!("../../../data/gazetteers/places.txt");
+const ICD_CONDITIONS: &str = include_str!("../../../data/vocab/conditions.txt");
+const ICD_SYMPTOMS: &str = include_str!("../../../data/vocab/symptoms.txt");
+const DRUGS: &str = include_str!("../../../data/vocab/treatments.txt");
+const GEONAMES: &str = include_str!("../../../data/vocab/places.txt");
 
 const CONDITION_TERM: RelevanceRow = RelevanceRow {
     matches: "`conditions.txt` (skipped after \"no\", \"denies\", \"negative for\", \"without\" ... within five words, or before \"was ruled out\")",
@@ -31,7 +42,7 @@ const TREATMENT_TERM: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(1.0),
 };
 const COMMON_TREATMENT_TERM: RelevanceRow = RelevanceRow {
-    matches: "`treatments_common.txt` (physical therapy, dialysis: many patients get them)",
+    matches: "`treatments_common.txt` (physiotherapy, dialysis: many patients get them)",
     entity_type: "TREATMENT",
     relevance: Relevance::Fixed(0.7),
 };
@@ -61,6 +72,46 @@ const GAZETTEERS: &[(&str, RelevanceRow)] = &[
     (PLACES, PLACE_TERM),
 ];
 
+const ICD_CONDITION_TERM: RelevanceRow = RelevanceRow {
+    matches: "`vocab/conditions.txt` (ICD-10-CM titles and inclusion terms; negated ones skipped as above)",
+    entity_type: "MEDICAL_CONDITION",
+    relevance: Relevance::Fixed(0.9),
+};
+const SYMPTOM_TERM: RelevanceRow = RelevanceRow {
+    matches: "`vocab/symptoms.txt` (ICD-10-CM signs and symptoms, weaker than a diagnosis; negated ones skipped)",
+    entity_type: "MEDICAL_CONDITION",
+    relevance: Relevance::Fixed(0.6),
+};
+const DRUG_TERM: RelevanceRow = RelevanceRow {
+    matches: "`vocab/treatments.txt` (drug generic and brand names)",
+    entity_type: "TREATMENT",
+    relevance: Relevance::Fixed(0.95),
+};
+const GEONAMES_TERM: RelevanceRow = RelevanceRow {
+    matches: "`vocab/places.txt` (GeoNames: cities of 15,000 and more, countries, US states and counties), written with a capital",
+    entity_type: "LOCATION",
+    relevance: Relevance::Fixed(0.6),
+};
+
+/// The public vocabularies in priority order, each with its row, whether a match must
+/// begin with a capital letter (a place name in lower case is a word: "tui") and
+/// whether its US spellings also stand in British spelling ("labor" → "labour").
+const VOCABULARIES: &[(&str, RelevanceRow, bool, bool)] = &[
+    (ICD_CONDITIONS, ICD_CONDITION_TERM, false, true),
+    (ICD_SYMPTOMS, SYMPTOM_TERM, false, true),
+    (DRUGS, DRUG_TERM, false, false),
+    (GEONAMES, GEONAMES_TERM, true, false),
+];
+
+/// The vocabularies' terms, read at first use.
+static VOCABULARY_TERMS: LazyLock<Terms> = LazyLock::new(|| {
+    let lists: Vec<(&'static str, bool)> = VOCABULARIES
+        .iter()
+        .map(|(text, _, _, british)| (*text, *british))
+        .collect();
+    Terms::build(&lists)
+});
+
 const ROWS: &[RelevanceRow] = &[
     CONDITION_TERM,
     TREATMENT_TERM,
@@ -68,6 +119,10 @@ const ROWS: &[RelevanceRow] = &[
     OCCUPATION_TERM,
     DEMOGRAPHIC_TERM,
     PLACE_TERM,
+    ICD_CONDITION_TERM,
+    SYMPTOM_TERM,
+    DRUG_TERM,
+    GEONAMES_TERM,
 ];
 
 /// Relevance of a configured term whose type has no shipped list.
@@ -148,10 +203,82 @@ impl Gazetteer {
         })
     }
 
-    /// Whether `folded` (folded as [`fold_term`] folds) is a term of some list.
+    /// Whether `folded` (folded as [`fold_term`] folds) is a term of some list or
+    /// vocabulary.
     pub(super) fn lists(&self, folded: &str) -> bool {
-        self.terms.contains(folded)
+        self.terms.contains(folded) || VOCABULARY_TERMS.get(folded).is_some()
     }
+
+    /// Whole-word matches of the lists and the vocabularies in `text`: (start, end,
+    /// type, relevance, from the deny list, must be capitalised), leftmost-longest
+    /// over both, the lists first where spans are equal.
+    fn matches(&self, folded: &Folded, text: &str) -> Vec<Match> {
+        let mut all: Vec<Match> = find_words(&self.automaton, folded, text)
+            .into_iter()
+            .filter_map(|(start, end, pattern)| {
+                let &(ty, relevance, denied) = self.kinds.get(pattern)?;
+                Some(Match {
+                    start,
+                    end,
+                    ty,
+                    relevance,
+                    denied,
+                    capitalised: false,
+                })
+            })
+            .collect();
+        for (start, end, list) in VOCABULARY_TERMS.find(folded, text) {
+            let Some((_, row, capitalised, _)) = VOCABULARIES.get(usize::from(list)) else {
+                continue;
+            };
+            let Some(relevance) = row.relevance.fixed() else {
+                continue;
+            };
+            all.push(Match {
+                start,
+                end,
+                ty: row.entity_type,
+                relevance,
+                denied: false,
+                capitalised: *capitalised,
+            });
+        }
+        // Stable: among equal spans the lists' match (pushed first) stays first.
+        all.sort_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
+        // The deny list's matches all stay (they win every overlap later, by tier).
+        let (mut kept, rest): (Vec<Match>, Vec<Match>) = all.into_iter().partition(|m| m.denied);
+        let mut last_end = 0;
+        for m in rest {
+            if m.start >= last_end {
+                last_end = m.end;
+                // A combination product is one treatment: "elexacaftor/tezacaftor/ivacaftor".
+                if let Some(prev) = kept.last_mut()
+                    && !prev.denied
+                    && prev.ty == "TREATMENT"
+                    && m.ty == "TREATMENT"
+                    && text[prev.end..m.start].trim() == "/"
+                {
+                    prev.end = m.end;
+                    prev.relevance = prev.relevance.max(m.relevance);
+                    continue;
+                }
+                kept.push(m);
+            }
+        }
+        kept
+    }
+}
+
+/// One gazetteer match, in original byte offsets.
+struct Match {
+    start: usize,
+    end: usize,
+    ty: &'static str,
+    relevance: f64,
+    /// From the deny list: wins every overlap.
+    denied: bool,
+    /// Counts only when written with a capital.
+    capitalised: bool,
 }
 
 /// The negation cues of conditions and the prefixes kept before occupations.
@@ -211,15 +338,21 @@ impl Recognizer for GazetteerTerms {
             return;
         };
         let (text, p) = (ctx.text, self.patterns);
-        for (mut start, end, pattern) in find_words(&g.automaton, ctx.folded, text) {
-            let Some(&(ty, relevance, denied)) = g.kinds.get(pattern) else {
-                continue;
-            };
-            if denied {
+        for m in g.matches(ctx.folded, text) {
+            let (mut start, end, ty, relevance) = (m.start, m.end, m.ty, m.relevance);
+            if m.denied {
                 ctx.push_typed(cands, (start, end), ty, relevance, Tier::Deny);
                 continue;
             }
             let original = &text[start..end];
+            // A place is written with a capital; a short word in capitals is an
+            // acronym ("SIM"), not a place.
+            if m.capitalised
+                && (!original.starts_with(char::is_uppercase)
+                    || original.chars().count() <= 4 && original.chars().all(|c| !c.is_lowercase()))
+            {
+                continue;
+            }
             // Short abbreviations only in upper or lower case ("MS", "ms", not "Ms").
             let letters: Vec<char> = original.chars().filter(|c| c.is_alphabetic()).collect();
             if original.chars().count() <= 3
@@ -235,6 +368,7 @@ impl Recognizer for GazetteerTerms {
                 continue;
             }
             if ty == "INDIRECT_IDENTIFIER" {
+                start = occupation_compound_start(text, start);
                 let from = window_start(text, start, 16, 0);
                 if let Some(m) = p.occupation_prefix.find(&text[from..start]) {
                     start = from + m.start();
@@ -243,6 +377,71 @@ impl Recognizer for GazetteerTerms {
             ctx.push_typed(cands, (start, end), ty, relevance, Tier::Gazetteer);
         }
     }
+}
+
+/// Words that say how good or how long, not which occupation ("a dedicated teacher").
+const NOT_OCCUPATIONAL: &[&str] = &[
+    "beloved",
+    "dedicated",
+    "experienced",
+    "favorite",
+    "favourite",
+    "wonderful",
+    "great",
+    "good",
+    "old",
+    "local",
+    "young",
+    "longtime",
+    "long-time",
+    "amazing",
+    "popular",
+    "respected",
+    "trusted",
+    "busy",
+    "full-time",
+    "part-time",
+    "sole",
+    "only",
+    "best",
+    "first",
+    "last",
+    "main",
+];
+
+/// The start of an occupation with the nouns that make it specific: "school bus
+/// driver", "kindergarten teacher" for a listed "bus driver", "teacher". At most two
+/// lowercase words on the same line, none a function word, verb form or evaluation.
+fn occupation_compound_start(text: &str, start: usize) -> usize {
+    let mut at = start;
+    for _ in 0..2 {
+        let before = &text[..at];
+        let Some(gap_start) = before.strip_suffix(' ').map(str::len) else {
+            break;
+        };
+        let word_start = before[..gap_start]
+            .rfind(|c: char| !(c.is_alphabetic() || c == '-'))
+            .map_or(0, |i| {
+                i + before[i..].chars().next().map_or(1, char::len_utf8)
+            });
+        let word = &before[word_start..gap_start];
+        // A whole word: not the tail of "52-year-old" or of a number.
+        let glued = before[..word_start]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '-');
+        if glued
+            || word.starts_with('-')
+            || word.chars().count() < 3
+            || !word.chars().all(|c| c.is_lowercase() || c == '-')
+            || super::clinical::generic_modifier(word)
+            || NOT_OCCUPATIONAL.contains(&word)
+        {
+            break;
+        }
+        at = word_start;
+    }
+    at
 }
 
 /// A negation cue within the five words before `start`, in the same clause.
@@ -270,17 +469,54 @@ mod tests {
     #[test]
     fn gazetteer_types() {
         let items = run(
-            "Diagnosis: cystic fibrosis. Started lamotrigine. She is a retired teacher \
-             and Deaf. Moved to Chicago.",
+            "Diagnosis: scleroderma. Started glatiramer acetate. She is a retired teacher \
+             and Hispanic. Moved to Chicago.",
+        );
+        assert!(has(&items, "MEDICAL_CONDITION", "scleroderma"), "{items:?}");
+        assert!(has(&items, "TREATMENT", "glatiramer acetate"));
+        assert!(has(&items, "INDIRECT_IDENTIFIER", "retired teacher"));
+        assert!(has(&items, "DEMOGRAPHIC", "Hispanic"));
+        assert!(has(&items, "LOCATION", "Chicago"));
+    }
+
+    /// Terms only the public vocabularies hold (ICD-10-CM, the drug dictionary,
+    /// GeoNames); a place in lower case is a word.
+    #[test]
+    fn vocabulary_terms() {
+        let items = run(
+            "Mantle cell lymphoma, treated with abciximab; acalculia noted. Moved from \
+             Rotterdam to the tui exhibit.",
         );
         assert!(
-            has(&items, "MEDICAL_CONDITION", "cystic fibrosis"),
+            has(&items, "MEDICAL_CONDITION", "Mantle cell lymphoma"),
             "{items:?}"
         );
-        assert!(has(&items, "TREATMENT", "lamotrigine"));
-        assert!(has(&items, "INDIRECT_IDENTIFIER", "retired teacher"));
-        assert!(has(&items, "DEMOGRAPHIC", "Deaf"));
-        assert!(has(&items, "LOCATION", "Chicago"));
+        assert!(has(&items, "TREATMENT", "abciximab"));
+        assert!(has(&items, "MEDICAL_CONDITION", "acalculia"));
+        assert!(has(&items, "LOCATION", "Rotterdam"));
+        assert!(!items.iter().any(|i| i.original == "tui"), "{items:?}");
+        let negated = run("No mantle cell lymphoma was found.");
+        assert!(!has(&negated, "MEDICAL_CONDITION", "mantle cell lymphoma"));
+    }
+
+    /// Classes of writing the lists alone would miss: an occupation made specific by
+    /// the nouns before it, a combination product, a British spelling, an acronym
+    /// that is also a town.
+    #[test]
+    fn compounds_combinations_and_acronyms() {
+        let items = run(
+            "A 52-year-old kindergarten teacher, our dedicated teacher and a school bus \
+             driver. Started elexacaftor/tezacaftor/ivacaftor. Preterm labour. New SIM card.",
+        );
+        assert!(
+            has(&items, "INDIRECT_IDENTIFIER", "kindergarten teacher"),
+            "{items:?}"
+        );
+        assert!(has(&items, "INDIRECT_IDENTIFIER", "teacher"));
+        assert!(has(&items, "INDIRECT_IDENTIFIER", "school bus driver"));
+        assert!(has(&items, "TREATMENT", "elexacaftor/tezacaftor/ivacaftor"));
+        assert!(has(&items, "MEDICAL_CONDITION", "Preterm labour"));
+        assert!(!items.iter().any(|i| i.original == "SIM"), "{items:?}");
     }
 
     #[test]

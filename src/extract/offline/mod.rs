@@ -50,12 +50,17 @@
 //! | `event` | a superlative pinned to a population (`the only such case in the state`) | UNIQUE_FACT | 0.8 |
 //! | `clinical_phrase` | clinical noun phrase by its head (`degenerative disc disease`, `… syndrome`, `… fracture`) or suffix (`thyroiditis`) | MEDICAL_CONDITION | 0.85 |
 //! | `clinical_phrase` | clinical noun phrase by its head (`aquatic therapy`, `nerve blocks`, `… repair`) or suffix (`arthroplasty`, `adalimumab`) | TREATMENT | 0.9 |
+//! | `clinical_phrase` | the same by its head, every other word a common English word (Zipf ≥ 4.5: `physical therapy`, `group therapy`): many patients get it | TREATMENT | 0.7 |
 //! | `gazetteer` | `conditions.txt` (skipped after "no", "denies", "negative for", "without" ... within five words, or before "was ruled out") | MEDICAL_CONDITION | 0.95 |
 //! | `gazetteer` | `treatments.txt` (a named drug or procedure is a strong linking value) | TREATMENT | 1.0 |
-//! | `gazetteer` | `treatments_common.txt` (physical therapy, dialysis: many patients get them) | TREATMENT | 0.7 |
+//! | `gazetteer` | `treatments_common.txt` (physiotherapy, dialysis: many patients get them) | TREATMENT | 0.7 |
 //! | `gazetteer` | `occupations.txt` (a leading "retired"/"former" is kept) | INDIRECT_IDENTIFIER | 0.8 |
 //! | `gazetteer` | `demographics.txt` | DEMOGRAPHIC | 0.6 |
 //! | `gazetteer` | `places.txt` | LOCATION | 0.6 |
+//! | `gazetteer` | `vocab/conditions.txt` (ICD-10-CM titles and inclusion terms; negated ones skipped as above) | MEDICAL_CONDITION | 0.9 |
+//! | `gazetteer` | `vocab/symptoms.txt` (ICD-10-CM signs and symptoms, weaker than a diagnosis; negated ones skipped) | MEDICAL_CONDITION | 0.6 |
+//! | `gazetteer` | `vocab/treatments.txt` (drug generic and brand names) | TREATMENT | 0.95 |
+//! | `gazetteer` | `vocab/places.txt` (GeoNames: cities of 15,000 and more, countries, US states and counties), written with a capital | LOCATION | 0.6 |
 //!
 //! Within one document a surname-only or initial+surname mention (`Ms. Raman`,
 //! `M. Quintero-Hale`) whose surname belongs to exactly one full name found in the same
@@ -119,6 +124,7 @@ mod person;
 mod places;
 mod providers;
 mod recognizer;
+mod terms;
 #[cfg(test)]
 mod tests;
 mod text;

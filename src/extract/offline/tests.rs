@@ -126,11 +126,12 @@ fn recognizers_give_their_declared_rows() {
          Injured in a fall from a picking ladder before the Lakeshore Triathlon. She is the \
          only such case in the state registry.",
         "Patients with lumbar degenerative disc disease received aquatic therapy. Diagnosis: \
-         cystic fibrosis. Started lamotrigine and physical therapy. She is a retired teacher \
-         and Deaf. Moved to Chicago.",
+         scleroderma. Started glatiramer acetate and physiotherapy, then group therapy. She is a retired teacher \
+         and Hispanic. Moved to Chicago.",
         "Claim submitted for Harold Brennan (PR-1234-567). Later Harold Brennan wrote. Tomasz \
          Wierzbickiq attended. Thanks to Lindqvist Castellanos. KELLER, Maria called. Ines C. \
-         called. She started Zelvatrin-4 under ORX-311.",
+         called. She started Zelvatrin-4 under ORX-311. Mantle cell lymphoma, treated with \
+         abciximab; acalculia noted. Moved from Rotterdam.",
     ];
     let recognizers: Vec<Box<dyn Recognizer>> = registry()
         .into_iter()

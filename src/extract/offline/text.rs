@@ -83,7 +83,7 @@ pub(super) fn window_start(text: &str, pos: usize, max_chars: usize, floor: usiz
 /// the byte offset in the original text of the character that produced folded byte `b`
 /// (empty when the mapping is the identity, i.e. for ASCII text).
 pub(super) struct Folded {
-    text: String,
+    pub(super) text: String,
     origin: Vec<u32>,
 }
 
@@ -131,7 +131,12 @@ impl Folded {
 
     /// The original byte range of folded range `start..end`, if it covers whole
     /// original characters.
-    fn original_range(&self, text: &str, start: usize, end: usize) -> Option<(usize, usize)> {
+    pub(super) fn original_range(
+        &self,
+        text: &str,
+        start: usize,
+        end: usize,
+    ) -> Option<(usize, usize)> {
         if self.origin.is_empty() {
             return Some((start, end));
         }

@@ -47,6 +47,11 @@ pub(super) fn only_words(phrase: &str) -> bool {
     words.len() >= 2 && words.iter().all(|t| v.evidence(&t.folded).is_word())
 }
 
+/// The Zipf frequency of a lowercase English word (`words.tsv`; 0 when absent).
+pub(super) fn word_zipf(word: &str) -> f32 {
+    vocab().words.get(word)
+}
+
 /// A lowercase word of `words.tsv` (Zipf ≥ 3: an ordinary English word).
 pub(super) fn is_english_word(word: &str) -> bool {
     vocab().words.get(word) >= 3.0
