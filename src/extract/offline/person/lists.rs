@@ -103,6 +103,8 @@ pub(super) const NOT_PERSON: &[&str] = &[
     "harbour",
     "bay",
     "island",
+    "islands",
+    "isles",
     "creek",
     "river",
     "trial",
@@ -236,4 +238,103 @@ pub(super) const AFTER: &[&str] = &[
     "born",
     "aged",
     "age",
+];
+
+/// Name particles written with a capital inside a name ("Ó Ciarúcáin", "Mac Dhuibh",
+/// "VAN DER HEIJDEN", "De Bruyne"): besides [`PARTICLES`], the Irish ones.
+pub(super) const CAP_PARTICLES: &[&str] = &["o", "mac", "mc", "ni", "nic", "ui", "ua"];
+
+/// Words that name a product's variant or strength after a brand ("Zelvatrin
+/// Forte", "Norvexa Max"): after a word that is no given name, a product.
+pub(super) const PRODUCT_WORDS: &[&str] = &[
+    "forte", "max", "plus", "duo", "retard", "mite", "rapid", "extra", "ultra", "lite", "mini",
+    "junior", "neo", "advance", "xr", "sr", "er", "xl", "cr", "odt", "ds", "hct", "comp",
+];
+
+/// Partners' words after "&", "and", "y", "e", "et", "und" … that make a firm of
+/// surnames ("Toussaint et Fils", "Teixeira e Filhos", "Merz & Partner").
+pub(super) const FIRM_PARTNERS: &[&str] = &[
+    "sons",
+    "son",
+    "fils",
+    "filhos",
+    "hijos",
+    "figli",
+    "sohne",
+    "sohn",
+    "zonen",
+    "brothers",
+    "bros",
+    "freres",
+    "hermanos",
+    "irmaos",
+    "fratelli",
+    "partner",
+    "partners",
+    "associates",
+    "asociados",
+    "associados",
+    "associes",
+    "associati",
+    "company",
+    "co",
+    "cia",
+    "compania",
+    "companhia",
+    "compagnie",
+    "cie",
+];
+
+/// Conjunctions that join the partners of a firm's name.
+pub(super) const CONJUNCTIONS: &[&str] = &["and", "y", "e", "et", "und", "en", "og", "och", "i"];
+
+/// Compass words that open a place's name ("West Lynn", "Nord Odal").
+pub(super) const COMPASS: &[&str] = &[
+    "north",
+    "south",
+    "east",
+    "west",
+    "northeast",
+    "northwest",
+    "southeast",
+    "southwest",
+    "nord",
+    "sud",
+    "ost",
+    "ouest",
+    "norte",
+    "sur",
+    "oeste",
+    "leste",
+];
+
+/// Words before "from" that make what follows a sender, not a place ("Voicemail
+/// from Mario Maršić", "Transferred from …").
+pub(super) const FROM_SENDER: &[&str] = &[
+    "feedback",
+    "voicemail",
+    "email",
+    "e-mail",
+    "mail",
+    "message",
+    "messages",
+    "letter",
+    "note",
+    "notes",
+    "call",
+    "calls",
+    "referral",
+    "transferred",
+    "transfer",
+    "reply",
+    "response",
+    "complaint",
+    "request",
+    "text",
+    "fax",
+    "memo",
+    "quote",
+    "comments",
+    "word",
+    "approval",
 ];

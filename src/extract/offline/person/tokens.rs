@@ -1,13 +1,47 @@
 //! The words of a text as the name recognizer reads them: byte spans, folded letters
 //! (invisible characters inside a word skipped) and shape.
 
-/// One word of the text: byte span and folded letters (lower case, accents removed).
-#[derive(Debug, Clone)]
+/// One word of the text: byte span, shape, and where its folded letters (lower case,
+/// accents removed) are in [`Tokens::buf`].
+#[derive(Debug, Clone, Copy)]
 pub(super) struct Tok {
     pub(super) start: usize,
     pub(super) end: usize,
-    pub(super) folded: String,
+    fold: (usize, usize),
     pub(super) shape: Shape,
+}
+
+/// The words of a text; their folded letters share one buffer (no allocation per word).
+pub(super) struct Tokens {
+    buf: String,
+    toks: Vec<Tok>,
+}
+
+impl Tokens {
+    /// The folded letters of a word of this text.
+    pub(super) fn fold_of(&self, t: &Tok) -> &str {
+        &self.buf[t.fold.0..t.fold.1]
+    }
+    /// The folded letters of word `i`.
+    pub(super) fn folded(&self, i: usize) -> &str {
+        self.fold_of(&self.toks[i])
+    }
+}
+
+impl std::ops::Deref for Tokens {
+    type Target = [Tok];
+    fn deref(&self) -> &[Tok] {
+        &self.toks
+    }
+}
+
+/// A word folded as the tokens are: lower case, accents removed.
+pub(super) fn fold(word: &str) -> String {
+    let mut out = String::with_capacity(word.len());
+    for c in word.chars() {
+        fold_letter(c, &mut out);
+    }
+    out
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,8 +78,9 @@ fn is_joiner(c: char) -> bool {
 
 /// The words of `text` (letters and digits, inner apostrophes and hyphens); invisible
 /// characters inside a word are skipped.
-pub(super) fn tokens(text: &str) -> Vec<Tok> {
+pub(super) fn tokens(text: &str) -> Tokens {
     let mut out = Vec::new();
+    let mut buf = String::with_capacity(text.len() + text.len() / 8);
     let mut it = text.char_indices().peekable();
     while let Some((i, c)) = it.next() {
         if !c.is_alphanumeric() {
@@ -53,7 +88,8 @@ pub(super) fn tokens(text: &str) -> Vec<Tok> {
         }
         let start = i;
         let mut end = i + c.len_utf8();
-        let mut folded = String::new();
+        let fold_start = buf.len();
+        let folded = &mut buf;
         let mut upper = 0usize;
         let mut lower = 0usize;
         let mut digits = 0usize;
@@ -75,12 +111,12 @@ pub(super) fn tokens(text: &str) -> Vec<Tok> {
                 folded.push(if c == '’' { '\'' } else { '-' });
             }
         };
-        push(c, &mut folded);
+        push(c, folded);
         while let Some(&(j, d)) = it.peek() {
             if d.is_alphanumeric() || crate::text::is_dropped(d) {
                 it.next();
                 if !crate::text::is_dropped(d) {
-                    push(d, &mut folded);
+                    push(d, folded);
                     end = j + d.len_utf8();
                 }
                 continue;
@@ -88,9 +124,18 @@ pub(super) fn tokens(text: &str) -> Vec<Tok> {
             if is_joiner(d) {
                 let mut ahead = it.clone();
                 ahead.next();
+                // A possessive "'s" is not part of the word ("BRENNAN's", "Kļaviņa’s").
+                if matches!(d, '\'' | '’') {
+                    let mut s = ahead.clone();
+                    if s.next().is_some_and(|(_, e)| e == 's' || e == 'S')
+                        && !s.peek().is_some_and(|&(_, e)| e.is_alphanumeric())
+                    {
+                        break;
+                    }
+                }
                 if ahead.peek().is_some_and(|&(_, e)| e.is_alphabetic()) {
                     it.next();
-                    push(d, &mut folded);
+                    push(d, folded);
                     continue;
                 }
             }
@@ -112,18 +157,20 @@ pub(super) fn tokens(text: &str) -> Vec<Tok> {
         } else {
             Shape::Other
         };
+        let fold = (fold_start, buf.len());
         out.push(Tok {
             start,
             end,
-            folded,
+            fold,
             shape,
         });
     }
-    out
+    Tokens { buf, toks: out }
 }
 
-/// The text between two words is one space (any white space but a line break, at most
-/// a few characters) — or, for an initial, its period and a space.
+/// The text between two words is one space (any white space but a line break or a tab,
+/// which separates the cells of a row; at most a few characters) — or, for an
+/// initial, its period and a space.
 pub(super) fn joined(text: &str, a: &Tok, b: &Tok) -> bool {
     let gap = &text[a.end..b.start];
     let gap = if a.shape == Shape::Initial {
@@ -133,9 +180,9 @@ pub(super) fn joined(text: &str, a: &Tok, b: &Tok) -> bool {
     };
     !gap.is_empty()
         && gap.chars().count() <= 3
-        && gap
-            .chars()
-            .all(|c| (c.is_whitespace() && c != '\n' && c != '\r') || crate::text::is_dropped(c))
+        && gap.chars().all(|c| {
+            (c.is_whitespace() && !matches!(c, '\n' | '\r' | '\t')) || crate::text::is_dropped(c)
+        })
 }
 
 pub(super) fn in_list(list: &[&str], w: &str) -> bool {

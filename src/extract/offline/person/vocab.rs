@@ -8,6 +8,8 @@ const SURNAMES: &str = include_str!("../../../../data/names/surnames.tsv");
 const WORDS: &str = include_str!("../../../../data/names/words.tsv");
 const PLACES: &str = include_str!("../../../../data/vocab/places.txt");
 const ORG_SUFFIXES: &str = include_str!("../../../../data/vocab/org_suffixes.txt");
+const ORG_SHORT: &str = include_str!("../../../../data/vocab/org_suffixes_short.txt");
+const STREET_TYPES: &str = include_str!("../../../../data/address/street_types.txt");
 
 /// A sorted list of lowercase terms (one per line, `#` comments).
 pub(super) struct Terms(Vec<&'static str>);
@@ -65,14 +67,79 @@ pub(crate) struct Vocab {
     pub(super) places: Terms,
     /// Legal forms and organisation words (`data/vocab/org_suffixes.txt`).
     pub(super) org_words: Terms,
+    /// Legal forms too short to read in running text (`AB`, `HB`, `BA`): only as
+    /// written in capitals or with dots right after a name
+    /// (`data/vocab/org_suffixes_short.txt`).
+    pub(super) org_short: Terms,
+    /// Street types in many languages (`data/address/street_types.txt`: "calle",
+    /// "rua", "viale", "chemin", "soseaua").
+    pub(super) street_types: Terms,
+    /// Words that begin many GeoNames places and are rare as names ("sankt", "vila",
+    /// "puerto", "nueva"): a run starting with one is a place.
+    pub(super) place_heads: Words,
+    /// Words that begin many GeoNames places, names or not ("san", "santa", "west").
+    pub(super) place_openers: Words,
 }
 
-static VOCAB: LazyLock<Vocab> = LazyLock::new(|| Vocab {
-    given: Table::parse(GIVEN),
-    surnames: Table::parse(SURNAMES),
-    words: Table::parse(WORDS),
-    places: Terms::parse(PLACES),
-    org_words: Terms::parse(ORG_SUFFIXES),
+/// A sorted list of owned lowercase words.
+pub(super) struct Words(Vec<String>);
+
+impl Words {
+    pub(super) fn contains(&self, key: &str) -> bool {
+        self.0.binary_search_by(|w| w.as_str().cmp(key)).is_ok()
+    }
+}
+
+/// Places that begin with the same word, at least this many, make it a place head.
+const PLACE_HEAD_MIN: usize = 4;
+/// A place head is rare as a name: below this Zipf value as a given name and surname
+/// (about 3 people in 100,000).
+const PLACE_HEAD_MAX_NAME: f32 = 3.5;
+
+/// The place heads and the place openers (see [`Vocab`]).
+fn place_heads(places: &'static str, given: &Table, surnames: &Table) -> (Words, Words) {
+    let mut firsts: Vec<String> = places
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let l = l.trim();
+            let (first, rest) = l.split_once(' ')?;
+            (!rest.is_empty()).then(|| super::tokens::fold(first))
+        })
+        .collect();
+    firsts.sort_unstable();
+    let mut heads = Vec::new();
+    let mut openers = Vec::new();
+    for group in firsts.chunk_by(|a, b| a == b) {
+        let w = &group[0];
+        if group.len() >= PLACE_HEAD_MIN
+            && w.chars().count() >= 3
+            && w.chars().all(char::is_alphabetic)
+        {
+            if name_zipf(given.get(w)).max(name_zipf(surnames.get(w))) < PLACE_HEAD_MAX_NAME {
+                heads.push(w.clone());
+            }
+            openers.push(w.clone());
+        }
+    }
+    (Words(heads), Words(openers))
+}
+
+static VOCAB: LazyLock<Vocab> = LazyLock::new(|| {
+    let given = Table::parse(GIVEN);
+    let surnames = Table::parse(SURNAMES);
+    let (place_heads, place_openers) = place_heads(PLACES, &given, &surnames);
+    Vocab {
+        given,
+        surnames,
+        words: Table::parse(WORDS),
+        places: Terms::parse(PLACES),
+        org_words: Terms::parse(ORG_SUFFIXES),
+        org_short: Terms::parse(ORG_SHORT),
+        street_types: Terms::parse(STREET_TYPES),
+        place_heads,
+        place_openers,
+    }
 });
 
 /// The vocabularies, loaded on first use.
