@@ -15,6 +15,16 @@ const MAX_PARTS: usize = 10;
 /// came from; a term in several lists keeps the first.
 pub(super) struct Terms {
     rows: Vec<(Cow<'static, str>, u8)>,
+    /// Sorted hashes of the terms' first words: most words of a text begin no term,
+    /// and one integer search says so without comparing strings.
+    first_words: Vec<u64>,
+}
+
+/// FNV-1a: a fast hash of a short word (collisions only cost a table lookup).
+fn word_hash(word: &str) -> u64 {
+    word.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 impl Terms {
@@ -43,7 +53,13 @@ impl Terms {
         }
         rows.sort_unstable();
         rows.dedup_by(|later, first| later.0 == first.0);
-        Terms { rows }
+        let mut first_words: Vec<u64> = rows
+            .iter()
+            .map(|(t, _)| word_hash(&t[..word_end(t, 0)]))
+            .collect();
+        first_words.sort_unstable();
+        first_words.dedup();
+        Terms { rows, first_words }
     }
 
     /// The list a folded term belongs to.
@@ -65,6 +81,14 @@ impl Terms {
             let Some(start) = next_word_start(hay, pos) else {
                 break;
             };
+            if self
+                .first_words
+                .binary_search(&word_hash(&hay[start..word_end(hay, start)]))
+                .is_err()
+            {
+                pos = word_end(hay, start);
+                continue;
+            }
             let mut best: Option<(usize, u8)> = None;
             let mut end = start;
             for _ in 0..MAX_PARTS {
