@@ -151,7 +151,7 @@ impl Recognizer for ClinicalPhrases {
                 // "physical therapy", "group therapy": common words before a head word
                 // name what many patients get.
                 let common = !by_suffix
-                    && std::ptr::eq(row, &TREATMENT_PHRASE)
+                    && row.entity_type == TREATMENT_PHRASE.entity_type
                     && words[words.len() - kept..words.len() - 1]
                         .iter()
                         .all(|w| super::person::word_zipf(&w.to_lowercase()) >= COMMON_WORD_ZIPF);
