@@ -417,7 +417,7 @@ impl Run<'_> {
                 // A house number: "326 Cameron Wells", "1 Joshua Hill" (not a year).
                 if from == i
                     && toks[p].shape == Shape::Other
-                    && house_number(&text[toks[p].start..toks[p].end])
+                    && tokens::house_number(&text[toks[p].start..toks[p].end])
                 {
                     return true;
                 }
@@ -458,7 +458,7 @@ impl Run<'_> {
             .strip_prefix(['-', '–'])
             .map(|r| r.trim_start_matches(' '));
         let chunk_src = dash.unwrap_or(trimmed);
-        if (trimmed.len() < rest.len() || dash.is_some()) && legal_form(v, chunk_src) {
+        if (trimmed.len() < rest.len() || dash.is_some()) && v.legal_form(chunk_src) {
             return true;
         }
         if let (Some(c), Some(p)) = (toks.get(j + 1), toks.get(j + 2))
@@ -773,59 +773,6 @@ const WORD_NAME_MIN: f32 = 3.0;
 /// ("Chase", "Lane": ten people in 100,000).
 const STREET_GIVEN_MAX: f32 = 4.0;
 
-/// A house number ("326", "48g", "18/7"), not a year (1900–2099).
-fn house_number(word: &str) -> bool {
-    let digits = word.chars().take_while(char::is_ascii_digit).count();
-    if digits == 0 {
-        return false;
-    }
-    let year = digits == 4
-        && word.len() == 4
-        && word.parse::<u32>().is_ok_and(|y| (1900..2100).contains(&y));
-    !year
-}
-
-/// A legal form at the start of `s`, written as legal forms are: with dots or a slash
-/// ("a.s.", "Kht.", "S/A", "v.o.s."), or in capitals ("HB", "EI"); up to three
-/// space-separated parts ("sp. z o.o.").
-fn legal_form(v: &Vocab, s: &str) -> bool {
-    let mut cand = String::new();
-    for (n, part) in s.split(' ').take(3).enumerate() {
-        let part = part.trim_end_matches([',', ';', ':', ')', '!', '?', '\n']);
-        let part = part.split('\n').next().unwrap_or("");
-        if part.is_empty() {
-            return false;
-        }
-        let letters = part.chars().filter(|c| c.is_alphabetic()).count();
-        let dotted = part.contains(['.', '/']);
-        let caps = letters >= 2
-            && part
-                .chars()
-                .filter(|c| c.is_alphabetic())
-                .all(char::is_uppercase);
-        if n == 0 && !(dotted || caps) {
-            return false;
-        }
-        if n > 0 {
-            cand.push(' ');
-        }
-        cand.push_str(&tokens::fold(part));
-        let base = cand.trim_end_matches('.');
-        let slash = base.replace('/', ".");
-        for c in [
-            base.to_string(),
-            format!("{base}."),
-            slash.clone(),
-            format!("{slash}."),
-        ] {
-            if v.org_words.contains(&c) || n == 0 && v.org_short.contains(&c) {
-                return true;
-            }
-        }
-    }
-    false
-}
-
 fn period_end(text: &str, end: usize) -> usize {
     if text[end..].starts_with('.') {
         end + 1
@@ -840,150 +787,4 @@ fn followed_by_capital(text: &str, toks: &[Tok], e: usize) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn names(text: &str) -> Vec<&str> {
-        find(text).iter().map(|f| &text[f.start..f.end]).collect()
-    }
-
-    #[test]
-    fn names_in_running_text_without_a_cue() {
-        assert_eq!(
-            names("Claim submitted for Harold Brennan (PR-1234-567) on 3 May."),
-            ["Harold Brennan"]
-        );
-        assert_eq!(
-            names("Tomasz Wierzbicki, a 52-year-old with chronic pain."),
-            ["Tomasz Wierzbicki"]
-        );
-        assert_eq!(names("(Ines Carvalho, DOB 04/11/1979)"), ["Ines Carvalho"]);
-        assert_eq!(
-            names("Congratulations to Yusuf Adeyemi, night-shift lead."),
-            ["Yusuf Adeyemi"]
-        );
-    }
-
-    #[test]
-    fn last_first_and_capitals_without_a_label() {
-        assert_eq!(names("KELLER, MARIA was seen."), ["KELLER, MARIA"]);
-        assert_eq!(names("Keller, Maria J. was seen."), ["Keller, Maria J."]);
-        assert!(
-            names("Smith, Jones and Lee LLP")
-                .iter()
-                .all(|n| !n.contains(','))
-        );
-    }
-
-    #[test]
-    fn headings_places_organisations_and_streets_are_no_names() {
-        for text in [
-            "Annual Enrollment Notice",
-            "Quarterly Benefits Update for March",
-            "Calloway Genomics Institute announced",
-            "He lives at 12 Keller Street.",
-            "CLAIM SUMMARY REPORT",
-            "Welcome to the Summer Newsletter",
-        ] {
-            assert!(names(text).is_empty(), "{text}: {:?}", names(text));
-        }
-    }
-
-    #[test]
-    fn invisible_characters_and_odd_spaces_do_not_hide_a_name() {
-        assert_eq!(names("for Harold\u{A0}Brennan."), ["Harold\u{A0}Brennan"]);
-        assert_eq!(
-            names("for Har\u{200B}old Brennan."),
-            ["Har\u{200B}old Brennan"]
-        );
-    }
-
-    #[test]
-    fn firms_named_after_people_are_no_persons() {
-        for text in [
-            "According to Andersson Johansson HB, the sites",
-            "- Bláhová Strnadová a.s., Bloemfontein",
-            "We spoke with Nagy Kht. about the shipment",
-            "Visit Merz Schlatter & Partner today.",
-            "- Toussaint Lebreton et Fils, Dickton",
-            "Reviewed by Delattre Mercier S.A. on Monday",
-            "We spoke with Leão Ferreira S/A about it",
-        ] {
-            assert!(names(text).is_empty(), "{text}: {:?}", names(text));
-        }
-    }
-
-    #[test]
-    fn streets_places_and_products_are_no_persons() {
-        for text in [
-            "The warehouse moved to Via Adán Uribe.",
-            "The depot on chemin Dominique Menard reopened.",
-            "Callejón de Salomé Agudo will be closed for repairs.",
-            "Mail goes to 326 Cameron Wells.",
-            "Shipments to Sankt Valentin were delayed.",
-            "Our West Lynn branch is closed.",
-            "Closed between San Irene los bajos and Lewistown.",
-            "Lirtravtide Forte is not covered under the plan.",
-        ] {
-            assert!(names(text).is_empty(), "{text}: {:?}", names(text));
-        }
-        // A place and its region are no `LAST, FIRST`.
-        let text = "The Compliance Unit in Kellyberg, Mato Grosso now opens at 8.";
-        assert!(names(text).iter().all(|n| !n.contains(',')));
-    }
-
-    #[test]
-    fn names_in_capitals_with_a_cue() {
-        assert_eq!(
-            names("HELENA LAUKKANEN's claim was approved."),
-            ["HELENA LAUKKANEN"]
-        );
-        assert_eq!(
-            names("We spoke with AKGÜNEŞ GÜL about the plan."),
-            ["AKGÜNEŞ GÜL"]
-        );
-        assert_eq!(
-            names("The appeal filed by MASON VAN DER HEIJDEN is pending."),
-            ["MASON VAN DER HEIJDEN"]
-        );
-        assert_eq!(names("FRANK RICH declined the offer."), ["FRANK RICH"]);
-    }
-
-    #[test]
-    fn particles_initials_and_given_names_that_are_words() {
-        assert_eq!(
-            names("Thanks to June Ó Ciarúcáin for covering."),
-            ["June Ó Ciarúcáin"]
-        );
-        assert_eq!(
-            names("Per S. Ó Cairealláin, the dosage"),
-            ["S. Ó Cairealláin"]
-        );
-        assert_eq!(
-            names("Spoke to F. de Bruyn re the shipment"),
-            ["F. de Bruyn"]
-        );
-        assert_eq!(
-            names("Documents for Mustafa van den Pol were scanned."),
-            ["Mustafa van den Pol"]
-        );
-        assert_eq!(
-            names("- Ó Monacháin, Francis, Ceuta"),
-            ["Ó Monacháin, Francis"]
-        );
-        assert_eq!(names("In March, Ugnė G. joined the desk."), ["Ugnė G."]);
-        assert_eq!(
-            names("Voicemail from Mario Maršić at 17:44"),
-            ["Mario Maršić"]
-        );
-        assert_eq!(names("Lavīze Kļaviņa's claim"), ["Lavīze Kļaviņa"]);
-    }
-
-    #[test]
-    fn a_tab_ends_a_name() {
-        assert_eq!(
-            names("Carolina R.\tNovember 7, 2023\tpending"),
-            ["Carolina R."]
-        );
-    }
-}
+mod tests;

@@ -188,3 +188,15 @@ pub(super) fn joined(text: &str, a: &Tok, b: &Tok) -> bool {
 pub(super) fn in_list(list: &[&str], w: &str) -> bool {
     list.contains(&w)
 }
+
+/// A house number ("326", "48g", "18/7"), not a year (1900–2099).
+pub(super) fn house_number(word: &str) -> bool {
+    let digits = word.chars().take_while(char::is_ascii_digit).count();
+    if digits == 0 {
+        return false;
+    }
+    let year = digits == 4
+        && word.len() == 4
+        && word.parse::<u32>().is_ok_and(|y| (1900..2100).contains(&y));
+    !year
+}

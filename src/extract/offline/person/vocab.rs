@@ -207,3 +207,46 @@ impl Vocab {
         best
     }
 }
+
+impl Vocab {
+    /// A legal form at the start of `s`, written as legal forms are: with dots or a slash
+    /// ("a.s.", "Kht.", "S/A", "v.o.s."), or in capitals ("HB", "EI"); up to three
+    /// space-separated parts ("sp. z o.o.").
+    pub(super) fn legal_form(&self, s: &str) -> bool {
+        let mut cand = String::new();
+        for (n, part) in s.split(' ').take(3).enumerate() {
+            let part = part.trim_end_matches([',', ';', ':', ')', '!', '?', '\n']);
+            let part = part.split('\n').next().unwrap_or("");
+            if part.is_empty() {
+                return false;
+            }
+            let letters = part.chars().filter(|c| c.is_alphabetic()).count();
+            let dotted = part.contains(['.', '/']);
+            let caps = letters >= 2
+                && part
+                    .chars()
+                    .filter(|c| c.is_alphabetic())
+                    .all(char::is_uppercase);
+            if n == 0 && !(dotted || caps) {
+                return false;
+            }
+            if n > 0 {
+                cand.push(' ');
+            }
+            cand.push_str(&super::tokens::fold(part));
+            let base = cand.trim_end_matches('.');
+            let slash = base.replace('/', ".");
+            for c in [
+                base.to_string(),
+                format!("{base}."),
+                slash.clone(),
+                format!("{slash}."),
+            ] {
+                if self.org_words.contains(&c) || n == 0 && self.org_short.contains(&c) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,146 @@
+//! Tests of the names-without-cues recognizer.
+use super::*;
+
+fn names(text: &str) -> Vec<&str> {
+    find(text).iter().map(|f| &text[f.start..f.end]).collect()
+}
+
+#[test]
+fn names_in_running_text_without_a_cue() {
+    assert_eq!(
+        names("Claim submitted for Harold Brennan (PR-1234-567) on 3 May."),
+        ["Harold Brennan"]
+    );
+    assert_eq!(
+        names("Tomasz Wierzbicki, a 52-year-old with chronic pain."),
+        ["Tomasz Wierzbicki"]
+    );
+    assert_eq!(names("(Ines Carvalho, DOB 04/11/1979)"), ["Ines Carvalho"]);
+    assert_eq!(
+        names("Congratulations to Yusuf Adeyemi, night-shift lead."),
+        ["Yusuf Adeyemi"]
+    );
+}
+
+#[test]
+fn last_first_and_capitals_without_a_label() {
+    assert_eq!(names("KELLER, MARIA was seen."), ["KELLER, MARIA"]);
+    assert_eq!(names("Keller, Maria J. was seen."), ["Keller, Maria J."]);
+    assert!(
+        names("Smith, Jones and Lee LLP")
+            .iter()
+            .all(|n| !n.contains(','))
+    );
+}
+
+#[test]
+fn headings_places_organisations_and_streets_are_no_names() {
+    for text in [
+        "Annual Enrollment Notice",
+        "Quarterly Benefits Update for March",
+        "Calloway Genomics Institute announced",
+        "He lives at 12 Keller Street.",
+        "CLAIM SUMMARY REPORT",
+        "Welcome to the Summer Newsletter",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+}
+
+#[test]
+fn invisible_characters_and_odd_spaces_do_not_hide_a_name() {
+    assert_eq!(names("for Harold\u{A0}Brennan."), ["Harold\u{A0}Brennan"]);
+    assert_eq!(
+        names("for Har\u{200B}old Brennan."),
+        ["Har\u{200B}old Brennan"]
+    );
+}
+
+#[test]
+fn firms_named_after_people_are_no_persons() {
+    for text in [
+        "According to Andersson Johansson HB, the sites",
+        "- Bláhová Strnadová a.s., Bloemfontein",
+        "We spoke with Nagy Kht. about the shipment",
+        "Visit Merz Schlatter & Partner today.",
+        "- Toussaint Lebreton et Fils, Dickton",
+        "Reviewed by Delattre Mercier S.A. on Monday",
+        "We spoke with Leão Ferreira S/A about it",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+}
+
+#[test]
+fn streets_places_and_products_are_no_persons() {
+    for text in [
+        "The warehouse moved to Via Adán Uribe.",
+        "The depot on chemin Dominique Menard reopened.",
+        "Callejón de Salomé Agudo will be closed for repairs.",
+        "Mail goes to 326 Cameron Wells.",
+        "Shipments to Sankt Valentin were delayed.",
+        "Our West Lynn branch is closed.",
+        "Closed between San Irene los bajos and Lewistown.",
+        "Lirtravtide Forte is not covered under the plan.",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+    // A place and its region are no `LAST, FIRST`.
+    let text = "The Compliance Unit in Kellyberg, Mato Grosso now opens at 8.";
+    assert!(names(text).iter().all(|n| !n.contains(',')));
+}
+
+#[test]
+fn names_in_capitals_with_a_cue() {
+    assert_eq!(
+        names("HELENA LAUKKANEN's claim was approved."),
+        ["HELENA LAUKKANEN"]
+    );
+    assert_eq!(
+        names("We spoke with AKGÜNEŞ GÜL about the plan."),
+        ["AKGÜNEŞ GÜL"]
+    );
+    assert_eq!(
+        names("The appeal filed by MASON VAN DER HEIJDEN is pending."),
+        ["MASON VAN DER HEIJDEN"]
+    );
+    assert_eq!(names("FRANK RICH declined the offer."), ["FRANK RICH"]);
+}
+
+#[test]
+fn particles_initials_and_given_names_that_are_words() {
+    assert_eq!(
+        names("Thanks to June Ó Ciarúcáin for covering."),
+        ["June Ó Ciarúcáin"]
+    );
+    assert_eq!(
+        names("Per S. Ó Cairealláin, the dosage"),
+        ["S. Ó Cairealláin"]
+    );
+    assert_eq!(
+        names("Spoke to F. de Bruyn re the shipment"),
+        ["F. de Bruyn"]
+    );
+    assert_eq!(
+        names("Documents for Mustafa van den Pol were scanned."),
+        ["Mustafa van den Pol"]
+    );
+    assert_eq!(
+        names("- Ó Monacháin, Francis, Ceuta"),
+        ["Ó Monacháin, Francis"]
+    );
+    assert_eq!(names("In March, Ugnė G. joined the desk."), ["Ugnė G."]);
+    assert_eq!(
+        names("Voicemail from Mario Maršić at 17:44"),
+        ["Mario Maršić"]
+    );
+    assert_eq!(names("Lavīze Kļaviņa's claim"), ["Lavīze Kļaviņa"]);
+}
+
+#[test]
+fn a_tab_ends_a_name() {
+    assert_eq!(
+        names("Carolina R.\tNovember 7, 2023\tpending"),
+        ["Carolina R."]
+    );
+}
