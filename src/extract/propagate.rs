@@ -121,15 +121,27 @@ fn provider_key(original: &str) -> String {
 /// of the one longer PROVIDER value it begins. A short form has at
 /// least two words, is a strict word prefix of a PROVIDER value of at least three
 /// words, begins no other PROVIDER value (differently normalized), and does not end
-/// in a connecting word.
+/// in a connecting word; or it is one coined brand word ("LuxCare" for "LuxCare
+/// Network", see the offline extractor's `coined` recognizer) that begins one longer
+/// PROVIDER value.
 fn short_forms(items: &[Vec<ExtractedItem>]) -> BTreeMap<String, (f64, String)> {
-    // Folded original → (relevance, normalized) of every PROVIDER value.
+    // Folded original → (relevance, normalized) of every PROVIDER value, and whether
+    // its first word is a coined brand ("LuxCare Network").
     let mut providers: BTreeMap<String, (f64, String)> = BTreeMap::new();
+    let mut branded: BTreeSet<String> = BTreeSet::new();
     for it in items.iter().flatten() {
         if it.entity_type != "PROVIDER" {
             continue;
         }
         let key = provider_key(&it.original);
+        if it
+            .original
+            .split_whitespace()
+            .next()
+            .is_some_and(crate::extract::offline::is_brand)
+        {
+            branded.insert(key.clone());
+        }
         let slot = providers
             .entry(key)
             .or_insert((it.relevance, it.normalized.clone()));
@@ -141,10 +153,13 @@ fn short_forms(items: &[Vec<ExtractedItem>]) -> BTreeMap<String, (f64, String)> 
     let mut owners: BTreeMap<String, Option<(f64, String)>> = BTreeMap::new();
     for (long, (relevance, normalized)) in &providers {
         let words: Vec<&str> = long.split(' ').collect();
-        if words.len() < 3 {
+        // A coined brand alone is a short form of any longer name it begins; other
+        // short forms have two words or more, of a name of three or more.
+        let first = if branded.contains(long) { 1 } else { 2 };
+        if words.len() <= first {
             continue;
         }
-        for k in 2..words.len() {
+        for k in first..words.len() {
             if SHORT_FORM_TAIL_STOP.contains(&words[k - 1]) {
                 continue;
             }
@@ -433,6 +448,20 @@ mod tests {
         assert!(out[3].is_empty(), "{:?}", out[3]);
         // Switched off, the short form is not looked for.
         assert!(propagate(&docs, &items, false)[1].is_empty());
+    }
+
+    #[test]
+    fn a_coined_brand_alone_is_the_short_form_of_its_network() {
+        let mut items = vec![
+            vec![item("BrightHarbor Network", "PROVIDER", 0.8)],
+            vec![item("BrightHarbor", "PROVIDER", 0.75)],
+            vec![item("Mercy Network", "PROVIDER", 0.8)],
+            vec![item("Mercy", "PROVIDER", 0.5)],
+        ];
+        assert_eq!(merge_short_forms(&mut items), 1);
+        assert_eq!(items[1][0].normalized, "brightharbor network");
+        // An ordinary word alone stands for no organisation.
+        assert_eq!(items[3][0].normalized, "mercy");
     }
 
     #[test]

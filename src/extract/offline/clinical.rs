@@ -104,12 +104,18 @@ impl Recognizer for ClinicalPhrases {
                     .split([' ', '\u{a0}'])
                     .filter(|w| !w.is_empty())
                     .collect();
-                // The phrase starts after its last function word, verb form or
-                // possessive ("utilization of physical therapy", "Maplewood's aquatic
-                // therapy", "wait for pulsed ablation" → the clinical part only).
+                // The phrase starts after its last function word, verb form,
+                // possessive or brand ("utilization of physical therapy", "Maplewood's
+                // aquatic therapy", "wait for pulsed ablation", "the LuxCare vision
+                // therapy" → the clinical part only).
                 let cut = words[..words.len().saturating_sub(1)]
                     .iter()
-                    .rposition(|w| generic_modifier(w) || w.ends_with("'s") || w.ends_with("’s"))
+                    .rposition(|w| {
+                        generic_modifier(w)
+                            || w.ends_with("'s")
+                            || w.ends_with("’s")
+                            || super::is_brand(w)
+                    })
                     .map_or(0, |i| i + 1);
                 let mut kept = words.len();
                 for w in &words[..cut] {
@@ -206,7 +212,8 @@ pub(super) fn generic_modifier(word: &str) -> bool {
         completed completes prescribed scheduled denied approved recommended reported noted \
         indicates reveals suggests analysis utilization use uses using like due post pre \
         cost costs coverage claims claim billing authorization approval documentation \
-        outcomes";
+        outcomes one two three four five six seven eight nine ten eleven twelve first \
+        second third fourth fifth sixth single double triple";
     let lower = word.to_lowercase();
     let lower = lower.trim_end_matches(['\'', '’']);
     GENERIC.split_whitespace().any(|g| g == lower)
@@ -228,6 +235,18 @@ mod tests {
             "{items:?}"
         );
         assert!(has(&items, "MEDICAL_CONDITION", "Morvan syndrome"));
+    }
+
+    #[test]
+    fn numbers_and_brands_are_no_part_of_a_clinical_phrase() {
+        let items =
+            run("Improvement after three infusion cycles of the NorthGate cognitive therapy.");
+        assert!(has(&items, "TREATMENT", "cognitive therapy"), "{items:?}");
+        assert!(
+            !items.iter().any(|i| i.original.starts_with("three")
+                || i.entity_type == "TREATMENT" && i.original.contains("NorthGate")),
+            "{items:?}"
+        );
     }
 
     #[test]

@@ -15,7 +15,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::person::is_english_word;
+use super::person::{is_english_word, is_name_word};
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
 
 /// Letter parts of public codes: classifications, genes, proteins, viruses, units.
@@ -39,6 +39,12 @@ const CODE: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(0.75),
 };
 
+const BRAND: RelevanceRow = RelevanceRow {
+    matches: "a coined name in camel case, two or more capitalised parts of three letters or more, no English word nor a name (`LuxCare`, `SilverPath`): an insurer's network, plan or programme",
+    entity_type: "PROVIDER",
+    relevance: Relevance::Fixed(0.75),
+};
+
 /// Coined product, trial and device names. Longer ids with context words are the id
 /// recognizer's (a lower tier wins overlaps).
 pub(super) struct Coined;
@@ -55,15 +61,15 @@ impl Recognizer for Coined {
     }
 
     fn relevances(&self) -> &'static [RelevanceRow] {
-        &[PRODUCT, CODE]
+        &[PRODUCT, CODE, BRAND]
     }
 
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
         for c in find(ctx.text, is_english_word) {
-            let tier = if c.row.entity_type == "TREATMENT" {
-                Tier::Gazetteer
-            } else {
-                Tier::Id
+            let tier = match c.row.entity_type {
+                "TREATMENT" => Tier::Gazetteer,
+                "PROVIDER" => Tier::Provider,
+                _ => Tier::Id,
             };
             ctx.push(cands, (c.start, c.end), c.row, tier);
         }
@@ -71,6 +77,7 @@ impl Recognizer for Coined {
 }
 
 struct Patterns {
+    brand: Regex,
     product: Regex,
     code: Regex,
     study: Regex,
@@ -78,6 +85,7 @@ struct Patterns {
 
 static PATTERNS: LazyLock<Result<Patterns, regex::Error>> = LazyLock::new(|| {
     Ok(Patterns {
+        brand: Regex::new(r"\b\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)+\b")?,
         product: Regex::new(r"\b\p{Lu}\p{Ll}{3,}-\d{1,3}[a-zA-Z]?\b")?,
         code: Regex::new(r"\b(\p{Lu}{2,6})-(\d{2,4})[A-Z]?\b")?,
         study: Regex::new(
@@ -131,7 +139,45 @@ fn find(text: &str, is_word: impl Fn(&str) -> bool) -> Vec<Found> {
             row: &CODE,
         });
     }
+    for m in p.brand.find_iter(text) {
+        if camel_brand(m.as_str(), &is_word) && !followed_by_hyphen_digit(text, m.end()) {
+            out.push(Found {
+                start: m.start(),
+                end: m.end(),
+                row: &BRAND,
+            });
+        }
+    }
+    out.sort_by_key(|f| f.start);
     out
+}
+
+/// Name prefixes written in camel case ("MacArthur", "VanDyke", "FitzGerald"): a
+/// person's name, not a brand.
+const NAME_PREFIXES: &[&str] = &[
+    "mac", "van", "von", "der", "den", "del", "des", "fitz", "ten", "ter",
+];
+
+/// A camel-case coined name (`LuxCare`, `CoastalCare`): capitalised parts of three
+/// letters or more, neither a name prefix first nor, folded whole, an English word
+/// (`HealthCare`) or a name in the vocabularies (`McKenzie` has a part of two letters).
+pub(crate) fn camel_brand(word: &str, is_word: impl Fn(&str) -> bool) -> bool {
+    let mut parts: Vec<String> = Vec::new();
+    for c in word.chars() {
+        if !c.is_alphabetic() {
+            return false;
+        }
+        match parts.last_mut() {
+            Some(part) if !c.is_uppercase() => part.extend(c.to_lowercase()),
+            _ => parts.push(c.to_lowercase().collect()),
+        }
+    }
+    let folded = word.to_lowercase();
+    parts.len() >= 2
+        && parts.iter().all(|p| p.chars().count() >= 3)
+        && !NAME_PREFIXES.contains(&parts[0].as_str())
+        && !is_word(&folded)
+        && !is_name_word(&folded)
 }
 
 /// "PR-1234-567": the match is the head of a longer id.
@@ -182,6 +228,40 @@ mod tests {
             found("Site 4 of the BRIDGE-12 trial."),
             [("BRIDGE-12", "NON_PERSONAL_ID")]
         );
+    }
+
+    #[test]
+    fn camel_case_brands_are_providers_but_not_words_or_names() {
+        let brand = |w: &str| camel_brand(w, super::super::person::is_english_word);
+        for w in ["BrightHarbor", "LumaCare", "SilverPath", "NorthGate"] {
+            assert!(brand(w), "{w}");
+        }
+        for w in [
+            "HealthCare",
+            "McKenzie",
+            "MacArthur",
+            "LinkedIn",
+            "PharmD",
+            "DeShawn",
+            "VanDyke",
+            "Lumacare",
+        ] {
+            assert!(!brand(w), "{w}");
+        }
+        let items = super::super::tests::run(
+            "Claims via the LumaCare vision therapy program; LumaCare's review.",
+        );
+        let brands: Vec<&str> = items
+            .iter()
+            .filter(|i| i.entity_type == "PROVIDER")
+            .map(|i| i.original.as_str())
+            .collect();
+        assert_eq!(brands, ["LumaCare"], "{items:?}");
+        assert!(super::super::tests::has(
+            &items,
+            "TREATMENT",
+            "vision therapy"
+        ));
     }
 
     #[test]

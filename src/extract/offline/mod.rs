@@ -40,6 +40,7 @@
 //! | `name_vocab` | a given name and an initial (`Ines C.`) | NAME | 0.8 |
 //! | `coined` | a capitalised coined word (no English word), a hyphen and a number (`Zelvatrin-4`, `Norvexa-12b`) | TREATMENT | 0.85 |
 //! | `coined` | two to six capitals (no English word, nor a public code such as `ICD`, `COVID`, `IL`), a hyphen and two to four digits (`ORX-311`); an English word (`BRIDGE-12`) within 40 characters of a study word (trial, study, protocol, cohort …) | NON_PERSONAL_ID | 0.75 |
+//! | `coined` | a coined name in camel case, two or more capitalised parts of three letters or more, no English word nor a name (`LuxCare`, `SilverPath`): an insurer's network, plan or programme | PROVIDER | 0.75 |
 //! | `name_echo` | another occurrence in the document of a full name found above | NAME | 0.95 |
 //! | `name_echo` | the first name or surname alone, when it belongs to one full name of the document | NAME | 0.8 |
 //! | `clinician` | a clinician: a name (above) after `Dr.`, a clinical role (`Therapist:`, `surgeon`) or before credentials (`, RN`, `, MD`); every mention of it, each keeping its relevance | PROVIDER | kept |
@@ -138,6 +139,12 @@ use crate::entity::{DateOrder, ExtractedItem, Span};
 use gazetteer::Gazetteer;
 use recognizer::{Candidate, Context, Recognizer, Tier};
 use text::{Folded, find_words_few, fold_term};
+
+/// A camel-case coined name such as an insurer's network or plan (`LuxCare`): no
+/// English word, no name of the vocabularies (the `coined` recognizer's brand row).
+pub(crate) fn is_brand(word: &str) -> bool {
+    coined::camel_brand(word, person::is_english_word)
+}
 
 /// A registry entry: a recognizer, or the compile error of its patterns.
 type Entry = Result<Box<dyn Recognizer>, &'static regex::Error>;

@@ -130,7 +130,7 @@ fn recognizers_give_their_declared_rows() {
          and Hispanic. Moved to Chicago.",
         "Claim submitted for Harold Brennan (PR-1234-567). Later Harold Brennan wrote. Tomasz \
          Wierzbickiq attended. Thanks to Lindqvist Castellanos. KELLER, Maria called. Ines C. \
-         called. She started Zelvatrin-4 under ORX-311. Mantle cell lymphoma, treated with \
+         called. She started Zelvatrin-4 under ORX-311 via NorthGate. Mantle cell lymphoma, treated with \
          abciximab; acalculia noted. Moved from Rotterdam.",
     ];
     let recognizers: Vec<Box<dyn Recognizer>> = registry()

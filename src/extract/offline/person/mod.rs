@@ -70,6 +70,11 @@ pub(super) fn word_zipf(word: &str) -> f32 {
     vocab().words.get(word)
 }
 
+/// A lowercase word that is a given name or a surname of the vocabularies.
+pub(super) fn is_name_word(word: &str) -> bool {
+    vocab().evidence(word).name() > 0.0
+}
+
 /// A lowercase word of `words.tsv` (Zipf ≥ 3: an ordinary English word).
 pub(super) fn is_english_word(word: &str) -> bool {
     vocab().words.get(word) >= 3.0

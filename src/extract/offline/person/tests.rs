@@ -20,6 +20,21 @@ fn names_in_running_text_without_a_cue() {
         names("Congratulations to Yusuf Adeyemi, night-shift lead."),
         ["Yusuf Adeyemi"]
     );
+    // An age before the name is no house number of a street.
+    assert_eq!(
+        names("A claim for 61-year-old Marta Lindqvist was paid."),
+        ["Marta Lindqvist"]
+    );
+}
+
+#[test]
+fn house_numbers_are_digits_with_at_most_a_letter_or_a_range() {
+    for w in ["326", "48g", "18/7", "12-14"] {
+        assert!(tokens::house_number(w), "{w}");
+    }
+    for w in ["2024", "47-year-old", "3rd", "12-week"] {
+        assert!(!tokens::house_number(w), "{w}");
+    }
 }
 
 #[test]

@@ -198,5 +198,16 @@ pub(super) fn house_number(word: &str) -> bool {
     let year = digits == 4
         && word.len() == 4
         && word.parse::<u32>().is_ok_and(|y| (1900..2100).contains(&y));
-    !year
+    // What follows the digits: nothing, a letter ("221B"), or a range or unit of
+    // digits ("12-14", "7/2"), never words ("47-year-old", "3rd").
+    let rest = &word[digits..];
+    let mut letters = rest.chars().filter(|c| c.is_alphabetic());
+    let number_like = match rest.strip_prefix(['-', '/']) {
+        Some(more) => {
+            let d = more.chars().take_while(char::is_ascii_digit).count();
+            d > 0 && more[d..].chars().count() <= 1
+        }
+        None => rest.chars().count() <= 1,
+    };
+    !year && number_like && letters.nth(1).is_none()
 }
