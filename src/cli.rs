@@ -4,9 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use clam::config::ConfigLayer;
+use clam::config::{ConfigLayer, ParamFlags};
 use clam::corpus::Format;
-use clam::plan::{Strategy, UtilityCost};
 use clam::redact::Mode;
 
 /// clam — Cross-document Linkage-Aware Masking.
@@ -170,53 +169,17 @@ pub struct PlanningArgs {
     /// Session database (default: the corpus's session in the user data directory).
     #[arg(long, value_name = "FILE")]
     pub session: Option<PathBuf>,
-    /// Edges weaker than this are pruned (0..1).
-    #[arg(long, value_name = "X")]
-    pub edge_threshold: Option<f64>,
-    /// Longest chain, in documents (2..5).
-    #[arg(long, value_name = "K")]
-    pub chain_length: Option<usize>,
-    /// Chain risk at or above this is HIGH.
-    #[arg(long, value_name = "X")]
-    pub risk_high: Option<f64>,
-    /// Chain risk at or above this is MEDIUM.
-    #[arg(long, value_name = "X")]
-    pub risk_medium: Option<f64>,
-    /// Document risk allowed after the document stage.
-    #[arg(long, value_name = "X")]
-    pub theta_doc: Option<f64>,
-    /// Highest chain target.
-    #[arg(long, value_name = "X")]
-    pub theta_chain: Option<f64>,
-    /// HIGH chains must fall to rho_high · R_pre.
-    #[arg(long, value_name = "X")]
-    pub rho_high: Option<f64>,
-    /// MEDIUM chains must fall to rho_medium · R_pre.
-    #[arg(long, value_name = "X")]
-    pub rho_medium: Option<f64>,
-    /// Chain-stage strategy.
-    #[arg(long, value_enum)]
-    pub strategy: Option<Strategy>,
-    /// Knapsack cost of masking an entity.
-    #[arg(long, value_enum)]
-    pub utility_cost: Option<UtilityCost>,
+    /// The parameters' flags (`--edge-threshold`, `--theta-chain` …), one per row of
+    /// the parameter table (`config::params`).
+    #[command(flatten)]
+    pub params: ParamFlags,
 }
 
 impl PlanningArgs {
     pub fn layer(&self, mode: Option<Mode>) -> ConfigLayer {
         ConfigLayer {
-            edge_threshold: self.edge_threshold,
-            chain_length: self.chain_length,
-            risk_high: self.risk_high,
-            risk_medium: self.risk_medium,
-            theta_doc: self.theta_doc,
-            theta_chain: self.theta_chain,
-            rho_high: self.rho_high,
-            rho_medium: self.rho_medium,
-            strategy: self.strategy,
-            utility_cost: self.utility_cost,
             redaction: mode,
-            ..ConfigLayer::default()
+            ..self.params.layer.clone()
         }
     }
 }

@@ -834,7 +834,7 @@ fn plan(a: PlanArgs) -> Result<u8> {
             bail!("{}: no such session file", path.display());
         }
         let state = Session::open(path)?.state()?;
-        let (adopted, warnings) = clam::whatif::apply_settings(&config, &state.settings);
+        let (adopted, warnings) = clam::config::params::apply_settings(&config, &state.settings);
         for w in warnings {
             eprintln!("warning: {}", escape_line(&w));
         }

@@ -271,7 +271,7 @@ impl Workspace {
         };
         let base_config = config.clone();
         let (config, settings_warnings) =
-            crate::whatif::apply_settings(&base_config, &state.settings);
+            crate::config::params::apply_settings(&base_config, &state.settings);
         let model = Model::default();
         let analysis = Analysis::new(&model, &config.analysis_params());
         let mut ws = Workspace {
@@ -324,7 +324,8 @@ impl Workspace {
         let mut ws = Workspace::new(corpus, config, store, None, extractor)?;
         if let Some(s) = &session {
             ws.state = s.state()?;
-            ws.config = crate::whatif::apply_settings(&ws.base_config, &ws.state.settings).0;
+            ws.config =
+                crate::config::params::apply_settings(&ws.base_config, &ws.state.settings).0;
         }
         ws.session = session;
         ws.raw = vec![None; ws.corpus.documents.len()];
@@ -507,7 +508,8 @@ impl Workspace {
         };
         self.store = raw.clone();
         let complete = self.extraction_complete();
-        self.warnings = crate::whatif::apply_settings(&self.base_config, &self.state.settings).1;
+        self.warnings =
+            crate::config::params::apply_settings(&self.base_config, &self.state.settings).1;
         let edits = self.state.edits.clone();
         for edit in &edits {
             if let Action::AddEntity { doc, .. } = edit {
@@ -626,7 +628,7 @@ impl Workspace {
             if before.get(key) == now.get(key) {
                 continue;
             }
-            let Ok(p) = crate::whatif::Param::parse(key) else {
+            let Ok(p) = crate::config::Param::parse(key) else {
                 continue;
             };
             let value = now

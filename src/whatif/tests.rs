@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::schema::Schema;
+use std::collections::BTreeMap;
 
 fn config(risk_medium: f64) -> Config {
     Config {

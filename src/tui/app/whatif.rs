@@ -147,7 +147,7 @@ impl WhatIf {
 fn default_range(p: Param, config: &Config) -> Option<(f64, f64, f64)> {
     let (lo, hi) = p.range(config)?;
     let step = match p.kind() {
-        whatif::Kind::Whole => 1.0,
+        whatif::Kind::Whole { .. } => 1.0,
         _ => ((hi - lo) / 20.0 * 100.0).round().max(1.0) / 100.0,
     };
     Some((lo, hi, step))
@@ -377,7 +377,9 @@ impl App {
         let Some(p) = self.whatif.param() else {
             return self.info("select a parameter (j / k) to change it".into());
         };
-        let result = self.candidate_config().and_then(|c| p.step(&c, up, coarse));
+        let result = self
+            .candidate_config()
+            .and_then(|c| Ok(p.step(&c, up, coarse)?));
         match result {
             Ok(c) => self.set_candidate(&c),
             Err(e) => self.error(e.to_string()),
@@ -425,7 +427,7 @@ impl App {
             WhatIfInput::Value(p) => {
                 let c = self
                     .candidate_config()
-                    .and_then(|c| p.set(&c, text))
+                    .and_then(|c| Ok(p.set(&c, text)?))
                     .map_err(|e| e.to_string())?;
                 self.set_candidate(&c);
                 Ok(())

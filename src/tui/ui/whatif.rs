@@ -293,7 +293,7 @@ fn draw_sweep(frame: &mut Frame, area: Rect, app: &App) {
         return;
     }
     let x = [s.from, s.to.max(s.from + f64::EPSILON)];
-    let whole_x = matches!(s.param.kind(), crate::whatif::Kind::Whole);
+    let whole_x = matches!(s.param.kind(), crate::whatif::Kind::Whole { .. });
     let masked: Vec<(f64, f64)> = s.rows.iter().map(|r| (r.value, r.masked as f64)).collect();
     let max: Vec<(f64, f64)> = s.rows.iter().map(|r| (r.value, r.max_chain_risk)).collect();
     let mean: Vec<(f64, f64)> = s

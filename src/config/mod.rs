@@ -17,6 +17,10 @@ use crate::plan::{Constraints, PlanParams, Strategy, UtilityCost};
 use crate::redact::Mode;
 use crate::schema::{Category, DIRECT_IDENTIFIERS, EntityType, Schema};
 
+pub mod params;
+
+pub use params::{Param, ParamFlags};
+
 /// File name of the configuration in a corpus folder and the user config directory.
 pub const CONFIG_FILE_NAME: &str = "clam.toml";
 
@@ -362,28 +366,10 @@ impl ConfigLayer {
             key: key.to_string(),
             message,
         };
-        for (key, value) in [
-            ("edge_threshold", self.edge_threshold),
-            ("risk_high", self.risk_high),
-            ("risk_medium", self.risk_medium),
-            ("theta_doc", self.theta_doc),
-            ("theta_chain", self.theta_chain),
-            ("rho_high", self.rho_high),
-            ("rho_medium", self.rho_medium),
-        ] {
-            if let Some(v) = value
-                && !(v.is_finite() && (0.0..=1.0).contains(&v))
-            {
-                return Err(invalid(key, format!("{v} is outside [0, 1]")));
+        for def in &params::PARAMS {
+            if let Some(v) = def.get_layer(self) {
+                def.check(&v).map_err(|m| invalid(def.name, m))?;
             }
-        }
-        if let Some(k) = self.chain_length
-            && !(2..=MAX_CHAIN_LENGTH).contains(&k)
-        {
-            return Err(invalid(
-                "chain_length",
-                format!("{k} is not a chain length: use 2..={MAX_CHAIN_LENGTH} documents"),
-            ));
         }
         if let Some(k) = self.max_chains_per_component
             && !(1..=MAX_CHAINS_LIMIT).contains(&k)
@@ -429,18 +415,13 @@ impl ConfigLayer {
         macro_rules! set {
             ($($f:ident),*) => { $( if let Some(v) = &self.$f { base.$f = v.clone(); } )* };
         }
+        for def in &params::PARAMS {
+            if let Some(v) = def.get_layer(self) {
+                def.set(base, v);
+            }
+        }
         set!(
-            edge_threshold,
-            chain_length,
             max_chains_per_component,
-            risk_high,
-            risk_medium,
-            theta_doc,
-            theta_chain,
-            rho_high,
-            rho_medium,
-            strategy,
-            utility_cost,
             always_mask,
             never_mask,
             redaction,
