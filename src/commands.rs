@@ -499,7 +499,7 @@ fn analysis_json(ws: &Workspace) -> Value {
                 "documents": ids(&an.entity_docs[i]),
                 "s_e": an.global_contribution[i],
                 "review_state": ws.review_state(i),
-                "provenance": ProvenanceText { provenance: &p.provenance[i], model: m, analysis: an, theta_doc: ws.config.theta_doc }.to_string(),
+                "provenance": ProvenanceText { provenance: &p.provenance[i], model: m, analysis: an, theta_doc: ws.config.plan.theta_doc }.to_string(),
             })
         }).collect::<Vec<_>>(),
         "residual_documents": p.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).collect::<Vec<_>>(),
@@ -647,7 +647,7 @@ fn analyze(a: AnalyzeArgs) -> Result<u8> {
                 provenance: &p.provenance[i],
                 model: m,
                 analysis: an,
-                theta_doc: ws.config.theta_doc,
+                theta_doc: ws.config.plan.theta_doc,
             };
             writeln!(
                 out,

@@ -1158,7 +1158,7 @@ mod tests {
             ws.session = Some(Session::open(&path).expect("session"));
             assert_eq!(ws.analysis.edges.len(), 1);
             seq = ws.apply(settings("0.5", "1")).expect("adopt");
-            assert_eq!(ws.config.edge_threshold, 1.0);
+            assert_eq!(ws.config.analysis.edge_threshold, 1.0);
             assert!(ws.analysis.edges.is_empty(), "re-analysed");
         }
         let reopened = |ws: Workspace| {
@@ -1172,15 +1172,18 @@ mod tests {
             Workspace::new(corpus, base_config, store, Some(session), "test").expect("ws")
         };
         let mut ws = reopened(workspace());
-        assert_eq!(ws.config.edge_threshold, 1.0, "restored on reopening");
-        assert_eq!(ws.base_config.edge_threshold, 0.5);
+        assert_eq!(
+            ws.config.analysis.edge_threshold, 1.0,
+            "restored on reopening"
+        );
+        assert_eq!(ws.base_config.analysis.edge_threshold, 0.5);
         assert!(ws.analysis.edges.is_empty());
         let undo = Decision {
             action: Action::Undo { seq },
             ..settings("", "")
         };
         ws.apply(undo).expect("undo");
-        assert_eq!(ws.config.edge_threshold, 0.5, "back to the base");
+        assert_eq!(ws.config.analysis.edge_threshold, 0.5, "back to the base");
         assert_eq!(ws.analysis.edges.len(), 1);
     }
 
@@ -1189,20 +1192,16 @@ mod tests {
         let mut ws = workspace();
         assert_eq!(ws.analysis.edges.len(), 1);
         let before = ws.plan.masked_count();
-        let strict = Config {
-            theta_chain: 0.0,
-            rho_high: 0.0,
-            rho_medium: 0.0,
-            ..ws.config.clone()
-        };
+        let mut strict = ws.config.clone();
+        strict.plan.theta_chain = 0.0;
+        strict.plan.rho_high = 0.0;
+        strict.plan.rho_medium = 0.0;
         let edges_ptr = ws.analysis.edges.as_ptr();
         ws.set_config(strict).expect("set config");
         assert_eq!(ws.analysis.edges.as_ptr(), edges_ptr, "analysis reused");
         assert!(ws.plan.masked_count() > before);
-        let pruned = Config {
-            edge_threshold: 1.0,
-            ..ws.config.clone()
-        };
+        let mut pruned = ws.config.clone();
+        pruned.analysis.edge_threshold = 1.0;
         ws.set_config(pruned).expect("set config");
         assert!(
             ws.analysis.edges.is_empty(),

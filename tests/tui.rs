@@ -1365,12 +1365,10 @@ fn an_acceptance_goes_stale_when_the_proposal_changes_and_counts_as_unreviewed()
     let dir = tempfile::tempdir().unwrap();
     let mut app = open(sample_corpus(), &session_path(&dir));
     // A kept entity that a stricter chain target will mask.
-    let strict = Config {
-        theta_chain: 0.0,
-        rho_high: 0.0,
-        rho_medium: 0.0,
-        ..app.ws.config.clone()
-    };
+    let mut strict = app.ws.config.clone();
+    strict.plan.theta_chain = 0.0;
+    strict.plan.rho_high = 0.0;
+    strict.plan.rho_medium = 0.0;
     let mut probe = app.ws.shadow().unwrap();
     probe.set_config(strict.clone()).unwrap();
     let i = (0..app.ws.model.entities.len())
@@ -1771,7 +1769,7 @@ fn a_what_if_change_replans_at_once_and_esc_returns_to_the_reviewed_settings() {
     // A fine step from the candidate value.
     key(&mut app, KeyCode::Char('l'));
     assert_eq!(
-        app.candidate_config().expect("valid").risk_medium,
+        app.candidate_config().expect("valid").plan.risk_medium,
         0.11,
         "one fine step up"
     );
@@ -1819,7 +1817,7 @@ fn enter_adopts_the_settings_as_a_decision_that_reopening_restores_and_undo_reve
         );
         key(&mut app, KeyCode::Enter);
         assert!(!app.whatif.exploring());
-        assert_eq!(app.ws.config.theta_doc, 0.3);
+        assert_eq!(app.ws.config.plan.theta_doc, 0.3);
         assert_eq!(
             app.ws.plan.masked_count(),
             5,
@@ -1841,10 +1839,13 @@ fn enter_adopts_the_settings_as_a_decision_that_reopening_restores_and_undo_reve
         assert!(screen.contains("adopted: theta_doc 0.95 → 0.3"), "{screen}");
     }
     let mut app = open(small_corpus(), &session_path(&dir));
-    assert_eq!(app.ws.config.theta_doc, 0.3, "restored on reopening");
+    assert_eq!(app.ws.config.plan.theta_doc, 0.3, "restored on reopening");
     assert_eq!(app.ws.plan.masked_count(), 5);
     key(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.ws.config.theta_doc, 0.95, "undo restores the setting");
+    assert_eq!(
+        app.ws.config.plan.theta_doc, 0.95,
+        "undo restores the setting"
+    );
     assert_eq!(app.ws.plan.masked_count(), 3);
 }
 
@@ -2044,7 +2045,7 @@ fn adopting_a_new_edge_threshold_installs_the_candidates_analysis() {
         app.wait_whatif(Duration::from_secs(30));
         let d = app.whatif.diff.clone().expect("diff");
         key(&mut app, KeyCode::Enter);
-        assert_eq!(app.ws.config.edge_threshold, 0.1);
+        assert_eq!(app.ws.config.analysis.edge_threshold, 0.1);
         let fresh = clam::analysis::Analysis::new(&app.ws.model, &app.ws.config.analysis_params());
         assert_eq!(app.ws.analysis.chains, fresh.chains);
         assert_eq!(app.ws.analysis.edges, fresh.edges);
@@ -2086,7 +2087,7 @@ fn settings_adopted_while_extraction_runs_hold_for_the_later_results() {
         type_value(&mut r, "0.3");
         r.wait_whatif(Duration::from_secs(60));
         key(&mut r, KeyCode::Enter);
-        assert_eq!(r.ws.config.edge_threshold, 0.3);
+        assert_eq!(r.ws.config.analysis.edge_threshold, 0.3);
         r.ws.plan.masked.clone()
     };
     let mut app = pending(sample_corpus(), &session_path(&dir));
@@ -2107,7 +2108,7 @@ fn settings_adopted_while_extraction_runs_hold_for_the_later_results() {
         app.on_worker(m);
     }
     assert!(app.is_ready());
-    assert_eq!(app.ws.config.edge_threshold, 0.3);
+    assert_eq!(app.ws.config.analysis.edge_threshold, 0.3);
     let fresh = clam::analysis::Analysis::new(&app.ws.model, &app.ws.config.analysis_params());
     assert_eq!(
         app.ws.analysis.edges, fresh.edges,

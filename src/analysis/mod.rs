@@ -105,14 +105,19 @@ pub fn one_minus_product(xs: impl IntoIterator<Item = f64>) -> f64 {
 /// (`max_chains_per_component`): about 200 MB of chains and chain results.
 pub const DEFAULT_MAX_CHAINS_PER_COMPONENT: usize = 1_000_000;
 
-/// Parameters of the analysis.
-#[derive(Debug, Clone, Copy, PartialEq)]
+fn default_max_chains() -> usize {
+    DEFAULT_MAX_CHAINS_PER_COMPONENT
+}
+
+/// Parameters of the analysis (the configuration's analysis group, serialized flat).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct AnalysisParams {
     pub edge_threshold: f64,
     pub chain_length: usize,
     /// Chains kept per connected component of the document graph (kept edges). The
     /// 2-document chains (the kept edges) are always kept; longer chains fill what is
     /// left, shortest first, each length in canonical order (see [`ChainCap`]).
+    #[serde(default = "default_max_chains")]
     pub max_chains_per_component: usize,
 }
 

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::{AnalysisParams, DEFAULT_MAX_CHAINS_PER_COMPONENT};
+use crate::analysis::AnalysisParams;
 use crate::corpus::DEFAULT_MAX_DOCUMENT_BYTES;
 use crate::entity::DateOrder;
 use crate::extract::llm::settings::{LlmLayer, LlmSettings};
@@ -181,23 +181,17 @@ fn extend_unique(list: &mut Vec<String>, extra: &[String]) {
     }
 }
 
-/// The resolved configuration.
+/// The resolved configuration, in groups: the analysis's and the planner's
+/// parameters are the structs those stages read (no copies); serialized flat, one key
+/// per parameter, as `clam.toml` and snapshots write them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Config {
-    pub edge_threshold: f64,
-    pub chain_length: usize,
-    /// Cap on the chains of one component of the document graph (see
-    /// [`AnalysisParams::max_chains_per_component`]).
-    #[serde(default = "default_max_chains")]
-    pub max_chains_per_component: usize,
-    pub risk_high: f64,
-    pub risk_medium: f64,
-    pub theta_doc: f64,
-    pub theta_chain: f64,
-    pub rho_high: f64,
-    pub rho_medium: f64,
-    pub strategy: Strategy,
-    pub utility_cost: UtilityCost,
+    /// `edge_threshold`, `chain_length`, `max_chains_per_component`.
+    #[serde(flatten)]
+    pub analysis: AnalysisParams,
+    /// The planner's thresholds, strategy and cost.
+    #[serde(flatten)]
+    pub plan: PlanParams,
     pub always_mask: Vec<String>,
     pub never_mask: Vec<String>,
     pub redaction: Mode,
@@ -220,25 +214,11 @@ pub struct Config {
     pub ui: UiSettings,
 }
 
-fn default_max_chains() -> usize {
-    DEFAULT_MAX_CHAINS_PER_COMPONENT
-}
-
 impl Default for Config {
     fn default() -> Self {
-        let p = PlanParams::default();
         Config {
-            edge_threshold: 0.5,
-            chain_length: 2,
-            max_chains_per_component: DEFAULT_MAX_CHAINS_PER_COMPONENT,
-            risk_high: p.risk_high,
-            risk_medium: p.risk_medium,
-            theta_doc: p.theta_doc,
-            theta_chain: p.theta_chain,
-            rho_high: p.rho_high,
-            rho_medium: p.rho_medium,
-            strategy: p.strategy,
-            utility_cost: p.utility_cost,
+            analysis: AnalysisParams::default(),
+            plan: PlanParams::default(),
             always_mask: DIRECT_IDENTIFIERS.iter().map(|s| s.to_string()).collect(),
             never_mask: Vec::new(),
             redaction: Mode::Value,
@@ -420,8 +400,10 @@ impl ConfigLayer {
                 def.set(base, v);
             }
         }
+        if let Some(k) = self.max_chains_per_component {
+            base.analysis.max_chains_per_component = k;
+        }
         set!(
-            max_chains_per_component,
             always_mask,
             never_mask,
             redaction,
@@ -566,12 +548,12 @@ impl Config {
                 format!("type {t} is also in always_mask; a type can be in only one of them"),
             ));
         }
-        if self.risk_medium > self.risk_high {
+        if self.plan.risk_medium > self.plan.risk_high {
             return Err(invalid(
                 "risk_medium",
                 format!(
                     "{} is above risk_high {}; MEDIUM must start below HIGH",
-                    self.risk_medium, self.risk_high
+                    self.plan.risk_medium, self.plan.risk_high
                 ),
             ));
         }
@@ -579,24 +561,11 @@ impl Config {
     }
 
     pub fn analysis_params(&self) -> AnalysisParams {
-        AnalysisParams {
-            edge_threshold: self.edge_threshold,
-            chain_length: self.chain_length,
-            max_chains_per_component: self.max_chains_per_component,
-        }
+        self.analysis
     }
 
     pub fn plan_params(&self) -> PlanParams {
-        PlanParams {
-            risk_high: self.risk_high,
-            risk_medium: self.risk_medium,
-            theta_doc: self.theta_doc,
-            theta_chain: self.theta_chain,
-            rho_high: self.rho_high,
-            rho_medium: self.rho_medium,
-            strategy: self.strategy,
-            utility_cost: self.utility_cost,
-        }
+        self.plan
     }
 
     /// Type policies as planner constraints (forced states are added by the session).
@@ -753,14 +722,15 @@ pub fn resolve(sources: &ConfigSources) -> Result<Config, ConfigError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::DEFAULT_MAX_CHAINS_PER_COMPONENT;
 
     #[test]
     fn defaults_are_the_thesis_final_configuration() {
         let c = Config::default();
-        assert_eq!(c.edge_threshold, 0.5);
-        assert_eq!(c.chain_length, 2);
-        assert_eq!(c.theta_doc, 0.95);
-        assert_eq!(c.strategy, Strategy::Knapsack);
+        assert_eq!(c.analysis.edge_threshold, 0.5);
+        assert_eq!(c.analysis.chain_length, 2);
+        assert_eq!(c.plan.theta_doc, 0.95);
+        assert_eq!(c.plan.strategy, Strategy::Knapsack);
         assert_eq!(c.always_mask.len(), 5);
         assert!(c.validate("defaults").is_ok());
     }
@@ -905,7 +875,7 @@ mod tests {
         assert_eq!(x["deny"]["NAME"]["count"], 1);
         // Scalar settings stay as they are.
         assert_eq!(shown["edge_threshold"], 0.5);
-        assert_eq!(shown["theta_doc"], config.theta_doc);
+        assert_eq!(shown["theta_doc"], config.plan.theta_doc);
         assert_eq!(config.extract.term_counts(), (3, 2, 1));
     }
 
@@ -1001,8 +971,8 @@ mod tests {
             flags,
         })
         .unwrap();
-        assert_eq!(c.edge_threshold, 0.6);
-        assert_eq!(c.chain_length, 3);
+        assert_eq!(c.analysis.edge_threshold, 0.6);
+        assert_eq!(c.analysis.chain_length, 3);
         assert_eq!(c.redaction, Mode::Pseudonym);
         assert_eq!(c.schema.weight("AGE"), 0.9);
         assert_eq!(c.schema.weight("SHOE_SIZE"), 0.2);

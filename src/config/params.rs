@@ -144,7 +144,7 @@ fn whole(v: Value) -> Result<usize, String> {
 }
 
 macro_rules! unit {
-    ($p:ident, $field:ident, $stage:ident, $help:expr) => {
+    ($p:ident, $group:ident . $field:ident, $stage:ident, $help:expr) => {
         ParamDef {
             param: Param::$p,
             name: stringify!($field),
@@ -153,10 +153,10 @@ macro_rules! unit {
             help: $help,
             value_name: "X",
             flag: true,
-            get: |c| Value::Number(c.$field),
+            get: |c| Value::Number(c.$group.$field),
             set: |c, v| {
                 if let Ok(x) = number(v) {
-                    c.$field = x;
+                    c.$group.$field = x;
                 }
             },
             get_layer: |l| l.$field.map(Value::Number),
@@ -169,6 +169,28 @@ macro_rules! unit {
 }
 
 macro_rules! choice {
+    ($p:ident, $group:ident . $field:ident, $words:expr, $stage:ident, $flag:expr, $value_name:expr, $help:expr) => {
+        ParamDef {
+            param: Param::$p,
+            name: stringify!($field),
+            kind: Kind::Choice($words),
+            stage: Stage::$stage,
+            help: $help,
+            value_name: $value_name,
+            flag: $flag,
+            get: |c| Value::Word(word(&c.$group.$field)),
+            set: |c, v| {
+                if let Ok(x) = from_word(v) {
+                    c.$group.$field = x;
+                }
+            },
+            get_layer: |l| l.$field.as_ref().map(|x| Value::Word(word(x))),
+            set_layer: |l, v| {
+                l.$field = Some(from_word(v)?);
+                Ok(())
+            },
+        }
+    };
     ($p:ident, $field:ident, $words:expr, $stage:ident, $flag:expr, $value_name:expr, $help:expr) => {
         ParamDef {
             param: Param::$p,
@@ -197,7 +219,7 @@ macro_rules! choice {
 pub static PARAMS: [ParamDef; 11] = [
     unit!(
         EdgeThreshold,
-        edge_threshold,
+        analysis.edge_threshold,
         Analysis,
         "Edges weaker than this are pruned (0..1)"
     ),
@@ -214,10 +236,10 @@ pub static PARAMS: [ParamDef; 11] = [
         help: "Longest chain, in documents (2..5)",
         value_name: "K",
         flag: true,
-        get: |c| Value::Whole(c.chain_length),
+        get: |c| Value::Whole(c.analysis.chain_length),
         set: |c, v| {
             if let Ok(k) = whole(v) {
-                c.chain_length = k;
+                c.analysis.chain_length = k;
             }
         },
         get_layer: |l| l.chain_length.map(Value::Whole),
@@ -228,38 +250,38 @@ pub static PARAMS: [ParamDef; 11] = [
     },
     unit!(
         RiskHigh,
-        risk_high,
+        plan.risk_high,
         Plan,
         "Chain risk at or above this is HIGH"
     ),
     unit!(
         RiskMedium,
-        risk_medium,
+        plan.risk_medium,
         Plan,
         "Chain risk at or above this is MEDIUM"
     ),
     unit!(
         ThetaDoc,
-        theta_doc,
+        plan.theta_doc,
         Plan,
         "Document risk allowed after the document stage"
     ),
-    unit!(ThetaChain, theta_chain, Plan, "Highest chain target"),
+    unit!(ThetaChain, plan.theta_chain, Plan, "Highest chain target"),
     unit!(
         RhoHigh,
-        rho_high,
+        plan.rho_high,
         Plan,
         "HIGH chains must fall to rho_high · R_pre"
     ),
     unit!(
         RhoMedium,
-        rho_medium,
+        plan.rho_medium,
         Plan,
         "MEDIUM chains must fall to rho_medium · R_pre"
     ),
     choice!(
         Strategy,
-        strategy,
+        plan.strategy,
         STRATEGIES,
         Plan,
         true,
@@ -268,7 +290,7 @@ pub static PARAMS: [ParamDef; 11] = [
     ),
     choice!(
         UtilityCost,
-        utility_cost,
+        plan.utility_cost,
         COSTS,
         Plan,
         true,
@@ -413,8 +435,8 @@ impl Param {
             Kind::Choice(_) => None,
             Kind::Whole { min, max, .. } => Some((min as f64, max as f64)),
             Kind::Unit => Some(match self {
-                Param::RiskHigh => (c.risk_medium, 1.0),
-                Param::RiskMedium => (0.0, c.risk_high),
+                Param::RiskHigh => (c.plan.risk_medium, 1.0),
+                Param::RiskMedium => (0.0, c.plan.risk_high),
                 _ => (0.0, 1.0),
             }),
         }

@@ -222,8 +222,8 @@ pub fn flagged_chains(model: &Model, an: &Analysis, config: &Config) -> Vec<Vec<
         .filter(|c| {
             RiskCategory::of(
                 an.chain_risk(c, &nothing),
-                config.risk_high,
-                config.risk_medium,
+                config.plan.risk_high,
+                config.plan.risk_medium,
             ) >= RiskCategory::Medium
         })
         .map(|c| {
@@ -718,10 +718,10 @@ pub fn evaluate_with(
             questions: gold.clusters.iter().map(|c| c.questions.len()).sum(),
         },
         settings: Settings {
-            edge_threshold: ws.config.edge_threshold,
-            chain_length: ws.config.chain_length,
-            risk_medium: ws.config.risk_medium,
-            risk_high: ws.config.risk_high,
+            edge_threshold: ws.config.analysis.edge_threshold,
+            chain_length: ws.config.analysis.chain_length,
+            risk_medium: ws.config.plan.risk_medium,
+            risk_high: ws.config.plan.risk_high,
             redaction: ws.config.redaction,
         },
         documents: ws.corpus.documents.len(),

@@ -66,7 +66,7 @@ impl serde::Serialize for Manifest<'_> {
         let doc_ids = |docs: &[u32]| -> Vec<String> { docs.iter().map(|&d| doc_id(d)).collect() };
         // The rows are built on every core: no reference to the workspace (its
         // session is not shared between threads) goes into them.
-        let theta_doc = ws.config.theta_doc;
+        let theta_doc = ws.config.plan.theta_doc;
         let store = &ws.store;
         let review: Vec<crate::workspace::ReviewState> =
             (0..m.entities.len()).map(|i| ws.review_state(i)).collect();

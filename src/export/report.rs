@@ -23,7 +23,7 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
         env!("CARGO_PKG_VERSION"),
         ws.extractor,
         ws.config.redaction.as_str(),
-        match ws.config.strategy {
+        match ws.config.plan.strategy {
             crate::plan::Strategy::Greedy => "greedy",
             crate::plan::Strategy::Knapsack => "knapsack",
         },
@@ -197,7 +197,7 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
             provenance: &plan.provenance[i],
             model: m,
             analysis: an,
-            theta_doc: ws.config.theta_doc,
+            theta_doc: ws.config.plan.theta_doc,
         };
         let _ = writeln!(
             s,

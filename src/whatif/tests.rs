@@ -7,12 +7,13 @@ use crate::schema::Schema;
 use std::collections::BTreeMap;
 
 fn config(risk_medium: f64) -> Config {
-    Config {
+    let mut c = Config {
         always_mask: vec!["EMAIL".into()],
-        edge_threshold: 0.4,
-        risk_medium,
         ..Config::default()
-    }
+    };
+    c.analysis.edge_threshold = 0.4;
+    c.plan.risk_medium = risk_medium;
+    c
 }
 
 /// The model under test, analysed and planned with `config` and `state`; its
@@ -181,7 +182,11 @@ fn values_are_validated_like_a_configuration_file() {
         "strategy: \"fastest\" is not one of greedy, knapsack"
     );
     assert_eq!(
-        Param::Strategy.set(&c, "greedy").expect("word").strategy,
+        Param::Strategy
+            .set(&c, "greedy")
+            .expect("word")
+            .plan
+            .strategy,
         crate::plan::Strategy::Greedy
     );
     assert!(Param::parse("theta-chain").is_ok());
@@ -207,7 +212,7 @@ fn steps_stay_inside_the_valid_range_and_choices_cycle() {
         "not above risk_high"
     );
     let k = Param::ChainLength.step(&c, false, false).expect("step");
-    assert_eq!(k.chain_length, 2, "2 is the shortest chain");
+    assert_eq!(k.analysis.chain_length, 2, "2 is the shortest chain");
     let r = Param::Redaction.step(&c, true, false).expect("cycle");
     assert_eq!(Param::Redaction.value(&r), "pseudonym");
 }
@@ -244,7 +249,7 @@ fn adopted_settings_apply_in_one_go_and_bad_ones_are_reported() {
     ]);
     let (out, warnings) = apply_settings(&c, &settings);
     assert!(warnings.is_empty(), "{warnings:?}");
-    assert_eq!((out.risk_high, out.risk_medium), (0.4, 0.3));
+    assert_eq!((out.plan.risk_high, out.plan.risk_medium), (0.4, 0.3));
     let bad = BTreeMap::from([("theta_doc".to_string(), "2".to_string())]);
     let (out, warnings) = apply_settings(&c, &bad);
     assert_eq!(out, c);
@@ -289,7 +294,8 @@ mod properties {
                 .map(|d| d.iter().map(|(n, t, r)| (format!("e{n}"), TYPES[*t], *r)).collect())
                 .collect();
             let model = Model::from_lists(&lists, &Schema::default());
-            let config = Config { always_mask: vec![], edge_threshold: 0.2, ..Config::default() };
+            let mut config = Config { always_mask: vec![], ..Config::default() };
+            config.analysis.edge_threshold = 0.2;
             let mut state = SessionState::default();
             for (n, mask) in &forced {
                 state.forced.insert(format!("e{n}"), (*mask, 1));

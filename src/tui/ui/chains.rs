@@ -34,7 +34,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     let (start, end) = list.window(body_height);
     let an = &app.ws.analysis;
     let m = &app.ws.model;
-    let (high, medium) = (app.ws.config.risk_high, app.ws.config.risk_medium);
+    let (high, medium) = (app.ws.config.plan.risk_high, app.ws.config.plan.risk_medium);
     let wide = inner.width >= 70;
     // The gold mark column, once the session holds gold chains.
     let gold = !app.views.gold.keys.is_empty();

@@ -273,7 +273,7 @@ fn info(app: &App, doc: usize, width: usize) -> Vec<Line<'static>> {
         provenance: &app.ws.plan.provenance[i],
         model: &app.ws.model,
         analysis: an,
-        theta_doc: app.ws.config.theta_doc,
+        theta_doc: app.ws.config.plan.theta_doc,
     }
     .to_string();
     let second = vec![

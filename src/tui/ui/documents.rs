@@ -82,7 +82,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     let id_width = inner
         .width
         .saturating_sub(if show_format { 30 } else { 16 }) as usize;
-    let (high, medium) = (app.ws.config.risk_high, app.ws.config.risk_medium);
+    let (high, medium) = (app.ws.config.plan.risk_high, app.ws.config.plan.risk_medium);
     let rows: Vec<Row> = list.rows[start..end]
         .iter()
         .enumerate()

@@ -109,7 +109,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     let list = &app.ui.gold;
     let body_height = table_area.height.saturating_sub(1) as usize;
     let (start, end) = list.window(body_height);
-    let (high, medium) = (app.ws.config.risk_high, app.ws.config.risk_medium);
+    let (high, medium) = (app.ws.config.plan.risk_high, app.ws.config.plan.risk_medium);
     let rows: Vec<Row> = list.rows[start..end]
         .iter()
         .enumerate()

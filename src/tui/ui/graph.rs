@@ -46,7 +46,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Rect {
     let pos = |d: usize| nodes.iter().find(|n| n.0 == d).map(|n| (n.1, n.2));
     let near: Vec<usize> = selected.map(|s| neighbours(an, s)).unwrap_or_default();
     let masked = &app.ws.plan.masked;
-    let (high, medium) = (app.ws.config.risk_high, app.ws.config.risk_medium);
+    let (high, medium) = (app.ws.config.plan.risk_high, app.ws.config.plan.risk_medium);
     let canvas = Canvas::default()
         .block(block)
         .marker(Marker::Braille)

@@ -112,7 +112,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
                 provenance: &app.ws.plan.provenance[i],
                 model: &app.ws.model,
                 analysis: an,
-                theta_doc: app.ws.config.theta_doc,
+                theta_doc: app.ws.config.plan.theta_doc,
             }
             .to_string();
             Line::from(Span::styled(sanitize::line(&text), t.muted()))
