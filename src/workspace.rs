@@ -641,7 +641,7 @@ impl Workspace {
                 ));
             }
         }
-        if let Err(e) = config.validate(crate::whatif::ORIGIN) {
+        if let Err(e) = config.validate(crate::config::params::ORIGIN) {
             self.warnings
                 .push(format!("adopted settings do not apply together: {e}"));
             return false;

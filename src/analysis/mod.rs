@@ -264,6 +264,30 @@ impl Analysis {
         e.strength_with(masked) * (1.0 + (ra + rb) / 2.0) / 2.0
     }
 
+    /// Document ids of the chains whose risk with nothing masked is MEDIUM or HIGH
+    /// (`≥ risk_medium`), in chain order: the chains the evaluation compares with gold.
+    pub fn flagged_chains(
+        &self,
+        model: &Model,
+        risk_high: f64,
+        risk_medium: f64,
+    ) -> Vec<Vec<String>> {
+        let nothing = vec![false; model.entities.len()];
+        self.chains
+            .iter()
+            .filter(|c| {
+                RiskCategory::of(self.chain_risk(c, &nothing), risk_high, risk_medium)
+                    >= RiskCategory::Medium
+            })
+            .map(|c| {
+                c.docs
+                    .iter()
+                    .map(|&d| model.docs[d as usize].id.clone())
+                    .collect()
+            })
+            .collect()
+    }
+
     /// `R_chain = 1 − Π(1 − hop_risk)` over the hops in path order.
     pub fn chain_risk(&self, chain: &Chain, masked: &[bool]) -> f64 {
         one_minus_product(

@@ -12,12 +12,14 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::AnalysisParams;
 use crate::corpus::DEFAULT_MAX_DOCUMENT_BYTES;
 use crate::entity::DateOrder;
-use crate::extract::llm::settings::{LlmLayer, LlmSettings};
 use crate::plan::{Constraints, PlanParams, Strategy, UtilityCost};
 use crate::redact::Mode;
 use crate::schema::{Category, DIRECT_IDENTIFIERS, EntityType, Schema};
+use llm::{LlmLayer, LlmSettings};
 
+pub mod llm;
 pub mod params;
+pub mod secret;
 
 pub use params::{Param, ParamFlags};
 

@@ -24,7 +24,7 @@ pub use privacy::{
     UtilityReport,
 };
 
-use crate::analysis::{Analysis, Model, RiskCategory};
+use crate::analysis::{Analysis, Model};
 use crate::config::Config;
 use crate::corpus::Document;
 use crate::entity::EntityStore;
@@ -214,27 +214,6 @@ fn count_pairs<'a>(
     c
 }
 
-/// Document ids of the chains whose risk with nothing masked is ≥ risk_medium.
-pub fn flagged_chains(model: &Model, an: &Analysis, config: &Config) -> Vec<Vec<String>> {
-    let nothing = vec![false; model.entities.len()];
-    an.chains
-        .iter()
-        .filter(|c| {
-            RiskCategory::of(
-                an.chain_risk(c, &nothing),
-                config.plan.risk_high,
-                config.plan.risk_medium,
-            ) >= RiskCategory::Medium
-        })
-        .map(|c| {
-            c.docs
-                .iter()
-                .map(|&d| model.docs[d as usize].id.clone())
-                .collect()
-        })
-        .collect()
-}
-
 fn chain_eval(
     model: &Model,
     an: &Analysis,
@@ -256,7 +235,7 @@ fn chain_eval(
     let Some(gold_chains) = &gold.chains else {
         return (None, edges);
     };
-    let flagged = flagged_chains(model, an, config);
+    let flagged = an.flagged_chains(model, config.plan.risk_high, config.plan.risk_medium);
     let predicted_pairs = metrics::pairs_of(&flagged);
     let eval = ChainEval {
         pairs: Prf::of_sets(&predicted_pairs, &metrics::pairs_of(gold_chains)),
@@ -1084,6 +1063,7 @@ impl EvalReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::RiskCategory;
     use crate::corpus::Corpus;
     use crate::extract::offline::OfflineExtractor;
     use crate::workspace::extract_all;

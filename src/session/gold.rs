@@ -97,7 +97,7 @@ pub fn to_json(chains: &[GoldChain], map: impl Fn(&str) -> String) -> Value {
             )
         })
         .collect();
-    crate::eval::gold::chains_json(&list)
+    crate::gold::chains_json(&list)
 }
 
 /// What an import will do: one decision per chain to mark, and the chains left out
@@ -132,7 +132,7 @@ impl ImportPlan {
     }
 }
 
-/// Plans the import of `chains` (from [`crate::eval::gold::load_chains`]) into a
+/// Plans the import of `chains` (from [`crate::gold::load_chains`]) into a
 /// session in `state` over a corpus whose documents are at `pos`: chains of more
 /// than 3 documents, chains naming a document not in the corpus and chains already
 /// gold with the same note are skipped.

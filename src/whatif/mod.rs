@@ -325,7 +325,11 @@ pub fn sweep(
         let cand = plan_candidate(basis, &config)?;
         let s = PlanSummary::of(&cand.plan);
         let f1 = gold_pairs.as_ref().map(|g| {
-            let flagged = crate::eval::flagged_chains(basis.model, cand.analysis(basis), &config);
+            let flagged = cand.analysis(basis).flagged_chains(
+                basis.model,
+                config.plan.risk_high,
+                config.plan.risk_medium,
+            );
             let predicted: BTreeSet<_> = crate::eval::metrics::pairs_of(&flagged);
             crate::eval::metrics::Prf::of_sets(&predicted, g).f1
         });

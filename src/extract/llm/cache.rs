@@ -3,7 +3,7 @@
 //! makes no request and yields the same entities. The files hold document values, so
 //! the folder is owner-only (0700) and the files 0600; the API key is never in them,
 //! and the base URL is keyed and written without its credentials (`user:pass@`,
-//! secret query values: [`super::secret::redact_url`]).
+//! secret query values: [`crate::config::secret::redact_url`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -16,9 +16,9 @@ use serde_json::{Value, json};
 use tokio::sync::Semaphore;
 
 use super::prompts::Message;
-use super::secret::Scrubber;
 use super::settings::{LlmSettings, ResponseFormat};
 use super::validate::entities_of;
+use crate::config::secret::Scrubber;
 use crate::schema::Schema;
 
 /// The API key, read from the environment variable named by `api_key_env`.

@@ -19,8 +19,10 @@ pub mod cache;
 pub mod client;
 pub mod progress;
 pub mod prompts;
-pub mod secret;
-pub mod settings;
+/// The LLM extractor's settings live with the configuration (`config::llm`), below
+/// the extractors; this path is kept for callers.
+pub use crate::config::llm as settings;
+pub use crate::config::secret;
 pub mod validate;
 
 use std::collections::BTreeMap;

@@ -153,7 +153,11 @@ impl App {
         };
         if !chains.is_empty() {
             let ws = &self.ws;
-            let flagged_ids = crate::eval::flagged_chains(&ws.model, &ws.analysis, &ws.config);
+            let flagged_ids = ws.analysis.flagged_chains(
+                &ws.model,
+                ws.config.plan.risk_high,
+                ws.config.plan.risk_medium,
+            );
             // flagged_chains keeps the analysis order: walk both to recover indices.
             let mut next = flagged_ids.iter().peekable();
             for c in 0..ws.analysis.chains.len() {

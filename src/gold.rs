@@ -1,0 +1,901 @@
+//! Gold files in the two formats of SPEC §10 (read and written here, below the
+//! session, which stores gold chains, and the evaluation, which measures against them): the devset format (`clusters` with
+//! persons and pairwise `gold_chains`, plus a `mentions.jsonl` of spans) and the
+//! thesis format (`entities`, `links`, `redaction`, with persons in `files/`).
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value};
+
+use crate::analysis::RiskCategory;
+
+/// Which gold format a file is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GoldFormat {
+    Devset,
+    Thesis,
+}
+
+impl GoldFormat {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GoldFormat::Devset => "devset",
+            GoldFormat::Thesis => "thesis",
+        }
+    }
+}
+
+/// An entity of a hidden person.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GoldEntity {
+    /// The canonical (devset) or listed (thesis) value.
+    pub value: String,
+    /// The entity type, mapped to the schema's name (thesis `PROCESS_ID` →
+    /// `NON_PERSONAL_ID`).
+    pub entity_type: String,
+    /// Other surface forms (devset only).
+    pub variants: Vec<String>,
+}
+
+impl GoldEntity {
+    /// The value followed by its variants.
+    pub fn forms(&self) -> impl Iterator<Item = &str> + Clone {
+        std::iter::once(self.value.as_str()).chain(self.variants.iter().map(String::as_str))
+    }
+}
+
+/// A gold question about a cluster (devset `clusters[].questions`, thesis
+/// `metadata.questions`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GoldQuestion {
+    pub question: String,
+    /// The reference answer.
+    pub answer: String,
+    /// Ids of the documents the answer comes from.
+    pub sources: Vec<String>,
+    /// `specific` or `general` (as written, lowercased).
+    pub kind: String,
+}
+
+/// A cluster: the documents about one hidden person.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GoldCluster {
+    pub id: String,
+    pub docs: Vec<String>,
+    pub persons: Vec<GoldEntity>,
+    /// Devset `risk`, thesis `metadata.cluster_risk`; `None` when the gold has none.
+    pub risk: Option<RiskCategory>,
+    pub questions: Vec<GoldQuestion>,
+}
+
+/// One gold mention span (code points, end exclusive).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GoldMention {
+    pub doc: String,
+    pub start: usize,
+    pub end: usize,
+    pub text: String,
+    pub entity_type: String,
+    pub person: bool,
+    /// 1-based line in the mentions file.
+    pub line: usize,
+}
+
+/// Everything a gold file (and its neighbours) says.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Gold {
+    pub format: GoldFormat,
+    /// The gold.json read, or the set's folder when it has none.
+    pub source: PathBuf,
+    pub clusters: Vec<GoldCluster>,
+    /// Gold chains as document-id lists; `None` when the gold has none (a thesis set
+    /// without gold.json).
+    pub chains: Option<Vec<Vec<String>>>,
+    /// Thesis `entities`: per document, the values judged relevant.
+    pub relevant: Option<Vec<(String, Vec<String>)>>,
+    /// Thesis `redaction`: the values whose masking suffices.
+    pub redaction: Option<Vec<String>>,
+    pub mentions: Option<Vec<GoldMention>>,
+    pub mentions_file: Option<PathBuf>,
+    /// What the gold lacks, for the report.
+    pub notes: Vec<String>,
+}
+
+/// A bad or unreadable gold file, naming the file (and line, and key).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub struct GoldError {
+    pub file: PathBuf,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for GoldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "{}:{l}: {}", self.file.display(), self.message),
+            None => write!(f, "{}: {}", self.file.display(), self.message),
+        }
+    }
+}
+
+/// The schema's name of a gold type.
+pub fn schema_type(t: &str) -> String {
+    match t {
+        "PROCESS_ID" => "NON_PERSONAL_ID".to_string(),
+        _ => t.to_string(),
+    }
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Typed access to JSON values with errors that name the file, line and key.
+struct Reader<'a> {
+    file: &'a Path,
+    line: Option<usize>,
+}
+
+impl Reader<'_> {
+    fn err(&self, key: &str, message: impl fmt::Display) -> GoldError {
+        GoldError {
+            file: self.file.to_path_buf(),
+            line: self.line,
+            message: if key.is_empty() {
+                message.to_string()
+            } else {
+                format!("key `{key}`: {message}")
+            },
+        }
+    }
+
+    fn object<'v>(&self, v: &'v Value, key: &str) -> Result<&'v Map<String, Value>, GoldError> {
+        v.as_object()
+            .ok_or_else(|| self.err(key, format!("expected an object, found {}", kind(v))))
+    }
+
+    fn array<'v>(&self, v: &'v Value, key: &str) -> Result<&'v Vec<Value>, GoldError> {
+        v.as_array()
+            .ok_or_else(|| self.err(key, format!("expected a list, found {}", kind(v))))
+    }
+
+    fn string<'v>(&self, v: &'v Value, key: &str) -> Result<&'v str, GoldError> {
+        v.as_str()
+            .ok_or_else(|| self.err(key, format!("expected a string, found {}", kind(v))))
+    }
+
+    fn non_empty<'v>(&self, v: &'v Value, key: &str) -> Result<&'v str, GoldError> {
+        let s = self.string(v, key)?;
+        if s.trim().is_empty() {
+            return Err(self.err(key, "is empty"));
+        }
+        Ok(s)
+    }
+
+    fn index(&self, v: &Value, key: &str) -> Result<usize, GoldError> {
+        v.as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(|| {
+                self.err(
+                    key,
+                    format!("expected a non-negative integer, found {}", kind(v)),
+                )
+            })
+    }
+
+    fn field<'v>(
+        &self,
+        obj: &'v Map<String, Value>,
+        parent: &str,
+        name: &str,
+    ) -> Result<&'v Value, GoldError> {
+        obj.get(name)
+            .ok_or_else(|| self.err(&join(parent, name), "missing"))
+    }
+
+    fn strings(&self, v: &Value, key: &str) -> Result<Vec<String>, GoldError> {
+        self.array(v, key)?
+            .iter()
+            .enumerate()
+            .map(|(i, x)| Ok(self.non_empty(x, &format!("{key}[{i}]"))?.to_string()))
+            .collect()
+    }
+}
+
+impl Reader<'_> {
+    /// An optional `HIGH` / `MEDIUM` / `LOW` (any case).
+    fn risk(&self, v: Option<&Value>, key: &str) -> Result<Option<RiskCategory>, GoldError> {
+        let Some(v) = v else { return Ok(None) };
+        match self.string(v, key)?.trim().to_ascii_uppercase().as_str() {
+            "HIGH" => Ok(Some(RiskCategory::High)),
+            "MEDIUM" => Ok(Some(RiskCategory::Medium)),
+            "LOW" => Ok(Some(RiskCategory::Low)),
+            other => Err(self.err(
+                key,
+                format!("expected HIGH, MEDIUM or LOW, found {other:?}"),
+            )),
+        }
+    }
+
+    /// An optional list of `{q, a, sources, type}`.
+    fn questions(&self, v: Option<&Value>, key: &str) -> Result<Vec<GoldQuestion>, GoldError> {
+        let Some(v) = v else { return Ok(Vec::new()) };
+        let mut out = Vec::new();
+        for (i, q) in self.array(v, key)?.iter().enumerate() {
+            let k = format!("{key}[{i}]");
+            let o = self.object(q, &k)?;
+            out.push(GoldQuestion {
+                question: match o.get("q") {
+                    Some(q) => self.string(q, &join(&k, "q"))?.to_string(),
+                    None => String::new(),
+                },
+                answer: self
+                    .string(self.field(o, &k, "a")?, &join(&k, "a"))?
+                    .to_string(),
+                sources: self.strings(self.field(o, &k, "sources")?, &join(&k, "sources"))?,
+                kind: self
+                    .non_empty(self.field(o, &k, "type")?, &join(&k, "type"))?
+                    .trim()
+                    .to_lowercase(),
+            });
+        }
+        Ok(out)
+    }
+}
+
+fn join(parent: &str, name: &str) -> String {
+    if parent.is_empty() {
+        name.to_string()
+    } else {
+        format!("{parent}.{name}")
+    }
+}
+
+fn read_json(file: &Path) -> Result<Value, GoldError> {
+    let text = std::fs::read_to_string(file).map_err(|e| GoldError {
+        file: file.to_path_buf(),
+        line: None,
+        message: format!("cannot read: {e}"),
+    })?;
+    serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| GoldError {
+        file: file.to_path_buf(),
+        line: Some(e.line()),
+        message: format!("not valid JSON: {e}"),
+    })
+}
+
+/// Loads the gold at `path` (a gold.json, or a folder holding a gold.json and/or a
+/// thesis `files/` folder) and the mentions: `mentions` if given, else a
+/// `mentions.jsonl` beside a devset-format gold.json.
+pub fn load(path: &Path, mentions: Option<&Path>) -> Result<Gold, GoldError> {
+    let (file, folder) = if path.is_dir() {
+        let f = path.join("gold.json");
+        (f.is_file().then_some(f), path.to_path_buf())
+    } else if path.is_file() {
+        (
+            Some(path.to_path_buf()),
+            path.parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+        )
+    } else {
+        return Err(GoldError {
+            file: path.to_path_buf(),
+            line: None,
+            message: "no such file or folder".into(),
+        });
+    };
+    let files_dir = folder.join("files");
+    let mut gold = match &file {
+        Some(f) => {
+            let v = read_json(f)?;
+            let r = Reader {
+                file: f,
+                line: None,
+            };
+            let obj = r.object(&v, "")?;
+            if obj.contains_key("clusters") {
+                devset(&r, obj)?
+            } else if ["links", "entities", "redaction"]
+                .iter()
+                .any(|k| obj.contains_key(*k))
+            {
+                thesis(&r, obj)?
+            } else {
+                return Err(r.err(
+                    "",
+                    "neither `clusters` (devset format) nor `links`/`entities`/`redaction` (thesis format)",
+                ));
+            }
+        }
+        None if files_dir.is_dir() => Gold {
+            format: GoldFormat::Thesis,
+            source: folder.clone(),
+            clusters: Vec::new(),
+            chains: None,
+            relevant: None,
+            redaction: None,
+            mentions: None,
+            mentions_file: None,
+            notes: vec![format!(
+                "{} has no gold.json: persons only; chain, relevant-entity and redaction metrics are absent",
+                folder.display()
+            )],
+        },
+        None => {
+            return Err(GoldError {
+                file: path.to_path_buf(),
+                line: None,
+                message: "no gold.json and no files/ folder of clusters here".into(),
+            });
+        }
+    };
+    if gold.format == GoldFormat::Thesis && files_dir.is_dir() {
+        gold.clusters = thesis_clusters(&files_dir)?;
+    }
+    if gold.format == GoldFormat::Thesis && gold.clusters.is_empty() {
+        gold.notes
+            .push("no files/ folder beside the gold: clusters and persons unknown".into());
+    }
+    let mentions_file = match mentions {
+        Some(m) => Some(m.to_path_buf()),
+        None if gold.format == GoldFormat::Devset => {
+            Some(folder.join("mentions.jsonl")).filter(|m| m.is_file())
+        }
+        None => None,
+    };
+    if let Some(m) = &mentions_file {
+        gold.mentions = Some(load_mentions(m)?);
+    } else if gold.relevant.is_some() {
+        gold.notes.push(
+            "no mentions file: mention metrics are absent; the ceiling uses the gold `entities` (relevance 1.0, person types, others UNIQUE_FACT)".into(),
+        );
+    } else {
+        gold.notes
+            .push("no mentions file: mention metrics and the ceiling are absent".into());
+    }
+    gold.mentions_file = mentions_file;
+    Ok(gold)
+}
+
+fn devset(r: &Reader, obj: &Map<String, Value>) -> Result<Gold, GoldError> {
+    let mut clusters = Vec::new();
+    let mut chains = Vec::new();
+    let list = r.array(r.field(obj, "", "clusters")?, "clusters")?;
+    for (ci, c) in list.iter().enumerate() {
+        let key = format!("clusters[{ci}]");
+        let co = r.object(c, &key)?;
+        let id = r.non_empty(r.field(co, &key, "cluster_id")?, &join(&key, "cluster_id"))?;
+        let docs = r.strings(r.field(co, &key, "docs")?, &join(&key, "docs"))?;
+        let mut persons = Vec::new();
+        if let Some(p) = co.get("person") {
+            let pkey = join(&key, "person");
+            let po = r.object(p, &pkey)?;
+            let ekey = join(&pkey, "entities");
+            for (ei, e) in r
+                .array(r.field(po, &pkey, "entities")?, &ekey)?
+                .iter()
+                .enumerate()
+            {
+                persons.push(person_entity(r, e, &format!("{ekey}[{ei}]"))?);
+            }
+        }
+        if let Some(g) = co.get("gold_chains") {
+            let gkey = join(&key, "gold_chains");
+            for (gi, chain) in r.array(g, &gkey)?.iter().enumerate() {
+                let k = format!("{gkey}[{gi}]");
+                let docs = match chain {
+                    Value::Object(o) => r.strings(r.field(o, &k, "docs")?, &join(&k, "docs"))?,
+                    other => r.strings(other, &k)?,
+                };
+                chains.push(chain_docs(r, docs, &k)?);
+            }
+        }
+        clusters.push(GoldCluster {
+            id: id.to_string(),
+            docs,
+            persons,
+            risk: r.risk(co.get("risk"), &join(&key, "risk"))?,
+            questions: r.questions(co.get("questions"), &join(&key, "questions"))?,
+        });
+    }
+    Ok(Gold {
+        format: GoldFormat::Devset,
+        source: r.file.to_path_buf(),
+        clusters,
+        chains: Some(chains),
+        relevant: None,
+        redaction: None,
+        mentions: None,
+        mentions_file: None,
+        notes: Vec::new(),
+    })
+}
+
+/// `[value, TYPE]` or `[value, TYPE, [variants]]`.
+fn person_entity(r: &Reader, e: &Value, key: &str) -> Result<GoldEntity, GoldError> {
+    let a = r.array(e, key)?;
+    if a.len() < 2 {
+        return Err(r.err(key, "expected [value, TYPE] or [value, TYPE, [variants]]"));
+    }
+    let value = r.non_empty(&a[0], &format!("{key}[0]"))?;
+    let t = r.non_empty(&a[1], &format!("{key}[1]"))?;
+    let variants = match a.get(2) {
+        Some(v) => r.strings(v, &format!("{key}[2]"))?,
+        None => Vec::new(),
+    };
+    Ok(GoldEntity {
+        value: value.to_string(),
+        entity_type: schema_type(t),
+        variants,
+    })
+}
+
+fn chain_docs(r: &Reader, docs: Vec<String>, key: &str) -> Result<Vec<String>, GoldError> {
+    let set: BTreeSet<String> = docs.into_iter().collect();
+    if set.len() < 2 {
+        return Err(r.err(key, "a chain needs at least 2 different documents"));
+    }
+    Ok(set.into_iter().collect())
+}
+
+fn thesis(r: &Reader, obj: &Map<String, Value>) -> Result<Gold, GoldError> {
+    let mut notes = Vec::new();
+    let chains = match obj.get("links") {
+        Some(v) => {
+            let mut chains = Vec::new();
+            for (i, l) in r.array(v, "links")?.iter().enumerate() {
+                let k = format!("links[{i}]");
+                chains.push(chain_docs(r, r.strings(l, &k)?, &k)?);
+            }
+            Some(chains)
+        }
+        None => {
+            notes.push("the gold has no `links`: chain metrics are absent".into());
+            None
+        }
+    };
+    let relevant = match obj.get("entities") {
+        Some(v) => {
+            let mut out = Vec::new();
+            for (doc, vals) in r.object(v, "entities")? {
+                out.push((doc.clone(), r.strings(vals, &format!("entities.{doc}"))?));
+            }
+            Some(out)
+        }
+        None => None,
+    };
+    let redaction = match obj.get("redaction") {
+        Some(v) => Some(r.strings(v, "redaction")?),
+        None => {
+            notes.push("the gold has no `redaction`: redaction metrics are absent".into());
+            None
+        }
+    };
+    Ok(Gold {
+        format: GoldFormat::Thesis,
+        source: r.file.to_path_buf(),
+        clusters: Vec::new(),
+        chains,
+        relevant,
+        redaction,
+        mentions: None,
+        mentions_file: None,
+        notes,
+    })
+}
+
+/// The thesis generator's `files/cluster_*.json`, in file-name order.
+fn thesis_clusters(dir: &Path) -> Result<Vec<GoldCluster>, GoldError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| GoldError {
+        file: dir.to_path_buf(),
+        line: None,
+        message: format!("cannot read folder: {e}"),
+    })?;
+    let mut files: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.is_file()
+                && p.extension()
+                    .is_some_and(|x| x.eq_ignore_ascii_case("json"))
+        })
+        .collect();
+    files.sort();
+    let mut clusters = Vec::new();
+    for f in &files {
+        let v = read_json(f)?;
+        let r = Reader {
+            file: f,
+            line: None,
+        };
+        let obj = r.object(&v, "")?;
+        let meta = r.object(r.field(obj, "", "metadata")?, "metadata")?;
+        let id = r.non_empty(
+            r.field(meta, "metadata", "cluster_id")?,
+            "metadata.cluster_id",
+        )?;
+        let mut docs = Vec::new();
+        for (i, d) in r
+            .array(r.field(obj, "", "documents")?, "documents")?
+            .iter()
+            .enumerate()
+        {
+            let k = format!("documents[{i}]");
+            let o = r.object(d, &k)?;
+            docs.push(
+                r.non_empty(r.field(o, &k, "id")?, &join(&k, "id"))?
+                    .to_string(),
+            );
+        }
+        let mut persons = Vec::new();
+        if let Some(p) = meta.get("person") {
+            let po = r.object(p, "metadata.person")?;
+            let ekey = "metadata.person.entities";
+            let list = r.field(po, "metadata.person", "entities")?;
+            for (ei, e) in r.array(list, ekey)?.iter().enumerate() {
+                persons.push(person_entity(&r, e, &format!("{ekey}[{ei}]"))?);
+            }
+        }
+        clusters.push(GoldCluster {
+            id: id.to_string(),
+            docs,
+            persons,
+            risk: r.risk(meta.get("cluster_risk"), "metadata.cluster_risk")?,
+            questions: r.questions(meta.get("questions"), "metadata.questions")?,
+        });
+    }
+    Ok(clusters)
+}
+
+/// Reads a mentions.jsonl: `{doc, start, end, text, type, person}` per line.
+pub fn load_mentions(file: &Path) -> Result<Vec<GoldMention>, GoldError> {
+    let text = std::fs::read_to_string(file).map_err(|e| GoldError {
+        file: file.to_path_buf(),
+        line: None,
+        message: format!("cannot read: {e}"),
+    })?;
+    let mut out = Vec::new();
+    for (i, line) in text.trim_start_matches('\u{feff}').lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let r = Reader {
+            file,
+            line: Some(i + 1),
+        };
+        let v: Value =
+            serde_json::from_str(line).map_err(|e| r.err("", format!("not valid JSON: {e}")))?;
+        let o = r.object(&v, "")?;
+        let start = r.index(r.field(o, "", "start")?, "start")?;
+        let end = r.index(r.field(o, "", "end")?, "end")?;
+        if end <= start {
+            return Err(r.err("end", format!("{end} is not after start {start}")));
+        }
+        let person = match o.get("person") {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => *b,
+            Some(other) => {
+                return Err(r.err(
+                    "person",
+                    format!("expected a boolean, found {}", kind(other)),
+                ));
+            }
+        };
+        out.push(GoldMention {
+            doc: r.non_empty(r.field(o, "", "doc")?, "doc")?.to_string(),
+            start,
+            end,
+            text: match o.get("text") {
+                Some(t) => r.string(t, "text")?.to_string(),
+                None => String::new(),
+            },
+            entity_type: schema_type(r.non_empty(r.field(o, "", "type")?, "type")?),
+            person,
+            line: i + 1,
+        });
+    }
+    Ok(out)
+}
+
+/// Gold chains read for import (`clam gold import`, the review workspace): each
+/// chain's documents (sorted, as every chain here) with the note clam wrote beside it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChainFile {
+    pub format: GoldFormat,
+    pub chains: Vec<(Vec<String>, Option<String>)>,
+}
+
+/// Reads the gold chains of `file`: the thesis format (`links`, plus clam's `notes`)
+/// or the devset format (`clusters[].gold_chains`). Repeated chains are read once.
+pub fn load_chains(file: &Path) -> Result<ChainFile, GoldError> {
+    let v = read_json(file)?;
+    let r = Reader { file, line: None };
+    let obj = r.object(&v, "")?;
+    let (format, chains) = if obj.contains_key("clusters") {
+        (GoldFormat::Devset, devset(&r, obj)?.chains)
+    } else if obj.contains_key("links") {
+        (GoldFormat::Thesis, thesis(&r, obj)?.chains)
+    } else {
+        return Err(r.err(
+            "",
+            "no gold chains: neither `links` (thesis format) nor `clusters` (devset format)",
+        ));
+    };
+    let mut notes: Vec<(Vec<String>, String)> = Vec::new();
+    if format == GoldFormat::Thesis
+        && let Some(list) = obj.get("notes")
+    {
+        for (i, n) in r.array(list, "notes")?.iter().enumerate() {
+            let k = format!("notes[{i}]");
+            let o = r.object(n, &k)?;
+            let docs = r.strings(r.field(o, &k, "documents")?, &join(&k, "documents"))?;
+            let docs = chain_docs(&r, docs, &join(&k, "documents"))?;
+            let note = r.string(r.field(o, &k, "note")?, &join(&k, "note"))?;
+            notes.push((docs, note.to_string()));
+        }
+    }
+    let mut seen = BTreeSet::new();
+    let chains = chains
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|c| seen.insert(c.clone()))
+        .map(|c| {
+            let note = notes
+                .iter()
+                .find(|(d, _)| *d == c)
+                .map(|(_, n)| n.clone())
+                .filter(|n| !n.trim().is_empty());
+            (c, note)
+        })
+        .collect();
+    Ok(ChainFile { format, chains })
+}
+
+/// Gold chains in the thesis gold format (`links`, SPEC §10), the format clam
+/// exports annotations in; notes go in an extra `notes` list of
+/// `{"documents", "note"}` that the thesis's loader ignores.
+pub fn chains_json(chains: &[(Vec<String>, Option<String>)]) -> Value {
+    let links: Vec<Value> = chains.iter().map(|(d, _)| serde_json::json!(d)).collect();
+    let notes: Vec<Value> = chains
+        .iter()
+        .filter_map(|(d, n)| {
+            n.as_ref()
+                .map(|n| serde_json::json!({"documents": d, "note": n}))
+        })
+        .collect();
+    let mut out = Map::new();
+    out.insert("links".into(), Value::Array(links));
+    if !notes.is_empty() {
+        out.insert("notes".into(), Value::Array(notes));
+    }
+    Value::Object(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+        let p = dir.join(name);
+        std::fs::write(&p, text).expect("write");
+        p
+    }
+
+    #[test]
+    fn devset_gold_with_mentions_beside_it() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let g = write(
+            dir.path(),
+            "gold.json",
+            r#"{"clusters": [{"cluster_id": "c1", "docs": ["a", "b", "c"],
+                "person": {"entities": [["Ann Lee", "NAME", ["Lee, Ann"]], ["x1", "PROCESS_ID"]]},
+                "gold_chains": [{"docs": ["b", "a"], "via": []}, {"docs": ["a", "c"]}],
+                "risk": "high",
+                "questions": [{"q": "Who?", "a": "Ann Lee.", "sources": ["a"], "type": "Specific"},
+                              {"a": "A fall.", "sources": ["a", "b"], "type": "general"}]}]}"#,
+        );
+        write(
+            dir.path(),
+            "mentions.jsonl",
+            "{\"doc\": \"a\", \"start\": 0, \"end\": 7, \"text\": \"Ann Lee\", \"type\": \"NAME\", \"person\": true}\n\n",
+        );
+        let gold = load(&g, None).expect("gold");
+        assert_eq!(gold.format, GoldFormat::Devset);
+        assert_eq!(
+            gold.chains,
+            Some(vec![
+                vec!["a".to_string(), "b".to_string()],
+                vec!["a".to_string(), "c".to_string()]
+            ])
+        );
+        assert_eq!(gold.clusters[0].persons[1].entity_type, "NON_PERSONAL_ID");
+        assert_eq!(gold.clusters[0].persons[0].forms().count(), 2);
+        let c = &gold.clusters[0];
+        assert_eq!(c.risk, Some(RiskCategory::High));
+        assert_eq!(c.questions.len(), 2);
+        assert_eq!(c.questions[0].kind, "specific");
+        assert_eq!(c.questions[0].answer, "Ann Lee.");
+        assert_eq!(c.questions[1].sources, vec!["a", "b"]);
+        assert_eq!(c.questions[1].question, "");
+        let m = gold.mentions.expect("mentions");
+        assert_eq!((m[0].start, m[0].end, m[0].line), (0, 7, 1));
+        // The folder works as well as the file.
+        assert!(load(dir.path(), None).expect("gold").mentions.is_some());
+    }
+
+    #[test]
+    fn bad_files_name_the_file_and_key() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let g = write(
+            dir.path(),
+            "gold.json",
+            r#"{"clusters": [{"cluster_id": "c1", "docs": ["a", 3]}]}"#,
+        );
+        let e = load(&g, None).expect_err("bad").to_string();
+        assert!(
+            e.contains("gold.json") && e.contains("`clusters[0].docs[1]`"),
+            "{e}"
+        );
+        write(dir.path(), "gold.json", r#"{"links": [["a"]]}"#);
+        let e = load(&g, None).expect_err("bad").to_string();
+        assert!(e.contains("`links[0]`") && e.contains("2 different"), "{e}");
+        write(dir.path(), "gold.json", r#"{"other": 1}"#);
+        let e = load(&g, None).expect_err("bad").to_string();
+        assert!(e.contains("neither"), "{e}");
+        write(
+            dir.path(),
+            "gold.json",
+            r#"{"clusters": [{"cluster_id": "c1", "docs": ["a"], "risk": "SEVERE"}]}"#,
+        );
+        let e = load(&g, None).expect_err("bad").to_string();
+        assert!(
+            e.contains("`clusters[0].risk`") && e.contains("SEVERE"),
+            "{e}"
+        );
+        write(
+            dir.path(),
+            "gold.json",
+            r#"{"clusters": [{"cluster_id": "c1", "docs": ["a"], "questions": [{"q": "x", "sources": ["a"], "type": "general"}]}]}"#,
+        );
+        let e = load(&g, None).expect_err("bad").to_string();
+        assert!(e.contains("`clusters[0].questions[0].a`: missing"), "{e}");
+        write(dir.path(), "gold.json", "{");
+        let e = load(&g, None).expect_err("bad").to_string();
+        assert!(e.contains("not valid JSON"), "{e}");
+        write(dir.path(), "gold.json", r#"{"links": []}"#);
+        let m = write(
+            dir.path(),
+            "m.jsonl",
+            "{\"doc\": \"a\", \"start\": 0, \"end\": 3, \"type\": \"AGE\"}\n{\"doc\": \"a\", \"start\": 5, \"end\": 3, \"type\": \"AGE\"}\n",
+        );
+        let e = load(&g, Some(&m)).expect_err("bad").to_string();
+        assert!(e.contains("m.jsonl:2") && e.contains("`end`"), "{e}");
+        let e = load(&dir.path().join("missing"), None)
+            .expect_err("bad")
+            .to_string();
+        assert!(e.contains("no such file"), "{e}");
+    }
+
+    #[test]
+    fn thesis_gold_with_cluster_files_or_without_gold() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir(dir.path().join("files")).expect("mkdir");
+        write(
+            &dir.path().join("files"),
+            "cluster_00.json",
+            r#"{"documents": [{"id": "c0_d1", "content": "x"}, {"id": "c0_d2", "content": "y"}],
+                "metadata": {"cluster_id": "c0", "person": {"entities": [["Rex Marin", "NAME"]]},
+                "cluster_risk": "MEDIUM",
+                "questions": [{"q": "When?", "a": "In May.", "sources": ["c0_d2"], "type": "general"}]}}"#,
+        );
+        let no_gold = load(dir.path(), None).expect("gold");
+        assert_eq!(no_gold.format, GoldFormat::Thesis);
+        assert!(no_gold.chains.is_none());
+        assert_eq!(no_gold.clusters[0].docs, vec!["c0_d1", "c0_d2"]);
+        assert_eq!(no_gold.clusters[0].risk, Some(RiskCategory::Medium));
+        assert_eq!(no_gold.clusters[0].questions[0].sources, vec!["c0_d2"]);
+        assert!(no_gold.notes.iter().any(|n| n.contains("no gold.json")));
+        write(
+            dir.path(),
+            "gold.json",
+            r#"{"entities": {"c0_d1": ["Rex Marin"]}, "links": [["c0_d2", "c0_d1", "c0_d1"]], "redaction": ["Rex Marin"]}"#,
+        );
+        let gold = load(dir.path(), None).expect("gold");
+        assert_eq!(
+            gold.chains,
+            Some(vec![vec!["c0_d1".to_string(), "c0_d2".to_string()]])
+        );
+        assert_eq!(gold.redaction, Some(vec!["Rex Marin".to_string()]));
+        assert_eq!(gold.clusters.len(), 1);
+        assert!(gold.mentions.is_none());
+    }
+    fn ids(v: &[&str]) -> Vec<String> {
+        v.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn gold_chains_load_from_both_formats_with_clams_notes() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let thesis = write(
+            dir.path(),
+            "gold_chains.json",
+            r#"{"links": [["b", "a"], ["c", "a", "b"], ["a", "b"]],
+                "notes": [{"documents": ["a", "b"], "note": "same MRN"}]}"#,
+        );
+        let f = load_chains(&thesis).expect("thesis");
+        assert_eq!(f.format, GoldFormat::Thesis);
+        assert_eq!(
+            f.chains,
+            vec![
+                (ids(&["a", "b"]), Some("same MRN".to_string())),
+                (ids(&["a", "b", "c"]), None)
+            ],
+            "sorted, repeated chains once, the note matched by its documents"
+        );
+        // A thesis gold.json: its other keys are read but not needed.
+        let real = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/thesis-data/5_tuning_chain_risk/gold.json");
+        if real.is_file() {
+            let f = load_chains(&real).expect("thesis gold.json");
+            assert!(f.chains.len() >= 10, "{}", f.chains.len());
+            assert!(
+                f.chains
+                    .iter()
+                    .all(|(c, n)| (2..=3).contains(&c.len()) && n.is_none())
+            );
+        }
+        let devset = write(
+            dir.path(),
+            "gold.json",
+            r#"{"clusters": [{"cluster_id": "c1", "docs": ["a", "b"],
+                "gold_chains": [{"docs": ["b", "a"], "via": ["x"]}]},
+                {"cluster_id": "c2", "docs": ["c", "d"], "gold_chains": [["d", "c"]]}]}"#,
+        );
+        let f = load_chains(&devset).expect("devset");
+        assert_eq!(f.format, GoldFormat::Devset);
+        assert_eq!(
+            f.chains,
+            vec![(ids(&["a", "b"]), None), (ids(&["c", "d"]), None)]
+        );
+        let bad = write(dir.path(), "x.json", r#"{"entities": {}}"#);
+        let e = load_chains(&bad).expect_err("no chains").to_string();
+        assert!(e.contains("x.json") && e.contains("links"), "{e}");
+        let bad = write(dir.path(), "y.json", r#"{"links": [["a"]]}"#);
+        let e = load_chains(&bad).expect_err("one document").to_string();
+        assert!(e.contains("links[0]"), "{e}");
+    }
+
+    #[test]
+    fn written_chains_read_back_with_their_notes() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let chains = vec![
+            (ids(&["d2", "d1"]), Some("note".to_string())),
+            (ids(&["d1", "d3", "d4"]), None),
+        ];
+        let v = chains_json(&chains);
+        assert_eq!(
+            v["links"],
+            serde_json::json!([["d2", "d1"], ["d1", "d3", "d4"]])
+        );
+        let p = write(dir.path(), "g.json", &v.to_string());
+        let back = load_chains(&p).expect("read back");
+        assert_eq!(
+            back.chains[0],
+            (ids(&["d1", "d2"]), Some("note".to_string()))
+        );
+        assert_eq!(back.chains[1], (ids(&["d1", "d3", "d4"]), None));
+        let plain = chains_json(&[(ids(&["a", "b"]), None)]);
+        assert!(plain.get("notes").is_none(), "no notes, no key: {plain}");
+    }
+}
