@@ -218,3 +218,24 @@ fn the_checker_sees_imports_of_both_forms() {
     assert_eq!(l.get("entity"), Some(&2));
     assert_eq!(l.get("no"), None);
 }
+
+/// Inside the terminal application, the state (`tui/app`, `tui/state`) is below the
+/// drawing (`tui/ui`): drawing reads the state, never the other way.
+#[test]
+fn the_tui_state_does_not_import_its_drawing() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/tui");
+    let mut files = Vec::new();
+    rust_files(&root.join("app"), &mut files);
+    rust_files(&root.join("state"), &mut files);
+    assert!(!files.is_empty());
+    for file in files {
+        let code = production_code(&std::fs::read_to_string(&file).expect("read source"));
+        for needle in ["super::ui", "super::super::ui", "tui::ui", "use ui::"] {
+            assert!(
+                !code.contains(needle),
+                "{} imports the drawing ({needle})",
+                file.display()
+            );
+        }
+    }
+}

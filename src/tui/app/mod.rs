@@ -710,7 +710,7 @@ impl App {
                             .collect();
                         self.info(format!(
                             "selected “{}” · + adds it as an entity · Esc clears",
-                            super::ui::fit(&sanitize::line(&text), 40)
+                            sanitize::fit(&sanitize::line(&text), 40)
                         ));
                     }
                     self.dirty = true;

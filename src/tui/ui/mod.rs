@@ -122,28 +122,7 @@ pub fn pane_block<'a>(title: &str, extra: &str, focused: bool, theme: &Theme) ->
         .title(Line::from(spans))
 }
 
-/// `s` cut to `width` columns with an ellipsis.
-pub fn fit(s: &str, width: usize) -> String {
-    use unicode_width::UnicodeWidthChar;
-    let mut out = String::new();
-    let mut w = 0;
-    let total: usize = s.chars().map(|c| c.width().unwrap_or(0)).sum();
-    if total <= width {
-        return s.to_string();
-    }
-    for c in s.chars() {
-        let cw = c.width().unwrap_or(0);
-        if w + cw + 1 > width {
-            break;
-        }
-        out.push(c);
-        w += cw;
-    }
-    if width > 0 {
-        out.push('…');
-    }
-    out
-}
+pub use super::sanitize::fit;
 
 /// `0.93` style risk text.
 pub fn risk_text(r: f64) -> String {
