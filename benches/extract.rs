@@ -2,6 +2,7 @@
 //! a generated corpus of claim-like documents. Run with `cargo bench --bench extract`;
 //! divan reports bytes per second.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 use clam::entity::DateOrder;
 use clam::extract::Extractor;
 use clam::extract::offline::OfflineExtractor;

@@ -2,6 +2,7 @@
 //! ~15 mentions each, clustered so that chains exist, values Zipf-distributed, and
 //! hub entities that occur in every document. Run with `cargo bench`.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 use clam::analysis::{Analysis, AnalysisParams, Model};
 use clam::plan::{Constraints, PlanParams, plan};
 use clam::schema::Schema;

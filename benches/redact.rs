@@ -4,6 +4,7 @@
 //! bytes per second. The same file, run on the commit before the text projection,
 //! gives the "before" figures in the README.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 use clam::redact::{MaskedEntity, Mode, Replacer};
 
 #[path = "common/claims.rs"]

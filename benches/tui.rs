@@ -5,6 +5,7 @@
 //! `TestBackend`. Run with `cargo bench --bench tui` (or `CLAM_TUI_DOCS=10000` on the
 //! bench binary for a quick look without divan).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 use clam::Config;
 use clam::corpus::{Corpus, Document};
 use clam::entity::ExtractedItem;

@@ -1,6 +1,7 @@
 //! End-to-end tests of the `clam` binary: the pipeline on sample_corpus, every
 //! bad-input kind, exit codes, and the configuration errors.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 use std::path::{Path, PathBuf};
 use std::process::Output;
 

@@ -2,6 +2,7 @@
 //! thesis's tuning sets: the JSON shape and sanity of the figures (not the quality
 //! targets; the figures are printed, run with `--nocapture` to see them).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;

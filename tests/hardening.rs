@@ -7,6 +7,7 @@
 //! `CLAM_HARDENING_CHILD` set, `crash_child` appends decisions forever and prints each
 //! acknowledged one; without it, `crash_child` does nothing.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

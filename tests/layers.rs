@@ -3,6 +3,7 @@
 //! and the check cannot drift apart). Test code (`#[cfg(test)] mod …`, `tests.rs`
 //! files) may reach anywhere.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

@@ -8,6 +8,7 @@
 //! fails the case), and a third, naive oracle here checks that no written form
 //! survives verbatim in any decoded string, key or file name.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 use std::path::Path;
 
 use clam::config::Config;

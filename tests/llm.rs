@@ -4,7 +4,7 @@
 //! counting requests in flight and recording the Authorization header.
 
 // Test helpers outside #[test] functions unwrap too.
-#![allow(clippy::unwrap_used)]
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

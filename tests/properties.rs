@@ -2,6 +2,7 @@
 //! deterministic, and after export no masked original value remains (checked by an
 //! independent naive scan, not by the redactor's matcher).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 use std::collections::BTreeSet;
 
 use clam::analysis::{Analysis, AnalysisParams, Model};

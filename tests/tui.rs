@@ -3,6 +3,7 @@
 //! officer would notice (focus, navigation, decisions re-planning, undo, persistence
 //! across reopening); snapshot tests pin each pane at 80×24 and 160×48.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 use std::path::Path;
 use std::time::Duration;
 

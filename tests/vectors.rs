@@ -1,6 +1,7 @@
 //! The reference vectors of ../shared/testvectors: every number to 1e-9, every set and
 //! order exactly (SPEC §3–4).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 use std::path::PathBuf;
 
 use clam::config::{ConfigSources, resolve};

@@ -148,6 +148,16 @@ impl ChainCap {
     }
 }
 
+/// Uniqueness of an entity found in `freq` of `n` documents (SPEC §3):
+/// `u(e) = ln((N+1)/freq_e) / ln(N+1)`; 0 for an entity in no document or an empty
+/// corpus. It never depends on masking.
+pub fn uniqueness(n: usize, freq: usize) -> f64 {
+    if freq == 0 || n == 0 {
+        return 0.0;
+    }
+    ((n + 1) as f64 / freq as f64).ln() / ((n + 1) as f64).ln()
+}
+
 /// The analysis of a model: everything that does not depend on masking.
 #[derive(Debug, Clone)]
 pub struct Analysis {
@@ -185,16 +195,9 @@ impl Analysis {
                 entity_docs[e as usize].push(di as u32);
             }
         }
-        let ln_n1 = ((n + 1) as f64).ln();
         let uniqueness: Vec<f64> = entity_docs
             .iter()
-            .map(|docs| {
-                if docs.is_empty() || n == 0 {
-                    0.0
-                } else {
-                    ((n + 1) as f64 / docs.len() as f64).ln() / ln_n1
-                }
-            })
+            .map(|docs| uniqueness(n, docs.len()))
             .collect();
         let mut global_contribution = vec![0.0f64; ne];
         let contributions: Vec<Vec<(u32, f64)>> = model

@@ -108,20 +108,44 @@ pub fn export_id(key: &[u8], entity_id: &str) -> String {
 /// entity ids (md5 of the value, which anyone can recompute from a guess) replaced by
 /// export ids.
 pub fn export_warnings(ws: &Workspace, scan_warnings: &[String], key: &[u8]) -> Vec<String> {
-    static ENTITY_ID: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"\b[0-9a-f]{32}\b").expect("a valid pattern")
-    });
     ws.plan
         .warnings
         .iter()
         .chain(ws.warnings.iter())
         .chain(scan_warnings.iter())
-        .map(|w| {
-            ENTITY_ID
-                .replace_all(w, |c: &regex::Captures| export_id(key, &c[0]))
-                .into_owned()
-        })
+        .map(|w| replace_entity_ids(w, key))
         .collect()
+}
+
+/// `text` with every word of exactly 32 lowercase hex digits (an entity id) replaced
+/// by its export id.
+fn replace_entity_ids(text: &str, key: &[u8]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut word_start: Option<usize> = None;
+    let flush = |out: &mut String, word: &str| {
+        if word.len() == 32 && word.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+            out.push_str(&export_id(key, word));
+        } else {
+            out.push_str(word);
+        }
+    };
+    for (i, c) in text.char_indices() {
+        let in_word = c.is_alphanumeric() || c == '_';
+        match (in_word, word_start) {
+            (true, None) => word_start = Some(i),
+            (false, Some(start)) => {
+                flush(&mut out, &text[start..i]);
+                word_start = None;
+                out.push(c);
+            }
+            (false, None) => out.push(c),
+            (true, Some(_)) => {}
+        }
+    }
+    if let Some(start) = word_start {
+        flush(&mut out, &text[start..]);
+    }
+    out
 }
 
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
@@ -491,4 +515,20 @@ fn write_mapping(ws: &Workspace, key: &[u8], path: &Path) -> Result<(), ExportEr
         let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entity_ids_in_warnings_become_export_ids() {
+        let id = "0123456789abcdef0123456789abcdef";
+        let w = format!("entity {id}: kept; x{id} and {id}0 stay");
+        let out = replace_entity_ids(&w, b"k");
+        assert_eq!(
+            out,
+            format!("entity {}: kept; x{id} and {id}0 stay", export_id(b"k", id))
+        );
+    }
 }

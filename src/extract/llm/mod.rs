@@ -570,7 +570,6 @@ pub fn existing_entities(
     for (i, (doc, its)) in docs.iter().zip(items).enumerate() {
         store.set_document_items(i, doc, its, &config.schema, config.date_order);
     }
-    let n = docs.len() as f64;
     let mut max_rel: BTreeMap<&str, f64> = BTreeMap::new();
     for d in &store.docs {
         for e in &d.entities {
@@ -583,9 +582,7 @@ pub fn existing_entities(
         .values()
         .filter(|g| !config.schema.is_direct_identifier(&g.entity_type))
         .filter_map(|g| {
-            let freq = g.docs.len() as f64;
-            // u(e) = ln((N+1)/freq_e) / ln(N+1)
-            let u = ((n + 1.0) / freq).ln() / (n + 1.0).ln();
+            let u = crate::analysis::uniqueness(docs.len(), g.docs.len());
             let score = max_rel.get(g.id.as_str()).copied().unwrap_or(0.0) * u;
             (score >= config.llm.entity_filter_strength).then_some((
                 score,
