@@ -511,11 +511,10 @@ fn analysis_json(ws: &Workspace) -> Value {
     })
 }
 
-/// Control characters from documents are never printed raw.
+/// Text from documents is never printed raw: controls and bidirectional marks become
+/// visible escapes ([`clam::display::escape_line`], the one sanitizer).
 fn safe(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
-        .collect()
+    clam::display::escape_line(s)
 }
 
 fn analyze(a: AnalyzeArgs) -> Result<u8> {

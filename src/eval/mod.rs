@@ -750,11 +750,10 @@ fn counts_text(c: &ClusterCounts) -> String {
     )
 }
 
-/// Control characters from gold files are never printed raw.
+/// Text from gold files is never printed raw: controls and bidirectional marks become
+/// visible escapes ([`crate::display::escape_line`], the one sanitizer).
 fn safe(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
-        .collect()
+    crate::display::escape_line(s)
 }
 
 /// Leaked entities listed per cluster in the table (all of them are in the JSON).

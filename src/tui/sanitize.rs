@@ -11,12 +11,9 @@ pub fn placeholder(c: char) -> Option<char> {
         '\t' => Some(' '),
         '\u{7f}' => Some('\u{2421}'),
         c if (c as u32) < 0x20 => char::from_u32(0x2400 + c as u32),
-        // C1 controls, bidi embeddings/overrides/isolates, and other invisible formats.
-        c if c.is_control()
-            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}') =>
-        {
-            Some('\u{fffd}')
-        }
+        // C1 controls, bidi marks, embeddings, overrides and isolates, line and
+        // paragraph separators: the set of `display::is_unsafe_char`, the one sanitizer's.
+        c if crate::display::is_unsafe_char(c) => Some('\u{fffd}'),
         _ => None,
     }
 }
@@ -58,6 +55,16 @@ mod tests {
         let s = line("a\u{1b}[31mred\u{7}\u{9b}x\u{202e}");
         assert_eq!(s, "a␛[31mred␇�x�");
         assert!(!s.chars().any(|c| c.is_control()));
+    }
+
+    #[test]
+    fn the_screen_hides_what_the_one_sanitizer_calls_unsafe() {
+        for c in (0u32..0x3000).filter_map(char::from_u32) {
+            if crate::display::is_unsafe_char(c) {
+                let shown = placeholder(c).unwrap_or(c);
+                assert!(!crate::display::is_unsafe_char(shown), "U+{:04X}", c as u32);
+            }
+        }
     }
 
     #[test]
