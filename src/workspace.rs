@@ -11,7 +11,7 @@ use crate::entity::{EntityStore, ExtractedItem, GlobalEntity, Span};
 use crate::extract::Extractor;
 use crate::plan::{Plan, PlanError, Provenance, plan};
 use crate::redact::{MaskedEntity, Replacer};
-use crate::session::{Action, Decision, Session, SessionError, SessionState};
+use crate::session::{AuditAction, Decision, Session, SessionError, SessionState};
 
 /// Review state of an entity's decision (SPEC §6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -512,7 +512,7 @@ impl Workspace {
             crate::config::params::apply_settings(&self.base_config, &self.state.settings).1;
         let edits = self.state.edits.clone();
         for edit in &edits {
-            if let Action::AddEntity { doc, .. } = edit {
+            if let AuditAction::AddEntity { doc, .. } = edit {
                 let ready = self
                     .corpus
                     .documents
@@ -544,9 +544,9 @@ impl Workspace {
     }
 
     /// Applies an entity edit to the store; false when `action` is not an edit.
-    fn apply_edit(&mut self, action: &Action) -> Result<bool, WorkspaceError> {
+    fn apply_edit(&mut self, action: &AuditAction) -> Result<bool, WorkspaceError> {
         match action {
-            Action::AddEntity {
+            AuditAction::AddEntity {
                 doc,
                 start,
                 end,
@@ -567,14 +567,14 @@ impl Workspace {
                     self.config.date_order,
                 )?;
             }
-            Action::RemoveEntity { entity, doc } => {
+            AuditAction::RemoveEntity { entity, doc } => {
                 let i = match doc {
                     Some(d) => Some(self.doc_index(d)?),
                     None => None,
                 };
                 self.store.remove_entity(entity, i)?;
             }
-            Action::Retype {
+            AuditAction::Retype {
                 entity,
                 entity_type,
                 ..
@@ -582,7 +582,7 @@ impl Workspace {
                 self.store
                     .retype(entity, entity_type, &self.config.schema)?;
             }
-            Action::Merge { from, into } => self.store.merge(from, into)?,
+            AuditAction::Merge { from, into } => self.store.merge(from, into)?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -703,18 +703,22 @@ impl Workspace {
         let edits_before = self.state.edits.len();
         match &self.session {
             // An undo can revert any earlier decision: replay the log.
-            Some(s) if matches!(decision.action, Action::Undo { .. }) => self.state = s.state()?,
+            Some(s) if matches!(decision.action, AuditAction::Undo { .. }) => {
+                self.state = s.state()?
+            }
             // Anything else is the last word on what it touches: apply it alone (a
             // bulk accept of thousands does not replay a growing log each time).
             Some(_) => self.state.apply(seq, &decision.action),
             // Without a session, adopted settings still take effect.
             None => {
-                if let Action::Settings { new, .. } = &decision.action {
+                if let AuditAction::Settings { new, .. } = &decision.action {
                     self.state.settings.extend(new.clone());
                 }
             }
         }
-        if decision.action.is_gold() || matches!(decision.action, Action::AcceptResidual { .. }) {
+        if decision.action.is_gold()
+            || matches!(decision.action, AuditAction::AcceptResidual { .. })
+        {
             // Gold chains and accepted residuals are annotations: the plan stays.
             return Ok((seq, Needs::Nothing));
         }
@@ -1010,7 +1014,7 @@ mod tests {
         let mut ws = workspace();
         ws.session = Some(Session::open(&dir.path().join("s.sqlite")).expect("session"));
         let id = |ws: &Workspace, i: usize| ws.model.entities[i].id.clone();
-        let decision = |action: Action| Decision {
+        let decision = |action: AuditAction| Decision {
             actor: "t".into(),
             action,
             reason: Some("r".into()),
@@ -1022,25 +1026,25 @@ mod tests {
             .find(|&i| ws.plan.masked[i])
             .expect("a masked entity");
         let steps = [
-            Action::Accept {
+            AuditAction::Accept {
                 entity: id(&ws, masked),
                 mask: true,
             },
-            Action::Override {
+            AuditAction::Override {
                 entity: id(&ws, masked),
                 mask: false,
             },
-            Action::Accept {
+            AuditAction::Accept {
                 entity: id(&ws, 0),
                 mask: ws.plan.masked[0],
             },
-            Action::AcceptResidual {
+            AuditAction::AcceptResidual {
                 documents: vec!["a".into()],
             },
-            Action::Unpin {
+            AuditAction::Unpin {
                 entity: id(&ws, masked),
             },
-            Action::Pin {
+            AuditAction::Pin {
                 entity: id(&ws, 1),
                 mask: true,
             },
@@ -1051,9 +1055,13 @@ mod tests {
             ws.replan().expect("replan");
             assert_eq!(ws.plan, kept, "after {step:?}");
             match step {
-                Action::Override { .. } => assert!(!ws.plan.masked[masked], "override in force"),
-                Action::Unpin { .. } => assert!(ws.plan.masked[masked], "the proposal is back"),
-                Action::Pin { .. } => assert!(ws.plan.masked[1], "the pin holds"),
+                AuditAction::Override { .. } => {
+                    assert!(!ws.plan.masked[masked], "override in force")
+                }
+                AuditAction::Unpin { .. } => {
+                    assert!(ws.plan.masked[masked], "the proposal is back")
+                }
+                AuditAction::Pin { .. } => assert!(ws.plan.masked[1], "the pin holds"),
                 _ => {}
             }
         }
@@ -1074,7 +1082,7 @@ mod tests {
             .expect("extracted");
         let (entities, plan) = (ws.model.entities.clone(), ws.plan.clone());
         let id = crate::entity::entity_id("MBR1001", "PATIENT_ID");
-        let decide = |ws: &mut Workspace, action: Action| {
+        let decide = |ws: &mut Workspace, action: AuditAction| {
             ws.apply(Decision {
                 actor: "t".into(),
                 action,
@@ -1087,13 +1095,13 @@ mod tests {
         };
         let seq = decide(
             &mut ws,
-            Action::RemoveEntity {
+            AuditAction::RemoveEntity {
                 entity: id.clone(),
                 doc: None,
             },
         );
         assert!(ws.model.entity_index(&id).is_none());
-        decide(&mut ws, Action::Undo { seq });
+        decide(&mut ws, AuditAction::Undo { seq });
         assert_eq!(ws.model.entities, entities, "the entity is back");
         assert_eq!(ws.plan, plan);
     }
@@ -1143,7 +1151,7 @@ mod tests {
         let path = dir.path().join("s.sqlite");
         let settings = |old: &str, new: &str| Decision {
             actor: "t".into(),
-            action: Action::Settings {
+            action: AuditAction::Settings {
                 old: BTreeMap::from([("edge_threshold".to_string(), old.to_string())]),
                 new: BTreeMap::from([("edge_threshold".to_string(), new.to_string())]),
             },
@@ -1179,7 +1187,7 @@ mod tests {
         assert_eq!(ws.base_config.analysis.edge_threshold, 0.5);
         assert!(ws.analysis.edges.is_empty());
         let undo = Decision {
-            action: Action::Undo { seq },
+            action: AuditAction::Undo { seq },
             ..settings("", "")
         };
         ws.apply(undo).expect("undo");

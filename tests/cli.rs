@@ -545,7 +545,7 @@ fn configuration_layers_apply_in_precedence_order() {
 
 #[test]
 fn a_session_decision_is_applied_by_headless_commands() {
-    use clam::session::{Action, Decision, Session};
+    use clam::session::{AuditAction, Decision, Session};
     let env = Env::new();
     let before = env.clam(&["analyze", &sample(), "--json"]);
     let v: Value = serde_json::from_slice(&before.stdout).expect("json");
@@ -558,7 +558,7 @@ fn a_session_decision_is_applied_by_headless_commands() {
         let mut s = Session::open(&session).expect("session");
         s.append(&Decision {
             actor: "auditor".into(),
-            action: Action::Override {
+            action: AuditAction::Override {
                 entity: first.clone(),
                 mask: false,
             },
@@ -621,7 +621,7 @@ fn a_session_decision_is_applied_by_headless_commands() {
 
 #[test]
 fn accepted_residuals_and_orphaned_decisions_are_listed_by_analyze_and_the_export() {
-    use clam::session::{Action, Decision, Session};
+    use clam::session::{AuditAction, Decision, Session};
     let env = Env::new();
     // Nothing may be masked, so documents and chains stay residual.
     let config = env.path("keep-all.toml");
@@ -664,7 +664,7 @@ fn accepted_residuals_and_orphaned_decisions_are_listed_by_analyze_and_the_expor
     let ghost = clam::entity::entity_id("no such value", "NAME");
     {
         let mut s = Session::open(&session).expect("session");
-        let decide = |s: &mut Session, action: Action, reason: &str| {
+        let decide = |s: &mut Session, action: AuditAction, reason: &str| {
             s.append(&Decision {
                 actor: "auditor".into(),
                 action,
@@ -677,7 +677,7 @@ fn accepted_residuals_and_orphaned_decisions_are_listed_by_analyze_and_the_expor
         };
         decide(
             &mut s,
-            Action::AcceptResidual {
+            AuditAction::AcceptResidual {
                 documents: vec![doc.clone()],
             },
             "public record",
@@ -687,14 +687,14 @@ fn accepted_residuals_and_orphaned_decisions_are_listed_by_analyze_and_the_expor
         reversed.reverse();
         decide(
             &mut s,
-            Action::AcceptResidual {
+            AuditAction::AcceptResidual {
                 documents: reversed,
             },
             "same reviewer",
         );
         decide(
             &mut s,
-            Action::Pin {
+            AuditAction::Pin {
                 entity: ghost.clone(),
                 mask: true,
             },
@@ -1071,7 +1071,7 @@ fn sweep_prints_one_row_per_value_as_json_csv_and_a_table() {
 
 #[test]
 fn adopted_what_if_settings_in_the_session_apply_to_analyze_and_sweep() {
-    use clam::session::{Action, Decision, Session};
+    use clam::session::{AuditAction, Decision, Session};
     let env = Env::new();
     let o = env.clam(&[
         "sweep",
@@ -1098,7 +1098,7 @@ fn adopted_what_if_settings_in_the_session_apply_to_analyze_and_sweep() {
         .expect("session")
         .append(&Decision {
             actor: "analyst".into(),
-            action: Action::Settings {
+            action: AuditAction::Settings {
                 old: [("theta_chain".to_string(), "0.5".to_string())].into(),
                 new: [("theta_chain".to_string(), "0.3".to_string())].into(),
             },
@@ -1248,7 +1248,7 @@ fn the_adversarial_corpus_exports_without_a_leak_in_every_mode() {
 /// of an earlier version's session are keyed on export.
 #[test]
 fn the_export_shows_term_lists_as_counts_and_a_keyed_config_hash() {
-    use clam::session::{Action, Decision, Session};
+    use clam::session::{AuditAction, Decision, Session};
     let env = Env::new();
     let corpus = env.path("corpus");
     std::fs::create_dir_all(&corpus).expect("mkdir");
@@ -1290,7 +1290,7 @@ fn the_export_shows_term_lists_as_counts_and_a_keyed_config_hash() {
         let mut s = Session::open(&session).expect("session");
         s.append(&Decision {
             actor: "auditor".into(),
-            action: Action::AcceptResidual {
+            action: AuditAction::AcceptResidual {
                 documents: vec!["a".into()],
             },
             reason: Some("reviewed".into()),

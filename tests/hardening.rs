@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use clam::session::{Action, Decision, Session};
+use clam::session::{AuditAction, Decision, Session};
 
 mod common;
 
@@ -190,13 +190,13 @@ fn pii_corpus(dir: &Path) {
 fn decision(n: u64, tag: &str) -> Decision {
     let entity = format!("entity-{}", n % 37);
     let action = match n % 4 {
-        0 => Action::Override { entity, mask: true },
-        1 => Action::Pin {
+        0 => AuditAction::Override { entity, mask: true },
+        1 => AuditAction::Pin {
             entity,
             mask: false,
         },
-        2 => Action::Accept { entity, mask: true },
-        _ => Action::Unpin { entity },
+        2 => AuditAction::Accept { entity, mask: true },
+        _ => AuditAction::Unpin { entity },
     };
     Decision {
         actor: "crash-child".into(),
@@ -399,7 +399,7 @@ fn no_masked_value_reaches_the_export_or_the_logs_in_any_mode() {
         session
             .append(&Decision {
                 actor: "auditor".into(),
-                action: Action::Override {
+                action: AuditAction::Override {
                     entity: clam::entity::entity_id("priya raman", "NAME"),
                     mask: true,
                 },

@@ -444,28 +444,28 @@ fn action_strategy() -> impl Strategy<Value = (u8, u8, u8, bool, u8)> {
 fn action_of(
     (kind, a, b, mask, back): (u8, u8, u8, bool, u8),
     seqs: &[i64],
-) -> clam::session::Action {
-    use clam::session::Action;
+) -> clam::session::AuditAction {
+    use clam::session::AuditAction;
     let e = |i: u8| format!("e{i}");
     let docs = |i: u8| vec![format!("d{}", i % 3), format!("d{}", (i + 1) % 3)];
     match kind {
-        0 => Action::Accept { entity: e(a), mask },
-        1 => Action::Override { entity: e(a), mask },
-        2 => Action::Pin { entity: e(a), mask },
-        3 => Action::Unpin { entity: e(a) },
-        4 if !seqs.is_empty() => Action::Undo {
+        0 => AuditAction::Accept { entity: e(a), mask },
+        1 => AuditAction::Override { entity: e(a), mask },
+        2 => AuditAction::Pin { entity: e(a), mask },
+        3 => AuditAction::Unpin { entity: e(a) },
+        4 if !seqs.is_empty() => AuditAction::Undo {
             seq: seqs[seqs.len() - 1 - (back as usize % seqs.len())],
         },
-        5 if a != b => Action::Merge {
+        5 if a != b => AuditAction::Merge {
             from: e(a),
             into: e(b),
         },
-        6 => Action::RemoveEntity {
+        6 => AuditAction::RemoveEntity {
             entity: e(a),
             doc: mask.then(|| "d0".to_string()),
         },
-        7 => Action::AcceptResidual { documents: docs(a) },
-        _ => Action::GoldMark {
+        7 => AuditAction::AcceptResidual { documents: docs(a) },
+        _ => AuditAction::GoldMark {
             documents: docs(b),
             note: None,
         },
@@ -482,7 +482,7 @@ proptest! {
     fn applying_each_decision_alone_equals_replaying_the_log(
         steps in prop::collection::vec(action_strategy(), 1..40),
     ) {
-        use clam::session::{Action, AuditEntry, SessionState, replay};
+        use clam::session::{AuditAction, AuditEntry, SessionState, replay};
         let mut log: Vec<AuditEntry> = Vec::new();
         let mut state = SessionState::default();
         for (i, step) in steps.into_iter().enumerate() {
@@ -499,7 +499,7 @@ proptest! {
                 state_after: None,
                 config_hash: String::new(),
             });
-            if matches!(action, Action::Undo { .. }) {
+            if matches!(action, AuditAction::Undo { .. }) {
                 state = replay(&log);
             } else {
                 state.apply(seq, &action);

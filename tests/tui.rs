@@ -955,7 +955,7 @@ fn adding_an_entity_by_text_marks_it_and_refuses_text_that_is_not_there() {
     assert!(app.layers.is_empty());
     assert!(matches!(
         audit_log(&app).last().map(|e| &e.action),
-        Some(clam::session::Action::AddEntity { relevance: Some(r), .. }) if *r == 0.6
+        Some(clam::session::AuditAction::AddEntity { relevance: Some(r), .. }) if *r == 0.6
     ));
     assert!(render(&mut app, 160, 48).contains("rel 0.60"));
     let m = app.cursor_mention().expect("cursor on the new entity");
@@ -1828,7 +1828,7 @@ fn enter_adopts_the_settings_as_a_decision_that_reopening_restores_and_undo_reve
         let last = log.last().expect("a decision");
         assert_eq!(
             last.action,
-            clam::session::Action::Settings {
+            clam::session::AuditAction::Settings {
                 old: [("theta_doc".to_string(), "0.95".to_string())].into(),
                 new: [("theta_doc".to_string(), "0.3".to_string())].into(),
             }
@@ -2221,7 +2221,7 @@ fn removing_an_entity_everywhere_asks_first_and_persists() {
         let log = audit_log(&app);
         assert_eq!(
             log.last().unwrap().action,
-            clam::session::Action::RemoveEntity {
+            clam::session::AuditAction::RemoveEntity {
                 entity: id.clone(),
                 doc: None
             }
@@ -2312,7 +2312,7 @@ fn a_residual_document_or_chain_is_accepted_with_a_reason_and_marked() {
         let entry = audit_log(&app).pop().unwrap();
         assert_eq!(
             entry.action,
-            clam::session::Action::AcceptResidual {
+            clam::session::AuditAction::AcceptResidual {
                 documents: vec!["claim_01".into()]
             }
         );

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use super::{Action, SessionState};
+use super::{AuditAction, SessionState};
 
 /// Documents in a gold chain.
 pub const SIZES: std::ops::RangeInclusive<usize> = 2..=3;
@@ -104,7 +104,7 @@ pub fn to_json(chains: &[GoldChain], map: impl Fn(&str) -> String) -> Value {
 /// with the reason.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ImportPlan {
-    pub marks: Vec<Action>,
+    pub marks: Vec<AuditAction>,
     pub skipped: Vec<(Vec<String>, String)>,
 }
 
@@ -171,7 +171,7 @@ pub fn plan_import(
         };
         match reason {
             Some(r) => plan.skipped.push((k, r)),
-            None => plan.marks.push(Action::GoldMark {
+            None => plan.marks.push(AuditAction::GoldMark {
                 documents: corpus_order(&k, pos),
                 note: note.clone(),
             }),
@@ -224,7 +224,7 @@ mod tests {
         );
         assert_eq!(
             plan.marks,
-            vec![Action::GoldMark {
+            vec![AuditAction::GoldMark {
                 documents: s(&["b", "c"]),
                 note: Some("note".into())
             }]
@@ -256,7 +256,7 @@ mod tests {
             let plan = plan_import(&chains, &SessionState::default(), &pos);
             let mut marked = std::collections::BTreeSet::new();
             for a in &plan.marks {
-                let Action::GoldMark { documents, .. } = a else {
+                let AuditAction::GoldMark { documents, .. } = a else {
                     panic!("{a:?}");
                 };
                 proptest::prop_assert!(SIZES.contains(&documents.len()));

@@ -15,7 +15,7 @@ pub mod gold;
 /// What an auditor did.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
-pub enum Action {
+pub enum AuditAction {
     /// Agree with the proposal (`mask` = what was proposed).
     Accept { entity: String, mask: bool },
     /// Flip the proposal; a forced state with a reason.
@@ -60,40 +60,43 @@ pub enum Action {
     },
 }
 
-impl Action {
+impl AuditAction {
     pub fn name(&self) -> &'static str {
         match self {
-            Action::Accept { .. } => "accept",
-            Action::Override { .. } => "override",
-            Action::Pin { .. } => "pin",
-            Action::Unpin { .. } => "unpin",
-            Action::Undo { .. } => "undo",
-            Action::AddEntity { .. } => "add_entity",
-            Action::RemoveEntity { .. } => "remove_entity",
-            Action::Retype { .. } => "retype",
-            Action::Merge { .. } => "merge",
-            Action::AcceptResidual { .. } => "accept_residual",
-            Action::GoldMark { .. } => "gold_mark",
-            Action::GoldUnmark { .. } => "gold_unmark",
-            Action::Settings { .. } => "settings",
+            AuditAction::Accept { .. } => "accept",
+            AuditAction::Override { .. } => "override",
+            AuditAction::Pin { .. } => "pin",
+            AuditAction::Unpin { .. } => "unpin",
+            AuditAction::Undo { .. } => "undo",
+            AuditAction::AddEntity { .. } => "add_entity",
+            AuditAction::RemoveEntity { .. } => "remove_entity",
+            AuditAction::Retype { .. } => "retype",
+            AuditAction::Merge { .. } => "merge",
+            AuditAction::AcceptResidual { .. } => "accept_residual",
+            AuditAction::GoldMark { .. } => "gold_mark",
+            AuditAction::GoldUnmark { .. } => "gold_unmark",
+            AuditAction::Settings { .. } => "settings",
         }
     }
 
     /// A gold-chain annotation (no effect on the plan).
     pub fn is_gold(&self) -> bool {
-        matches!(self, Action::GoldMark { .. } | Action::GoldUnmark { .. })
+        matches!(
+            self,
+            AuditAction::GoldMark { .. } | AuditAction::GoldUnmark { .. }
+        )
     }
 
     /// The entity the action is about, if any.
     pub fn entity(&self) -> Option<&str> {
         match self {
-            Action::Accept { entity, .. }
-            | Action::Override { entity, .. }
-            | Action::Pin { entity, .. }
-            | Action::Unpin { entity }
-            | Action::RemoveEntity { entity, .. }
-            | Action::Retype { entity, .. } => Some(entity),
-            Action::Merge { from, .. } => Some(from),
+            AuditAction::Accept { entity, .. }
+            | AuditAction::Override { entity, .. }
+            | AuditAction::Pin { entity, .. }
+            | AuditAction::Unpin { entity }
+            | AuditAction::RemoveEntity { entity, .. }
+            | AuditAction::Retype { entity, .. } => Some(entity),
+            AuditAction::Merge { from, .. } => Some(from),
             _ => None,
         }
     }
@@ -106,7 +109,7 @@ pub struct AuditEntry {
     /// RFC 3339 UTC time.
     pub time: String,
     pub actor: String,
-    pub action: Action,
+    pub action: AuditAction,
     pub reason: Option<String>,
     pub state_before: Option<String>,
     pub state_after: Option<String>,
@@ -120,7 +123,7 @@ pub struct AuditEntry {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Decision {
     pub actor: String,
-    pub action: Action,
+    pub action: AuditAction,
     pub reason: Option<String>,
     pub state_before: Option<String>,
     pub state_after: Option<String>,
@@ -157,7 +160,7 @@ pub struct SessionState {
     /// entity id → the proposal the auditor accepted (mask?), with its seq.
     pub accepted: BTreeMap<String, (bool, i64)>,
     /// Entity edits in order, to replay on the extracted entities.
-    pub edits: Vec<Action>,
+    pub edits: Vec<AuditAction>,
     /// Residual documents (one id) and chains (their document ids) whose risk was
     /// accepted, each sorted (see [`gold::key`]).
     pub accepted_residuals: BTreeSet<Vec<String>>,
@@ -434,7 +437,7 @@ impl Session {
         for row in rows {
             let (seq, time, actor, payload, reason, state_before, state_after, config_hash) =
                 row.map_err(|e| self.sql_err(e))?;
-            let action: Action =
+            let action: AuditAction =
                 serde_json::from_str(&payload).map_err(|e| SessionError::Corrupt {
                     path: self.path.display().to_string(),
                     seq,
@@ -491,7 +494,7 @@ pub fn replay(log: &[AuditEntry]) -> SessionState {
         if undone.contains(&e.seq) {
             continue;
         }
-        if let Action::Undo { seq } = e.action {
+        if let AuditAction::Undo { seq } = e.action {
             undone.insert(seq);
         }
     }
@@ -508,32 +511,32 @@ impl SessionState {
     /// Applies one decision (audit log number `seq`) that no later entry undoes: the
     /// state after an append, without replaying the log. An `Undo` changes nothing
     /// here; undone decisions need [`replay`].
-    pub fn apply(&mut self, seq: i64, action: &Action) {
+    pub fn apply(&mut self, seq: i64, action: &AuditAction) {
         let state = self;
         match action {
-            Action::Accept { entity, mask } => {
+            AuditAction::Accept { entity, mask } => {
                 state.accepted.insert(entity.clone(), (*mask, seq));
             }
-            Action::Override { entity, mask } => {
+            AuditAction::Override { entity, mask } => {
                 state.forced.insert(entity.clone(), (*mask, seq));
                 state.pinned.remove(entity);
             }
-            Action::Pin { entity, mask } => {
+            AuditAction::Pin { entity, mask } => {
                 state.forced.insert(entity.clone(), (*mask, seq));
                 state.pinned.insert(entity.clone());
             }
-            Action::Unpin { entity } => {
+            AuditAction::Unpin { entity } => {
                 state.forced.remove(entity);
                 state.pinned.remove(entity);
             }
-            Action::Undo { .. } => {}
-            Action::Merge { from, into } => {
+            AuditAction::Undo { .. } => {}
+            AuditAction::Merge { from, into } => {
                 carry(&mut state.forced, from, into);
                 carry(&mut state.accepted, from, into);
                 carry_set(&mut state.pinned, from, into);
                 state.edits.push(action.clone());
             }
-            Action::Retype {
+            AuditAction::Retype {
                 entity, new_entity, ..
             } => {
                 carry(&mut state.forced, entity, new_entity);
@@ -541,19 +544,19 @@ impl SessionState {
                 carry_set(&mut state.pinned, entity, new_entity);
                 state.edits.push(action.clone());
             }
-            Action::AddEntity { .. } | Action::RemoveEntity { .. } => {
+            AuditAction::AddEntity { .. } | AuditAction::RemoveEntity { .. } => {
                 state.edits.push(action.clone());
             }
-            Action::AcceptResidual { documents } => {
+            AuditAction::AcceptResidual { documents } => {
                 state.accepted_residuals.insert(gold::key(documents));
             }
-            Action::GoldMark { documents, note } => {
+            AuditAction::GoldMark { documents, note } => {
                 state.gold.insert(gold::key(documents), note.clone());
             }
-            Action::GoldUnmark { documents } => {
+            AuditAction::GoldUnmark { documents } => {
                 state.gold.remove(&gold::key(documents));
             }
-            Action::Settings { new, .. } => {
+            AuditAction::Settings { new, .. } => {
                 state
                     .settings
                     .extend(new.iter().map(|(k, v)| (k.clone(), v.clone())));
@@ -580,7 +583,7 @@ fn carry<V>(map: &mut BTreeMap<String, V>, from: &str, to: &str) {
 mod tests {
     use super::*;
 
-    fn decision(action: Action) -> Decision {
+    fn decision(action: AuditAction) -> Decision {
         Decision {
             actor: "tester".into(),
             action,
@@ -600,24 +603,24 @@ mod tests {
             let mut s = Session::open(&path).unwrap();
             key = s.project_key().unwrap();
             assert_eq!(key.len(), 32);
-            s.append(&decision(Action::Override {
+            s.append(&decision(AuditAction::Override {
                 entity: "a".into(),
                 mask: false,
             }))
             .unwrap();
             let pin = s
-                .append(&decision(Action::Pin {
+                .append(&decision(AuditAction::Pin {
                     entity: "b".into(),
                     mask: true,
                 }))
                 .unwrap();
-            s.append(&decision(Action::Pin {
+            s.append(&decision(AuditAction::Pin {
                 entity: "c".into(),
                 mask: true,
             }))
             .unwrap();
-            s.append(&decision(Action::Undo { seq: pin })).unwrap();
-            s.append(&decision(Action::Merge {
+            s.append(&decision(AuditAction::Undo { seq: pin })).unwrap();
+            s.append(&decision(AuditAction::Merge {
                 from: "c".into(),
                 into: "d".into(),
             }))
@@ -649,7 +652,7 @@ mod tests {
 
     #[test]
     fn adopted_settings_replay_newest_last_and_undo_drops_them() {
-        let settings = |old: &str, new: &str| Action::Settings {
+        let settings = |old: &str, new: &str| AuditAction::Settings {
             old: BTreeMap::from([("theta_chain".to_string(), old.to_string())]),
             new: BTreeMap::from([("theta_chain".to_string(), new.to_string())]),
         };
@@ -672,12 +675,12 @@ mod tests {
             state.settings.get("theta_chain").map(String::as_str),
             Some("0.3")
         );
-        log.push(entry(3, Action::Undo { seq: 2 }));
+        log.push(entry(3, AuditAction::Undo { seq: 2 }));
         assert_eq!(
             replay(&log).settings.get("theta_chain").map(String::as_str),
             Some("0.4")
         );
-        log.push(entry(4, Action::Undo { seq: 1 }));
+        log.push(entry(4, AuditAction::Undo { seq: 1 }));
         assert!(replay(&log).settings.is_empty());
     }
 
@@ -694,24 +697,24 @@ mod tests {
         let docs = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         {
             let mut s = Session::open(&path).unwrap();
-            s.append(&decision(Action::GoldMark {
+            s.append(&decision(AuditAction::GoldMark {
                 documents: docs(&["b", "a"]),
                 note: None,
             }))
             .unwrap();
-            s.append(&decision(Action::GoldMark {
+            s.append(&decision(AuditAction::GoldMark {
                 documents: docs(&["c", "d", "e"]),
                 note: Some("same caller".into()),
             }))
             .unwrap();
             // A note edit is a new mark of the same set, in any order.
             let edit = s
-                .append(&decision(Action::GoldMark {
+                .append(&decision(AuditAction::GoldMark {
                     documents: docs(&["a", "b"]),
                     note: Some("same MRN".into()),
                 }))
                 .unwrap();
-            s.append(&decision(Action::GoldUnmark {
+            s.append(&decision(AuditAction::GoldUnmark {
                 documents: docs(&["e", "d", "c"]),
             }))
             .unwrap();
@@ -720,7 +723,8 @@ mod tests {
                 state.gold,
                 BTreeMap::from([(docs(&["a", "b"]), Some("same MRN".to_string()))])
             );
-            s.append(&decision(Action::Undo { seq: edit })).unwrap();
+            s.append(&decision(AuditAction::Undo { seq: edit }))
+                .unwrap();
         }
         let s = Session::open(&path).unwrap();
         let state = s.state().unwrap();

@@ -3,7 +3,7 @@
 
 use ratatui_textarea::TextArea;
 
-use crate::session::{Action as SessionAction, Decision};
+use crate::session::{AuditAction, Decision};
 use crate::workspace::ReviewState;
 
 use super::super::sanitize;
@@ -33,7 +33,7 @@ impl App {
     /// Records a decision (committed before this returns) and re-plans.
     pub(super) fn decide(
         &mut self,
-        action: SessionAction,
+        action: AuditAction,
         reason: Option<String>,
         entity: Option<usize>,
     ) -> bool {
@@ -43,7 +43,7 @@ impl App {
     /// [`App::decide`] with a precomputed analysis (see `Workspace::apply_with`).
     pub(super) fn decide_with(
         &mut self,
-        action: SessionAction,
+        action: AuditAction,
         reason: Option<String>,
         entity: Option<usize>,
         analysis: Option<crate::analysis::Analysis>,
@@ -59,15 +59,15 @@ impl App {
         // What the entity will be once the decision is in force, where the decision
         // itself says so (an unpin or an edit is known only after the re-plan).
         let after = match &action {
-            SessionAction::Override { mask, .. } => {
+            AuditAction::Override { mask, .. } => {
                 Some(if *mask { "mask" } else { "keep" }.to_string())
             }
-            SessionAction::Accept { .. } | SessionAction::Pin { .. } => before.clone(),
-            SessionAction::Settings { new, .. } => Some(settings_text(new)),
+            AuditAction::Accept { .. } | AuditAction::Pin { .. } => before.clone(),
+            AuditAction::Settings { new, .. } => Some(settings_text(new)),
             _ => None,
         };
         let before = match &action {
-            SessionAction::Settings { old, .. } => Some(settings_text(old)),
+            AuditAction::Settings { old, .. } => Some(settings_text(old)),
             _ => before,
         };
         let decision = Decision {
@@ -100,7 +100,7 @@ impl App {
         let mask = self.ws.plan.masked[i];
         let id = self.ws.model.entities[i].id.clone();
         let label = self.entity_label(i);
-        if self.decide(SessionAction::Accept { entity: id, mask }, None, Some(i)) {
+        if self.decide(AuditAction::Accept { entity: id, mask }, None, Some(i)) {
             self.info(format!(
                 "accepted: {} {label}",
                 if mask { "mask" } else { "keep" }
@@ -138,7 +138,7 @@ impl App {
         };
         let label = self.entity_label(i);
         if self.decide(
-            SessionAction::Override { entity, mask },
+            AuditAction::Override { entity, mask },
             Some(reason.to_string()),
             Some(i),
         ) {
@@ -157,12 +157,12 @@ impl App {
         let id = self.ws.model.entities[i].id.clone();
         let label = self.entity_label(i);
         if self.ws.state.pinned.contains(&id) {
-            if self.decide(SessionAction::Unpin { entity: id }, None, Some(i)) {
+            if self.decide(AuditAction::Unpin { entity: id }, None, Some(i)) {
                 self.info(format!("unpinned: {label}"));
             }
         } else {
             let mask = self.ws.plan.masked[i];
-            if self.decide(SessionAction::Pin { entity: id, mask }, None, Some(i)) {
+            if self.decide(AuditAction::Pin { entity: id, mask }, None, Some(i)) {
                 self.info(format!(
                     "pinned: {} {label}",
                     if mask { "mask" } else { "keep" }
@@ -184,7 +184,7 @@ impl App {
             if undone.contains(&e.seq) {
                 continue;
             }
-            if let SessionAction::Undo { seq } = e.action {
+            if let AuditAction::Undo { seq } = e.action {
                 undone.insert(seq);
                 continue;
             }
@@ -196,7 +196,7 @@ impl App {
         };
         // An undone entity edit rebuilds the entities inside the decision (and may
         // re-plan off the UI thread like any other).
-        if self.decide(SessionAction::Undo { seq: entry.seq }, None, None) {
+        if self.decide(AuditAction::Undo { seq: entry.seq }, None, None) {
             self.info(format!(
                 "undone: {} (decision #{})",
                 entry.action.name(),
@@ -246,7 +246,7 @@ impl App {
             };
             let mask = self.ws.plan.masked[i];
             if !self.decide(
-                SessionAction::Accept {
+                AuditAction::Accept {
                     entity: id.clone(),
                     mask,
                 },
@@ -298,7 +298,7 @@ impl App {
             None => m.entity_type.clone(),
         };
         if self.decide(
-            SessionAction::RemoveEntity {
+            AuditAction::RemoveEntity {
                 entity: m.entity_id,
                 doc: Some(doc_id.clone()),
             },
@@ -331,7 +331,7 @@ impl App {
             Confirm::Merge { from, into } => {
                 let i = self.ws.model.entity_index(&from);
                 if self.decide(
-                    SessionAction::Merge {
+                    AuditAction::Merge {
                         from,
                         into: into.clone(),
                     },
@@ -351,7 +351,7 @@ impl App {
                 let label = self.entity_label(i);
                 let docs = self.ws.globals.get(&entity).map_or(0, |g| g.docs.len());
                 if self.decide(
-                    SessionAction::RemoveEntity { entity, doc: None },
+                    AuditAction::RemoveEntity { entity, doc: None },
                     None,
                     Some(i),
                 ) {
@@ -427,7 +427,7 @@ impl App {
         }
         let label = sanitize::line(&documents.join(" → "));
         if self.decide(
-            SessionAction::AcceptResidual { documents },
+            AuditAction::AcceptResidual { documents },
             Some(reason.to_string()),
             None,
         ) {
@@ -511,7 +511,7 @@ impl App {
                 let new_entity = crate::entity::entity_id(&key.normalized, &entity_type);
                 let i = self.ws.model.entity_index(&entity);
                 if self.decide(
-                    SessionAction::Retype {
+                    AuditAction::Retype {
                         entity,
                         entity_type: entity_type.clone(),
                         new_entity,
@@ -530,7 +530,7 @@ impl App {
             } => {
                 let doc_id = self.ws.corpus.documents[doc].id.clone();
                 if self.decide(
-                    SessionAction::AddEntity {
+                    AuditAction::AddEntity {
                         doc: doc_id,
                         start,
                         end,

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use crate::eval::{Gold, MaskProbe, PrivacyEvaluator, PrivacyReport, UtilityReport};
 
 use crate::eval::gold::{ChainComparison, compare_chains, load_chains};
-use crate::session::Action as SessionAction;
+use crate::session::AuditAction;
 use crate::session::gold::{self, GoldChain};
 
 use super::super::sanitize;
@@ -253,11 +253,11 @@ impl App {
         };
         let label = Self::gold_label(&docs);
         if self.ws.state.gold.contains_key(&gold::key(&docs)) {
-            if self.decide(SessionAction::GoldUnmark { documents: docs }, None, None) {
+            if self.decide(AuditAction::GoldUnmark { documents: docs }, None, None) {
                 self.info(format!("not gold any more: {label} (u undoes)"));
             }
         } else if self.decide(
-            SessionAction::GoldMark {
+            AuditAction::GoldMark {
                 documents: docs,
                 note: None,
             },
@@ -302,7 +302,7 @@ impl App {
         if was.as_ref() == Some(&note) {
             return self.info("the note is unchanged".into());
         }
-        if self.decide(SessionAction::GoldMark { documents, note }, None, None) {
+        if self.decide(AuditAction::GoldMark { documents, note }, None, None) {
             if self.ui.focus == Pane::Graph {
                 self.ui.gold_pending.clear();
             }

@@ -9,7 +9,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::Duration;
 
 use crate::Config;
-use crate::session::Action as SessionAction;
+use crate::session::AuditAction;
 use crate::whatif::{self, Basis, Candidate, OwnedBasis, Param, PlanDiff, SweepRow, WhatIfError};
 
 use super::super::state::Pane;
@@ -534,7 +534,7 @@ impl App {
             .filter(|c| !self.whatif.busy() && c.config == config)
             .and_then(|c| c.analysis.clone());
         let saved = std::mem::take(&mut self.whatif.overrides);
-        if self.decide_with(SessionAction::Settings { old, new }, None, None, analysis) {
+        if self.decide_with(AuditAction::Settings { old, new }, None, None, analysis) {
             self.info(format!("adopted: {}", text.join(", ")));
         } else {
             self.whatif.overrides = saved;
