@@ -1,0 +1,248 @@
+//! `clam analyze`: the analysis and plan as a table or JSON.
+
+use super::*;
+
+fn analysis_json(ws: &Workspace) -> Value {
+    let m = &ws.model;
+    let an = &ws.analysis;
+    let p = &ws.plan;
+    let (accepted_docs, accepted_chains) = ws.accepted_residuals();
+    let ids = |docs: &[u32]| -> Vec<&str> {
+        docs.iter()
+            .map(|&d| m.docs[d as usize].id.as_str())
+            .collect()
+    };
+    let entity = |e: u32| {
+        let x = &m.entities[e as usize];
+        json!({"id": x.id, "type": x.entity_type, "value": x.value})
+    };
+    json!({
+        "config": ws.config,
+        "extractor": ws.extractor,
+        "skipped": ws.corpus.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+        "unlocated": ws.store.unlocated_total(),
+        "llm": ws.llm,
+        "documents": m.docs.iter().enumerate().map(|(d, doc)| json!({
+            "id": doc.id,
+            "entities": doc.entities.len(),
+            "unlocated": ws.store.docs.get(doc.corpus_index).map_or(0, |x| x.unlocated),
+            "invalid": ws.store.docs.get(doc.corpus_index).map_or(0, |x| x.invalid),
+            "extraction": ws.llm.as_ref().and_then(|r| r.documents.get(doc.corpus_index)).map(|r| json!({
+                "source": r.source,
+                "reason": r.reason,
+                "dropped": r.dropped,
+            })),
+            "risk": an.doc_risk_initial[d],
+            "risk_after": p.doc_risk_final[d],
+        })).collect::<Vec<_>>(),
+        "edges": an.edges.iter().map(|e| json!({
+            "docs": ids(&[e.a, e.b]),
+            "strength": e.strength,
+            "via": e.via.iter().map(|(x, _)| entity(*x)).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "chains": an.chains.iter().zip(&p.chains).map(|(c, r)| json!({
+            "docs": ids(&c.docs),
+            "risk_initial": r.risk_initial,
+            "category": r.category_initial,
+            "risk_pre": r.risk_pre,
+            "category_pre": r.category_pre,
+            "risk_final": r.risk_final,
+            "category_final": r.category_final,
+        })).collect::<Vec<_>>(),
+        "masks": (0..m.entities.len()).filter(|&i| p.masked[i]).map(|i| {
+            let e = &m.entities[i];
+            json!({
+                "id": e.id,
+                "type": e.entity_type,
+                "value": e.value,
+                "documents": ids(&an.entity_docs[i]),
+                "s_e": an.global_contribution[i],
+                "review_state": ws.review_state(i),
+                "provenance": ProvenanceText { provenance: &p.provenance[i], model: m, analysis: an, theta_doc: ws.config.plan.theta_doc }.to_string(),
+            })
+        }).collect::<Vec<_>>(),
+        "residual_documents": p.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).collect::<Vec<_>>(),
+        "residual_chains": p.residual_chains.iter().map(|&c| ids(&an.chains[c as usize].docs)).collect::<Vec<_>>(),
+        "accepted_residual_documents": accepted_docs,
+        "accepted_residual_chains": accepted_chains,
+        "orphaned_decisions": ws.orphaned_decisions().iter().map(|(id, decision)| json!({"id": id, "decision": decision})).collect::<Vec<_>>(),
+        "warnings": p.warnings.iter().chain(ws.warnings.iter()).collect::<Vec<_>>(),
+    })
+}
+
+pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
+    let ws = build_workspace(&a.corpus, &a.planning, None, false, &a.extraction)?;
+    let mut out = std::io::stdout().lock();
+    if a.json {
+        serde_json::to_writer_pretty(&mut out, &analysis_json(&ws))?;
+        writeln!(out)?;
+    } else {
+        let m = &ws.model;
+        let an = &ws.analysis;
+        let p = &ws.plan;
+        writeln!(
+            out,
+            "{} documents, {} entities ({} unlocated items dropped), {} kept edges, {} chains, {} masks proposed\n",
+            m.docs.len(),
+            m.entities.len(),
+            ws.store.unlocated_total(),
+            an.edges.len(),
+            an.chains.len(),
+            p.masked_count()
+        )?;
+        if let Some(r) = &ws.llm {
+            writeln!(
+                out,
+                "LLM extraction via {} (model {}): {} fallback(s), {} invalid item(s) dropped, {} request(s), {} cached pass(es)",
+                r.endpoint,
+                r.model,
+                r.fallbacks,
+                r.dropped.total(),
+                r.requests,
+                r.cache_hits
+            )?;
+            for (i, d) in r.documents.iter().enumerate() {
+                let unlocated = ws.store.docs.get(i).map_or(0, |x| x.unlocated);
+                if d.reason.is_none() && d.dropped.total() == 0 && unlocated == 0 {
+                    continue;
+                }
+                let status = match (d.source, &d.reason) {
+                    (LlmSource::Fallback, _) => "fallback",
+                    (LlmSource::Llm, Some(_)) => "partial",
+                    (LlmSource::Llm, None) => "llm",
+                };
+                writeln!(
+                    out,
+                    "  {:<30} {:<8} dropped {} (shape {}, type {}, relevance {}), unlocated {}{}",
+                    safe(&d.id),
+                    status,
+                    d.dropped.total(),
+                    d.dropped.shape,
+                    d.dropped.unknown_type,
+                    d.dropped.relevance,
+                    unlocated,
+                    d.reason
+                        .as_deref()
+                        .map(|r| format!("; {}", safe(r)))
+                        .unwrap_or_default()
+                )?;
+            }
+            writeln!(out)?;
+        }
+        writeln!(
+            out,
+            "DOCUMENT                         RISK   AFTER  ENTITIES"
+        )?;
+        for (d, doc) in m.docs.iter().enumerate() {
+            writeln!(
+                out,
+                "{:<32} {:.3}  {:.3}  {}",
+                safe(&doc.id),
+                an.doc_risk_initial[d],
+                p.doc_risk_final[d],
+                doc.entities.len()
+            )?;
+        }
+        writeln!(
+            out,
+            "\nEDGE                                              STRENGTH  VIA"
+        )?;
+        for e in &an.edges {
+            let via: Vec<String> = e
+                .via
+                .iter()
+                .map(|(x, _)| {
+                    let ent = &m.entities[*x as usize];
+                    format!("{}:{}", ent.entity_type, safe(&ent.value))
+                })
+                .collect();
+            writeln!(
+                out,
+                "{:<49} {:.3}     {}",
+                format!(
+                    "{} — {}",
+                    safe(&m.docs[e.a as usize].id),
+                    safe(&m.docs[e.b as usize].id)
+                ),
+                e.strength,
+                via.join(", ")
+            )?;
+        }
+        writeln!(
+            out,
+            "\nCHAIN                                             INITIAL  PRE    FINAL  CATEGORY"
+        )?;
+        for (c, r) in an.chains.iter().zip(&p.chains) {
+            let docs: Vec<String> = c
+                .docs
+                .iter()
+                .map(|&d| safe(&m.docs[d as usize].id))
+                .collect();
+            writeln!(
+                out,
+                "{:<49} {:.3}    {:.3}  {:.3}  {} → {}",
+                docs.join(" → "),
+                r.risk_initial,
+                r.risk_pre,
+                r.risk_final,
+                r.category_pre.as_str(),
+                r.category_final.as_str()
+            )?;
+        }
+        writeln!(out, "\nPROPOSED MASKS")?;
+        for i in 0..m.entities.len() {
+            if !p.masked[i] {
+                continue;
+            }
+            let e = &m.entities[i];
+            let prov = ProvenanceText {
+                provenance: &p.provenance[i],
+                model: m,
+                analysis: an,
+                theta_doc: ws.config.plan.theta_doc,
+            };
+            writeln!(
+                out,
+                "  {:<20} {:<32} s_e {:.3}  {}",
+                e.entity_type,
+                safe(&e.value),
+                an.global_contribution[i],
+                prov
+            )?;
+        }
+        if !p.residual_docs.is_empty() || !p.residual_chains.is_empty() {
+            writeln!(out, "\nRESIDUAL RISK")?;
+            let accepted = |yes: bool| if yes { "accepted" } else { "open" };
+            for &d in &p.residual_docs {
+                let id = &m.docs[d as usize].id;
+                let ok = ws.residual_accepted(std::slice::from_ref(id));
+                writeln!(out, "  document {:<40} {}", safe(id), accepted(ok))?;
+            }
+            for &c in &p.residual_chains {
+                let docs = ws.chain_doc_ids(c as usize);
+                let ok = ws.residual_accepted(&docs);
+                writeln!(
+                    out,
+                    "  chain    {:<40} {}",
+                    safe(&docs.join(" → ")),
+                    accepted(ok)
+                )?;
+            }
+        }
+        let orphaned = ws.orphaned_decisions();
+        if !orphaned.is_empty() {
+            writeln!(
+                out,
+                "\nORPHANED DECISIONS (entities no longer in the corpus; kept, and applied again if they come back)"
+            )?;
+            for (id, decision) in &orphaned {
+                writeln!(out, "  {id}  {decision}")?;
+            }
+        }
+    }
+    Ok(if ws.corpus.diagnostics.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_SKIPPED
+    })
+}

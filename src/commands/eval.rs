@@ -1,0 +1,34 @@
+//! `clam eval`: measurements against gold.
+
+use super::*;
+
+pub(super) fn eval(a: EvalArgs) -> Result<u8> {
+    // The gold is read first: a bad gold file fails before the corpus is extracted.
+    let gold = clam::eval::load(&a.gold, a.mentions.as_deref())?;
+    let ws = build_workspace(
+        &a.corpus,
+        &a.planning,
+        a.mode,
+        false,
+        &ExtractorArgs::default(),
+    )?;
+    // The corpus's project key when its session exists (pseudonyms as the export writes
+    // them); the figures do not depend on it.
+    let key = match &ws.session {
+        Some(s) => s.project_key()?,
+        None => clam::eval::EVAL_KEY.to_vec(),
+    };
+    let report = clam::eval::evaluate_with(&ws, &gold, &key, a.baselines);
+    let mut out = std::io::stdout().lock();
+    if a.json {
+        serde_json::to_writer_pretty(&mut out, &report)?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{}", report.to_table())?;
+    }
+    Ok(if ws.corpus.diagnostics.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_SKIPPED
+    })
+}

@@ -1,0 +1,313 @@
+//! The headless commands.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use serde_json::{Value, json};
+
+use clam::Config;
+use clam::config::{ConfigSources, resolve};
+use clam::corpus::{self, Corpus, LoadOptions};
+use clam::display::escape_line;
+use clam::export::{ExportError, ExportOptions, export};
+use clam::extract::llm::progress::run_with_progress;
+use clam::extract::llm::{LlmExtractor, LlmOptions, LlmReport, Source as LlmSource};
+use clam::extract::offline::OfflineExtractor;
+use clam::plan::ProvenanceText;
+use clam::session::{Session, default_session_path};
+use clam::snapshot::{Snapshot, SnapshotDoc, SnapshotEntity, plan_snapshot};
+use clam::workspace::{Workspace, extract_all};
+
+use crate::cli::{
+    AnalyzeArgs, CacheCommand, Cli, Command, CorpusArgs, EvalArgs, ExtractArgs, ExtractorArgs,
+    ExtractorKind, GenCorpusArgs, GoldCommand, PlanArgs, PlanningArgs, ReviewArgs, RunArgs,
+    SessionCommand, SweepArgs,
+};
+
+pub const EXIT_OK: u8 = 0;
+pub const EXIT_ERROR: u8 = 1;
+pub const EXIT_LEAK: u8 = 3;
+pub const EXIT_SKIPPED: u8 = 4;
+
+mod analyze;
+mod eval;
+mod extract;
+mod gen_corpus;
+mod gold;
+mod plan;
+mod review;
+mod run;
+mod sweep;
+
+/// Logs go to `<data dir>/logs/clam.log` (owner-only), never to the terminal.
+pub fn init_logging() -> Option<()> {
+    let dirs = directories::ProjectDirs::from("", "", "clam")?;
+    let dir = dirs.data_dir().join("logs");
+    std::fs::create_dir_all(&dir).ok()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700));
+    }
+    let path = dir.join("clam.log");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .ok()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600));
+    }
+    let filter = tracing_subscriber::EnvFilter::try_from_env("CLAM_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(false)
+        .with_writer(std::sync::Mutex::new(file))
+        .try_init()
+        .ok()
+}
+
+pub fn dispatch(cli: Cli) -> Result<u8> {
+    let actor = cli
+        .actor
+        .clone()
+        .unwrap_or_else(clam::session::default_actor);
+    tracing::info!(command = ?std::mem::discriminant(&cli.command), %actor, "start");
+    match cli.command {
+        Command::Run(a) => run::run(a),
+        Command::Analyze(a) => analyze::analyze(a),
+        Command::Extract(a) => extract::extract(a),
+        Command::Plan(a) => plan::plan(a),
+        Command::Eval(a) => eval::eval(a),
+        Command::Sweep(a) => sweep::sweep(a),
+        Command::GenCorpus(a) => gen_corpus::gen_corpus(a),
+        Command::Cache(CacheCommand::Clear) => {
+            let cache = clam::extract::llm::cache::Cache::new(
+                clam::extract::llm::cache::default_cache_dir(),
+            );
+            let n = cache.clear()?;
+            match cache.dir() {
+                Some(d) => eprintln!("removed {n} cached LLM response(s) from {}", d.display()),
+                None => eprintln!("this platform has no user cache directory; nothing to clear"),
+            }
+            Ok(EXIT_OK)
+        }
+        Command::Review(a) => review::review(a, actor),
+        Command::Gold(g) => gold::gold(g, actor),
+        Command::Session(SessionCommand::Export {
+            corpus,
+            file,
+            session,
+        }) => {
+            let path = match session {
+                Some(p) => p,
+                None => default_session_path(&corpus)
+                    .context("this platform has no user data directory; pass --session")?,
+            };
+            if !path.is_file() {
+                bail!("{}: no session for this corpus yet", path.display());
+            }
+            Session::open(&path)?.export_to(&file)?;
+            eprintln!("session written to {}", file.display());
+            Ok(EXIT_OK)
+        }
+    }
+}
+
+/// The folder whose clam.toml applies to a corpus path.
+fn corpus_dir(corpus: &Path) -> Option<PathBuf> {
+    if corpus.is_dir() {
+        Some(corpus.to_path_buf())
+    } else {
+        corpus.parent().map(Path::to_path_buf)
+    }
+}
+
+fn load_config(
+    corpus: Option<&Path>,
+    file: Option<&PathBuf>,
+    planning: &PlanningArgs,
+    mode: Option<clam::redact::Mode>,
+    snapshot: Option<clam::config::ConfigLayer>,
+) -> Result<Config> {
+    Ok(resolve(&ConfigSources {
+        user: true,
+        corpus_dir: corpus.and_then(corpus_dir),
+        snapshot,
+        file: file.cloned(),
+        flags: planning.layer(mode),
+    })?)
+}
+
+fn load_corpus(args: &CorpusArgs, config: &Config) -> Result<Corpus> {
+    let corpus = corpus::load(
+        &args.corpus,
+        &LoadOptions {
+            format: args.format,
+            recursive: args.recursive,
+            max_document_bytes: config.max_document_bytes,
+        },
+    )?;
+    for d in &corpus.diagnostics {
+        eprintln!("warning: {}", escape_line(&d.to_string()));
+    }
+    if corpus.documents.is_empty() {
+        bail!(
+            "{}: no documents could be loaded{}",
+            args.corpus.display(),
+            if corpus.diagnostics.is_empty() {
+                ""
+            } else {
+                " (see the warnings above)"
+            }
+        );
+    }
+    Ok(corpus)
+}
+
+fn extractor(config: &Config) -> Result<OfflineExtractor> {
+    Ok(OfflineExtractor::from_config(config))
+}
+
+/// The LLM extractor of `config` (endpoint, model, key and prompts checked); says on
+/// stderr where `documents` documents are about to be sent, before anything is.
+fn llm_extractor(config: &Config, ext: &ExtractorArgs, documents: usize) -> Result<LlmExtractor> {
+    let opts = LlmOptions {
+        allow_remote: ext.allow_remote,
+        no_cache: ext.no_cache,
+        ..LlmOptions::default()
+    };
+    let ex = LlmExtractor::new(config, &opts)?;
+    eprintln!(
+        "LLM extractor: {documents} document(s) → {} (model {}){}",
+        ex.endpoint(),
+        config.llm.model,
+        if config.llm.is_loopback() {
+            ""
+        } else {
+            " — REMOTE endpoint: documents leave this machine"
+        }
+    );
+    Ok(ex)
+}
+
+/// Extracts with the chosen extractor; returns the store, the extractor's name and,
+/// for the LLM, its report (fallbacks and dropped items are also printed).
+fn extract_store(
+    corpus: &Corpus,
+    config: &Config,
+    ext: &ExtractorArgs,
+) -> Result<(clam::entity::EntityStore, &'static str, Option<LlmReport>)> {
+    if ext.extractor == ExtractorKind::Offline {
+        let ex = extractor(config)?;
+        return Ok((extract_all(corpus, config, &ex), "offline", None));
+    }
+    let ex = llm_extractor(config, ext, corpus.documents.len())?;
+    let run = run_with_progress(&ex, &corpus.documents)?;
+    let r = &run.report;
+    for d in r.documents.iter().filter(|d| d.reason.is_some()) {
+        let kind = if d.source == LlmSource::Fallback {
+            "fell back to the offline extractor"
+        } else {
+            "kept the local pass only"
+        };
+        eprintln!(
+            "warning: {}: {kind} ({})",
+            safe(&d.id),
+            safe(d.reason.as_deref().unwrap_or(""))
+        );
+    }
+    eprintln!(
+        "LLM extractor: {} of {} document(s) by the model, {} fallback(s); {} request(s), {} cached pass(es); {} invalid item(s) dropped",
+        r.documents.len() - r.fallbacks,
+        r.documents.len(),
+        r.fallbacks,
+        r.requests,
+        r.cache_hits,
+        r.dropped.total()
+    );
+    let store = clam::workspace::finish_extraction(corpus, config, run.items);
+    Ok((store, "llm", Some(run.report)))
+}
+
+/// Opens the session: `--session`, else the corpus's default one (created only if
+/// `create`).
+fn open_session(
+    corpus: &Path,
+    explicit: Option<&PathBuf>,
+    create: bool,
+) -> Result<Option<Session>> {
+    let path = match explicit {
+        Some(p) => {
+            if !create && !p.is_file() {
+                bail!("{}: no such session file", p.display());
+            }
+            p.clone()
+        }
+        None => match default_session_path(corpus) {
+            Some(p) if create || p.is_file() => p,
+            _ => return Ok(None),
+        },
+    };
+    Ok(Some(Session::open(&path)?))
+}
+
+fn build_workspace(
+    args: &CorpusArgs,
+    planning: &PlanningArgs,
+    mode: Option<clam::redact::Mode>,
+    create_session: bool,
+    ext: &ExtractorArgs,
+) -> Result<Workspace> {
+    let config = load_config(
+        Some(&args.corpus),
+        planning.config.as_ref(),
+        planning,
+        mode,
+        None,
+    )?;
+    let t = std::time::Instant::now();
+    let corpus = load_corpus(args, &config)?;
+    clam::workspace::report_phase("load", t);
+    let t = std::time::Instant::now();
+    let (store, name, llm) = extract_store(&corpus, &config, ext)?;
+    clam::workspace::report_phase("extract", t);
+    let session = open_session(&args.corpus, planning.session.as_ref(), create_session)?;
+    let mut ws = Workspace::new(corpus, config, store, session, name)?;
+    ws.llm = llm;
+    for w in ws.plan.warnings.iter().chain(ws.warnings.iter()) {
+        eprintln!("warning: {}", escape_line(w));
+    }
+    Ok(ws)
+}
+
+/// Text from documents is never printed raw: controls and bidirectional marks become
+/// visible escapes ([`clam::display::escape_line`], the one sanitizer).
+fn safe(s: &str) -> String {
+    clam::display::escape_line(s)
+}
+
+fn write_atomic(path: &Path, text: &str, force: bool) -> Result<()> {
+    if path.exists() && !force {
+        bail!(
+            "{}: already exists; pass --force to overwrite",
+            path.display()
+        );
+    }
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("{}: cannot write", path.display()))?;
+    tmp.write_all(text.as_bytes())?;
+    tmp.persist(path)
+        .map_err(|e| e.error)
+        .with_context(|| format!("{}: cannot write", path.display()))?;
+    Ok(())
+}
