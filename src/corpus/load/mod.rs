@@ -1,0 +1,544 @@
+//! Reading a corpus from disk (SPEC §1): a folder of `.json` files, a `.jsonl` file,
+//! or a folder of `.txt`/`.md` files. Bad files and lines are skipped with a
+//! [`Diagnostic`]; only an unusable corpus path stops loading. Nothing is written.
+
+use std::collections::{HashMap, HashSet};
+use std::fs;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value};
+
+use super::{
+    Corpus, CorpusError, DEFAULT_MAX_DOCUMENT_BYTES, Diagnostic, Document, Format, Source, doc_key,
+};
+
+mod walk;
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// How to read a corpus path.
+#[derive(Debug, Clone)]
+pub struct LoadOptions {
+    /// `--format`; `None` detects the format from the file extensions.
+    pub format: Option<Format>,
+    /// `--recursive`: descend into subfolders (never into hidden ones).
+    pub recursive: bool,
+    /// Documents (files, or JSONL lines) larger than this are skipped.
+    pub max_document_bytes: u64,
+}
+
+impl Default for LoadOptions {
+    fn default() -> Self {
+        LoadOptions {
+            format: None,
+            recursive: false,
+            max_document_bytes: DEFAULT_MAX_DOCUMENT_BYTES,
+        }
+    }
+}
+
+/// Loads the corpus at `path` (a folder or a single file).
+///
+/// `Corpus::root` is `path` as given. Document sources and diagnostics name files
+/// relative to the folder; for a single-file corpus, by the file name.
+pub fn load(path: &Path, opts: &LoadOptions) -> Result<Corpus, CorpusError> {
+    let meta = match fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(CorpusError::NotFound {
+                path: path.to_path_buf(),
+            });
+        }
+        Err(source) => {
+            return Err(CorpusError::Io {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
+    };
+    let mut loader = Loader::new(opts);
+    let format = if meta.is_dir() {
+        loader.load_folder(path)?
+    } else if meta.is_file() {
+        Some(loader.load_single_file(path)?)
+    } else {
+        return Err(CorpusError::Io {
+            path: path.to_path_buf(),
+            source: io::Error::other("not a regular file or folder"),
+        });
+    };
+    Ok(Corpus {
+        root: path.to_path_buf(),
+        format,
+        documents: loader.documents,
+        diagnostics: loader.diagnostics,
+    })
+}
+
+/// Lowercased extension of a file name, if it has one.
+fn ext_lower(path: &Path) -> Option<String> {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+}
+
+fn format_of_ext(ext: &str) -> Option<Format> {
+    match ext {
+        "json" => Some(Format::Json),
+        "jsonl" => Some(Format::Jsonl),
+        "txt" | "md" => Some(Format::Text),
+        _ => None,
+    }
+}
+
+fn format_name(format: Format) -> &'static str {
+    match format {
+        Format::Json => "json",
+        Format::Jsonl => "jsonl",
+        Format::Text => "text",
+    }
+}
+
+fn format_extensions(format: Format) -> &'static str {
+    match format {
+        Format::Json => ".json",
+        Format::Jsonl => ".jsonl",
+        Format::Text => ".txt or .md",
+    }
+}
+
+/// "a number", "an array", ... for messages about wrongly typed fields.
+fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// serde_json's message without its " at line L column C" suffix, plus the column
+/// (JSONL lines are single lines, so the line number inside the value is noise).
+fn json_error_on_line(e: &serde_json::Error) -> String {
+    let full = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    match full.strip_suffix(&suffix) {
+        Some(msg) => format!("{msg} at column {}", e.column()),
+        None => full,
+    }
+}
+
+fn strip_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(BOM).unwrap_or(bytes)
+}
+
+/// One file of a folder corpus.
+struct Candidate {
+    rel: String,
+    abs: PathBuf,
+    format: Option<Format>,
+}
+
+/// What a folder walk found.
+#[derive(Default)]
+struct Walk {
+    files: Vec<Candidate>,
+    diagnostics: Vec<Diagnostic>,
+    /// Subfolders left unread because the walk is not recursive.
+    skipped_subfolders: usize,
+}
+
+/// Accumulates documents and diagnostics and remembers ids already loaded.
+struct Loader<'a> {
+    opts: &'a LoadOptions,
+    documents: Vec<Document>,
+    diagnostics: Vec<Diagnostic>,
+    /// id → where it was first loaded from ("file" or "file:line").
+    seen: HashMap<String, String>,
+}
+
+impl<'a> Loader<'a> {
+    fn new(opts: &'a LoadOptions) -> Self {
+        Loader {
+            opts,
+            documents: Vec::new(),
+            diagnostics: Vec::new(),
+            seen: HashMap::new(),
+        }
+    }
+
+    fn max_bytes(&self) -> u64 {
+        self.opts.max_document_bytes
+    }
+
+    fn skip(&mut self, file: &str, line: Option<usize>, message: String) {
+        self.diagnostics.push(Diagnostic {
+            file: file.to_string(),
+            line,
+            message,
+        });
+    }
+
+    fn load_single_file(&mut self, path: &Path) -> Result<Format, CorpusError> {
+        let format = match self
+            .opts
+            .format
+            .or_else(|| ext_lower(path).as_deref().and_then(format_of_ext))
+        {
+            Some(format) => format,
+            None => {
+                return Err(CorpusError::UnknownFormat {
+                    path: path.to_path_buf(),
+                });
+            }
+        };
+        let rel = match path.file_name() {
+            Some(name) => name.to_string_lossy().into_owned(),
+            None => path.to_string_lossy().into_owned(),
+        };
+        self.load_file(path, &rel, format);
+        Ok(format)
+    }
+
+    fn load_file(&mut self, abs: &Path, rel: &str, format: Format) {
+        match format {
+            Format::Jsonl => self.load_jsonl(abs, rel),
+            Format::Json | Format::Text => {
+                let Some(bytes) = self.read_whole(abs, rel) else {
+                    return;
+                };
+                let had_bom = bytes.starts_with(BOM);
+                let text = match std::str::from_utf8(strip_bom(&bytes)) {
+                    Ok(text) => text,
+                    Err(e) => {
+                        let offset = e.valid_up_to() + if had_bom { BOM.len() } else { 0 };
+                        self.skip(
+                            rel,
+                            None,
+                            format!(
+                                "the file is not valid UTF-8 text (byte offset {offset}); skipped"
+                            ),
+                        );
+                        return;
+                    }
+                };
+                if format == Format::Json {
+                    match serde_json::from_str::<Value>(text) {
+                        Ok(value) => self.accept_json(value, rel, None),
+                        Err(e) => self.skip(rel, None, format!("not valid JSON: {e}; skipped")),
+                    }
+                } else {
+                    self.accept_text(text, rel);
+                }
+            }
+        }
+    }
+
+    /// Reads a whole file, refusing (before reading) one over the size limit.
+    fn read_whole(&mut self, abs: &Path, rel: &str) -> Option<Vec<u8>> {
+        let max = self.max_bytes();
+        let file = match fs::File::open(abs) {
+            Ok(file) => file,
+            Err(e) => {
+                self.skip(rel, None, format!("the file cannot be read: {e}; skipped"));
+                return None;
+            }
+        };
+        match file.metadata() {
+            Ok(meta) if meta.len() > max => {
+                self.skip(rel, None, oversized_message("the file", meta.len(), max));
+                return None;
+            }
+            Ok(_) => {}
+            Err(e) => {
+                self.skip(rel, None, format!("the file cannot be read: {e}; skipped"));
+                return None;
+            }
+        }
+        // The file may grow after the size check; never read past the limit.
+        let mut bytes = Vec::new();
+        if let Err(e) = file.take(max.saturating_add(1)).read_to_end(&mut bytes) {
+            self.skip(rel, None, format!("the file cannot be read: {e}; skipped"));
+            return None;
+        }
+        if bytes.len() as u64 > max {
+            let size = fs::metadata(abs).map_or(bytes.len() as u64, |m| m.len());
+            self.skip(rel, None, oversized_message("the file", size, max));
+            return None;
+        }
+        Some(bytes)
+    }
+
+    fn load_jsonl(&mut self, abs: &Path, rel: &str) {
+        let file = match fs::File::open(abs) {
+            Ok(file) => file,
+            Err(e) => {
+                self.skip(rel, None, format!("the file cannot be read: {e}; skipped"));
+                return;
+            }
+        };
+        let max = self.max_bytes();
+        let cap = usize::try_from(max).unwrap_or(usize::MAX);
+        let mut reader = BufReader::new(file);
+        let mut buf = Vec::new();
+        let mut line_no = 0usize;
+        let mut any_content = false;
+        loop {
+            let len = match read_line_capped(&mut reader, cap, &mut buf) {
+                Ok(Some(len)) => len,
+                Ok(None) => break,
+                Err(e) => {
+                    self.skip(
+                        rel,
+                        None,
+                        format!(
+                            "the file cannot be read after line {line_no}: {e}; the rest of the file is skipped"
+                        ),
+                    );
+                    return;
+                }
+            };
+            line_no += 1;
+            let mut len = len as u64;
+            let mut bom_len = 0;
+            if line_no == 1 && buf.starts_with(BOM) {
+                buf.drain(..BOM.len());
+                len = len.saturating_sub(BOM.len() as u64);
+                bom_len = BOM.len();
+            }
+            if len > max {
+                any_content = true;
+                self.skip(rel, Some(line_no), oversized_message("the line", len, max));
+                continue;
+            }
+            if buf.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            any_content = true;
+            let text = match std::str::from_utf8(&buf) {
+                Ok(text) => text,
+                Err(e) => {
+                    self.skip(
+                        rel,
+                        Some(line_no),
+                        format!(
+                            "the line is not valid UTF-8 text (byte offset {} in the line); skipped",
+                            e.valid_up_to() + bom_len
+                        ),
+                    );
+                    continue;
+                }
+            };
+            match serde_json::from_str::<Value>(text) {
+                Ok(value) => self.accept_json(value, rel, Some(line_no)),
+                Err(e) => self.skip(
+                    rel,
+                    Some(line_no),
+                    format!("not valid JSON: {}; skipped", json_error_on_line(&e)),
+                ),
+            }
+        }
+        if !any_content {
+            self.skip(
+                rel,
+                None,
+                "the file holds no documents; nothing to load".to_string(),
+            );
+        }
+    }
+
+    /// Validates one `{"id", "metadata"?, "content"}` object and adds it.
+    fn accept_json(&mut self, value: Value, rel: &str, line: Option<usize>) {
+        let Value::Object(obj) = value else {
+            let hint = match (&value, line) {
+                (Value::Array(_), None) => {
+                    " (a .json file holds one document; put many documents in a .jsonl file, one per line)"
+                }
+                _ => "",
+            };
+            let msg = format!(
+                "expected a JSON object {{\"id\", \"content\", \"metadata\"}} but found {}{hint}; skipped",
+                kind_of(&value)
+            );
+            self.skip(rel, line, msg);
+            return;
+        };
+        let id = match obj.get("id") {
+            None => {
+                self.skip(
+                    rel,
+                    line,
+                    "the \"id\" field is missing; skipped".to_string(),
+                );
+                return;
+            }
+            Some(Value::String(id)) if id.trim().is_empty() => {
+                self.skip(rel, line, "the \"id\" field is empty; skipped".to_string());
+                return;
+            }
+            Some(Value::String(id)) => id.clone(),
+            Some(other) => {
+                let msg = format!(
+                    "the \"id\" field must be a string, but it is {}; skipped",
+                    kind_of(other)
+                );
+                self.skip(rel, line, msg);
+                return;
+            }
+        };
+        let content = match obj.get("content") {
+            None => {
+                self.skip(
+                    rel,
+                    line,
+                    "the \"content\" field is missing; skipped".to_string(),
+                );
+                return;
+            }
+            Some(Value::String(c)) if c.is_empty() => {
+                self.skip(
+                    rel,
+                    line,
+                    "the \"content\" field is empty; skipped".to_string(),
+                );
+                return;
+            }
+            Some(Value::String(c)) => c.clone(),
+            Some(other) => {
+                let msg = format!(
+                    "the \"content\" field must be a string, but it is {}; skipped",
+                    kind_of(other)
+                );
+                self.skip(rel, line, msg);
+                return;
+            }
+        };
+        let metadata = match obj.get("metadata") {
+            None | Some(Value::Null) => Map::new(),
+            Some(Value::Object(m)) => m.clone(),
+            Some(other) => {
+                let msg = format!(
+                    "the \"metadata\" field must be an object, but it is {}; skipped",
+                    kind_of(other)
+                );
+                self.skip(rel, line, msg);
+                return;
+            }
+        };
+        self.push(Document {
+            key: doc_key(&id, &content),
+            id,
+            metadata,
+            content,
+            source: Source {
+                rel_path: rel.to_string(),
+                line,
+            },
+            raw: Some(obj),
+        });
+    }
+
+    fn accept_text(&mut self, text: &str, rel: &str) {
+        if text.is_empty() {
+            self.skip(rel, None, "the file is empty; skipped".to_string());
+            return;
+        }
+        let id = Path::new(rel)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if id.trim().is_empty() {
+            self.skip(
+                rel,
+                None,
+                "the file name gives an empty document id; skipped".to_string(),
+            );
+            return;
+        }
+        let mut metadata = Map::new();
+        metadata.insert("path".to_string(), Value::String(rel.to_string()));
+        self.push(Document {
+            key: doc_key(&id, text),
+            id,
+            metadata,
+            content: text.to_string(),
+            source: Source {
+                rel_path: rel.to_string(),
+                line: None,
+            },
+            raw: None,
+        });
+    }
+
+    /// Adds a document unless its id was already loaded (the earlier one wins).
+    fn push(&mut self, doc: Document) {
+        let here = match doc.source.line {
+            Some(line) => format!("{}:{line}", doc.source.rel_path),
+            None => doc.source.rel_path.clone(),
+        };
+        if let Some(first) = self.seen.get(&doc.id) {
+            let msg = format!(
+                "duplicate id \"{}\": already loaded from {first}; skipped",
+                doc.id
+            );
+            self.skip(&doc.source.rel_path, doc.source.line, msg);
+            return;
+        }
+        self.seen.insert(doc.id.clone(), here);
+        self.documents.push(doc);
+    }
+}
+
+fn oversized_message(what: &str, size: u64, max: u64) -> String {
+    format!("{what} is {size} bytes, over the document size limit of {max} bytes; skipped")
+}
+
+/// Reads one line (without its `\n`, and without a `\r` before it) into `out`,
+/// keeping at most `cap + 1` bytes so a huge line is never held in memory.
+/// Returns the line's full length, or `None` at the end of the input.
+fn read_line_capped(
+    reader: &mut impl BufRead,
+    cap: usize,
+    out: &mut Vec<u8>,
+) -> io::Result<Option<usize>> {
+    out.clear();
+    let keep = cap.saturating_add(2);
+    let mut total = 0usize;
+    let mut read_any = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        read_any = true;
+        let (part, used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], i + 1, true),
+            None => (chunk, chunk.len(), false),
+        };
+        let room = keep.saturating_sub(out.len());
+        out.extend_from_slice(&part[..part.len().min(room)]);
+        total = total.saturating_add(part.len());
+        reader.consume(used);
+        if done {
+            break;
+        }
+    }
+    if !read_any {
+        return Ok(None);
+    }
+    // `out` holds the whole line whenever the line is short enough to matter.
+    if total == out.len() && out.last() == Some(&b'\r') {
+        out.pop();
+        total -= 1;
+    }
+    Ok(Some(total))
+}
+
+#[cfg(test)]
+mod tests;
