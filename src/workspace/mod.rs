@@ -1,0 +1,412 @@
+//! The workspace: corpus, entities, session, analysis and plan in one place. The CLI
+//! and the terminal UI drive it; neither computes risk itself.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::analysis::{Analysis, Model};
+use crate::config::Config;
+use crate::corpus::Corpus;
+use crate::entity::{EntityStore, ExtractedItem, GlobalEntity, Span};
+use crate::extract::Extractor;
+use crate::plan::{Plan, PlanError, Provenance, plan};
+use crate::redact::{MaskedEntity, Replacer};
+use crate::session::{AuditAction, Decision, Session, SessionError, SessionState};
+
+mod decisions;
+mod queries;
+
+mod pipeline;
+mod replan;
+pub use pipeline::extract_all;
+pub use pipeline::finish_extraction;
+pub use pipeline::report_phase;
+use pipeline::*;
+pub use replan::Derived;
+pub use replan::Needs;
+pub use replan::ReplanDone;
+pub use replan::ReplanJob;
+use replan::*;
+
+/// Review state of an entity's decision (SPEC §6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ReviewState {
+    Proposed,
+    Accepted,
+    Stale,
+    Overridden,
+    Pinned,
+}
+
+/// Errors of workspace operations.
+#[derive(Debug, thiserror::Error)]
+pub enum WorkspaceError {
+    #[error(transparent)]
+    Plan(#[from] PlanError),
+    #[error(transparent)]
+    Session(#[from] SessionError),
+    #[error(transparent)]
+    Edit(#[from] crate::entity::store::EditError),
+    #[error("unknown document {0}")]
+    UnknownDocument(String),
+}
+
+/// The session's forced states: entities forced masked, entities forced kept.
+type Forced = (
+    std::collections::BTreeSet<String>,
+    std::collections::BTreeSet<String>,
+);
+
+/// What a re-plan recomputes before planning: entity globals, model and analysis.
+type Analysed = (BTreeMap<String, GlobalEntity>, Arc<Model>, Arc<Analysis>);
+
+/// Everything the product knows about a corpus.
+pub struct Workspace {
+    pub corpus: Corpus,
+    /// The configuration in effect: `base_config` with the session's adopted
+    /// settings (what-if `Settings` decisions).
+    pub config: Config,
+    /// The configuration from files and flags, before the session's settings.
+    pub base_config: Config,
+    pub store: EntityStore,
+    pub session: Option<Session>,
+    pub state: SessionState,
+    pub extractor: String,
+    /// How the LLM extractor went (fallbacks, dropped items); `None` when offline.
+    pub llm: Option<crate::extract::llm::LlmReport>,
+    pub model: Arc<Model>,
+    pub analysis: Arc<Analysis>,
+    pub plan: Plan,
+    /// Entity globals keyed by id (derived from the store).
+    pub globals: BTreeMap<String, GlobalEntity>,
+    /// Warnings from replaying the session (edits that no longer apply).
+    pub warnings: Vec<String>,
+    /// The extractor's results before session edits, kept by workspaces that are
+    /// extracted incrementally ([`Workspace::pending`]) so a burst of new results or
+    /// an undone edit can rebuild `store` as extracted + edits.
+    pub extracted: Option<EntityStore>,
+    /// The extractor's own items per document (`None` while pending), kept by
+    /// incrementally extracted workspaces so the corpus-level steps (context pass,
+    /// linker) can be redone as documents arrive.
+    pub raw: Vec<Option<Vec<ExtractedItem>>>,
+    /// Number of the newest [`ReplanJob`]: an older job's result is not installed.
+    pub generation: u64,
+}
+
+impl Workspace {
+    /// Builds the workspace: replays the session's entity edits on the extracted
+    /// entities, then analyses and plans.
+    pub fn new(
+        corpus: Corpus,
+        config: Config,
+        store: EntityStore,
+        session: Option<Session>,
+        extractor: &str,
+    ) -> Result<Self, WorkspaceError> {
+        let state = match &session {
+            Some(s) => s.state()?,
+            None => SessionState::default(),
+        };
+        let base_config = config.clone();
+        let (config, settings_warnings) =
+            crate::config::params::apply_settings(&base_config, &state.settings);
+        let model = Model::default();
+        let analysis = Analysis::new(&model, &config.analysis_params());
+        let mut ws = Workspace {
+            plan: plan(
+                &model,
+                &analysis,
+                &config.plan_params(),
+                &config.constraints(),
+            )?,
+            corpus,
+            config,
+            base_config,
+            store,
+            session,
+            state,
+            extractor: extractor.to_string(),
+            llm: None,
+            model: Arc::new(model),
+            analysis: Arc::new(analysis),
+            globals: BTreeMap::new(),
+            warnings: settings_warnings,
+            extracted: None,
+            raw: Vec::new(),
+            generation: 0,
+        };
+        let edits = ws.state.edits.clone();
+        for edit in &edits {
+            if let Err(e) = ws.apply_edit(edit) {
+                ws.warnings.push(format!(
+                    "session edit {} no longer applies: {e}",
+                    edit.name()
+                ));
+            }
+        }
+        ws.replan()?;
+        Ok(ws)
+    }
+
+    /// A workspace whose documents are all still pending extraction: the terminal
+    /// application shows it at once and feeds results in with
+    /// [`Workspace::set_extracted`]. Session edits wait until their documents are
+    /// extracted (an added entity would otherwise mark its document complete).
+    pub fn pending(
+        corpus: Corpus,
+        config: Config,
+        session: Option<Session>,
+        extractor: &str,
+    ) -> Result<Self, WorkspaceError> {
+        let store = EntityStore::with_documents(&corpus.documents);
+        let mut ws = Workspace::new(corpus, config, store, None, extractor)?;
+        if let Some(s) = &session {
+            ws.state = s.state()?;
+            ws.config =
+                crate::config::params::apply_settings(&ws.base_config, &ws.state.settings).0;
+        }
+        ws.session = session;
+        ws.raw = vec![None; ws.corpus.documents.len()];
+        ws.extracted = Some(ws.store.clone());
+        ws.rebuild_store()?;
+        Ok(ws)
+    }
+
+    /// A copy without the session, for planning extraction results off the UI
+    /// thread: it holds the corpus, configuration, extracted entities and session
+    /// state as they are now.
+    pub fn shadow(&self) -> Result<Workspace, WorkspaceError> {
+        let store = EntityStore::with_documents(&self.corpus.documents);
+        let mut ws = Workspace::new(
+            self.corpus.clone(),
+            self.config.clone(),
+            store,
+            None,
+            &self.extractor,
+        )?;
+        ws.state = self.state.clone();
+        ws.raw = self.raw.clone();
+        ws.extracted = Some(self.extracted.clone().unwrap_or_else(|| self.store.clone()));
+        ws.rebuild_store()?;
+        Ok(ws)
+    }
+
+    /// A copy to export from another thread: the same corpus, entities, plan and
+    /// state, with its own connection to the session (for the audit log). Model and
+    /// analysis are shared, not copied.
+    pub fn snapshot(&self) -> Result<Workspace, WorkspaceError> {
+        let session = match &self.session {
+            Some(s) => Some(Session::open(s.path())?),
+            None => None,
+        };
+        Ok(Workspace {
+            corpus: self.corpus.clone(),
+            config: self.config.clone(),
+            base_config: self.base_config.clone(),
+            store: self.store.clone(),
+            session,
+            state: self.state.clone(),
+            extractor: self.extractor.clone(),
+            llm: self.llm.clone(),
+            model: self.model.clone(),
+            analysis: self.analysis.clone(),
+            plan: self.plan.clone(),
+            globals: self.globals.clone(),
+            warnings: self.warnings.clone(),
+            extracted: None,
+            raw: Vec::new(),
+            generation: self.generation,
+        })
+    }
+
+    /// The derived results of this workspace, to install in another.
+    pub fn derived(&self) -> Derived {
+        Derived {
+            extracted: self.extracted.clone().unwrap_or_else(|| self.store.clone()),
+            store: self.store.clone(),
+            globals: self.globals.clone(),
+            model: self.model.clone(),
+            analysis: self.analysis.clone(),
+            plan: self.plan.clone(),
+            warnings: self.warnings.clone(),
+            state: self.state.clone(),
+            raw: self.raw.clone(),
+            config: self.config.clone(),
+        }
+    }
+
+    /// Installs results computed by a shadow. Decisions taken since the shadow's
+    /// state are applied on top: entity edits rebuild the entities, other decisions
+    /// only re-plan.
+    pub fn install(&mut self, d: Derived) -> Result<(), WorkspaceError> {
+        let edits_changed = d.state.edits != self.state.edits;
+        let state_changed = d.state != self.state;
+        // Settings adopted since the shadow started: its results used the old ones.
+        let reanalyse = d.config.analysis_params() != self.config.analysis_params()
+            || d.config.schema != self.config.schema;
+        let config_changed = d.config != self.config;
+        self.extracted = Some(d.extracted);
+        self.raw = d.raw;
+        self.store = d.store;
+        self.globals = d.globals;
+        self.model = d.model;
+        self.analysis = d.analysis;
+        self.plan = d.plan;
+        self.warnings = d.warnings;
+        self.generation += 1;
+        if edits_changed {
+            self.rebuild_store()
+        } else if reanalyse {
+            self.replan()
+        } else if state_changed || config_changed {
+            self.plan_only()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// True when every document's extraction is complete.
+    pub fn extraction_complete(&self) -> bool {
+        let store = self.extracted.as_ref().unwrap_or(&self.store);
+        store.docs.iter().all(|d| d.complete)
+    }
+
+    /// Records the extractor's items for a burst of documents (corpus indices), then
+    /// redoes the corpus-level steps (context pass, and the linker once every
+    /// document is in), rebuilds the entities and re-plans once for the whole burst.
+    /// When the last document is in, the entities are those of [`extract_all`].
+    pub fn set_extracted(
+        &mut self,
+        batch: impl IntoIterator<Item = (usize, Vec<ExtractedItem>)>,
+    ) -> Result<(), WorkspaceError> {
+        let n = self.corpus.documents.len();
+        if self.raw.len() != n {
+            self.raw = vec![None; n];
+        }
+        let mut touched: Vec<usize> = Vec::new();
+        for (i, items) in batch {
+            if i < n {
+                self.raw[i] = Some(items);
+                touched.push(i);
+            }
+        }
+        let done: Vec<bool> = self.raw.iter().map(Option::is_some).collect();
+        let all_done = done.iter().all(|d| *d);
+        let linker = self.config.linker
+            && self
+                .config
+                .schema
+                .contains(crate::extract::linker::LINKER_TYPE);
+        let extracted = self.extracted.get_or_insert_with(|| self.store.clone());
+        if self.config.context_pass || (linker && all_done) {
+            // Every document that is in can gain values from the new ones.
+            let mut items: Vec<Vec<ExtractedItem>> = self
+                .raw
+                .iter()
+                .map(|r| r.clone().unwrap_or_default())
+                .collect();
+            corpus_steps(&self.corpus, &self.config, &mut items, Some(&done));
+            extracted.set_many_document_items(
+                items
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| done[*i])
+                    .map(|(i, its)| (i, &self.corpus.documents[i], its.as_slice())),
+                &self.config.schema,
+                self.config.date_order,
+            );
+        } else {
+            let raw = &self.raw;
+            extracted.set_many_document_items(
+                touched.iter().map(|&i| {
+                    let its = raw[i].as_deref().unwrap_or(&[]);
+                    (i, &self.corpus.documents[i], its)
+                }),
+                &self.config.schema,
+                self.config.date_order,
+            );
+        }
+        self.rebuild_store()
+    }
+
+    /// Recomputes analysis and plan from the store, the config and the session.
+    pub fn replan(&mut self) -> Result<(), WorkspaceError> {
+        let t = std::time::Instant::now();
+        (self.globals, self.model, self.analysis) = analyse(&self.store, &self.config);
+        report_phase("analyze", t);
+        let t = std::time::Instant::now();
+        self.plan_only()?;
+        report_phase("plan", t);
+        Ok(())
+    }
+
+    /// Changes the configuration; the analysis (edges, chains) is kept when neither
+    /// its parameters nor the schema changed, so a planner-threshold change only
+    /// re-plans.
+    pub fn set_config(&mut self, config: Config) -> Result<(), WorkspaceError> {
+        let reanalyse = config.schema != self.config.schema
+            || config.analysis_params() != self.config.analysis_params();
+        self.config = config;
+        if reanalyse {
+            self.replan()
+        } else {
+            self.plan_only()
+        }
+    }
+
+    /// The session's forced states (overrides and pins).
+    fn forced(&self) -> Forced {
+        (self.state.force_mask(), self.state.force_keep())
+    }
+
+    /// Re-plans on the current analysis (decisions and planner thresholds changed).
+    fn plan_only(&mut self) -> Result<(), WorkspaceError> {
+        // Whatever a re-plan job still running computes is older than this.
+        self.generation += 1;
+        self.plan = plan_forced(&self.model, &self.analysis, &self.config, self.forced())?;
+        Ok(())
+    }
+
+    /// Runs the re-plan `needs` asks for, here.
+    pub fn compute(&mut self, needs: Needs) -> Result<(), WorkspaceError> {
+        match needs {
+            Needs::Nothing => Ok(()),
+            Needs::Plan => self.plan_only(),
+            Needs::Analysis => self.replan(),
+        }
+    }
+
+    /// The inputs of the re-plan `needs` asks for, to compute on another thread; the
+    /// model and analysis are shared, not copied. Install the result with
+    /// [`Workspace::install_replan`].
+    pub fn replan_job(&mut self, needs: Needs) -> ReplanJob {
+        self.generation += 1;
+        ReplanJob {
+            generation: self.generation,
+            store: (needs == Needs::Analysis).then(|| self.store.clone()),
+            model: self.model.clone(),
+            analysis: self.analysis.clone(),
+            config: self.config.clone(),
+            force: self.forced(),
+        }
+    }
+
+    /// Installs a re-plan computed by [`ReplanJob::run`]; false (and nothing
+    /// changes) when a newer job was started since, whose result will follow.
+    pub fn install_replan(&mut self, done: ReplanDone) -> bool {
+        if done.generation != self.generation {
+            return false;
+        }
+        if let Some((globals, model, analysis)) = done.analysed {
+            self.globals = globals;
+            self.model = model;
+            self.analysis = analysis;
+        }
+        self.plan = done.plan;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,91 @@
+//! Extraction of a corpus into an entity store, with progress steps and phase timings.
+
+use super::*;
+
+/// With the environment variable `CLAM_TIMINGS` set, prints how long a phase took to
+/// stderr as `timing: LABEL=SECONDS` (headless runs; `scripts/scale.sh` reads it).
+pub fn report_phase(label: &str, start: std::time::Instant) {
+    if std::env::var_os("CLAM_TIMINGS").is_some() {
+        eprintln!("timing: {label}={:.2}", start.elapsed().as_secs_f64());
+    }
+}
+
+/// Runs `extractor` over every document of the corpus, then (unless disabled) the
+/// context pass that finds every typed value in the other documents too, and (when
+/// enabled) the corpus-level linker pass over what the recognizers left untyped.
+pub fn extract_all(
+    corpus: &Corpus,
+    config: &Config,
+    extractor: &(dyn Extractor + Sync),
+) -> EntityStore {
+    use rayon::prelude::*;
+    // Documents are extracted on every core; `collect` keeps corpus order.
+    let items: Vec<Vec<ExtractedItem>> = corpus
+        .documents
+        .par_iter()
+        .map(|doc| {
+            extractor.extract(doc).unwrap_or_else(|e| {
+                tracing::warn!(doc = %doc.id, error = %e, "extraction failed");
+                Vec::new()
+            })
+        })
+        .collect();
+    finish_extraction(corpus, config, items)
+}
+
+/// The corpus-level steps after a per-document extractor (offline or LLM): the
+/// context pass, the linker, then canonicalization and the unlocated guard.
+pub fn finish_extraction(
+    corpus: &Corpus,
+    config: &Config,
+    mut items: Vec<Vec<ExtractedItem>>,
+) -> EntityStore {
+    let mut store = EntityStore::with_documents(&corpus.documents);
+    corpus_steps(corpus, config, &mut items, None);
+    store.set_many_document_items(
+        corpus
+            .documents
+            .iter()
+            .zip(&items)
+            .enumerate()
+            .map(|(i, (doc, its))| (i, doc, its.as_slice())),
+        &config.schema,
+        config.date_order,
+    );
+    store
+}
+
+/// The corpus-level steps on per-document extractor items: the context pass
+/// (one type per value, typed values carried to the other documents) and the
+/// linker. With `done`, only the documents marked done are extracted so far:
+/// nothing is carried into the others, and the linker, which needs every
+/// document, waits until all are done. Once every document is done the result is
+/// the same as for a whole corpus extracted at once.
+pub(super) fn corpus_steps(
+    corpus: &Corpus,
+    config: &Config,
+    items: &mut [Vec<ExtractedItem>],
+    done: Option<&[bool]>,
+) {
+    let is_done = |i: usize| done.is_none_or(|d| d.get(i).copied().unwrap_or(false));
+    if config.context_pass {
+        crate::extract::propagate::harmonize_types(items);
+        let short_forms = config.extract.short_forms.unwrap_or(true);
+        if short_forms {
+            crate::extract::propagate::merge_short_forms(items);
+        }
+        let carried = crate::extract::propagate::propagate(&corpus.documents, items, short_forms);
+        for (i, (mine, extra)) in items.iter_mut().zip(carried).enumerate() {
+            if is_done(i) {
+                mine.extend(extra);
+            }
+        }
+    }
+    let all_done = (0..items.len()).all(is_done);
+    if all_done && config.linker && config.schema.contains(crate::extract::linker::LINKER_TYPE) {
+        let linked = crate::extract::linker::link(&corpus.documents, items);
+        for (mine, extra) in items.iter_mut().zip(linked) {
+            mine.extend(extra);
+        }
+    }
+}
