@@ -20,8 +20,10 @@ use crate::workspace::{ReviewState, Workspace};
 mod decide;
 mod export;
 mod gold;
+mod mouse;
 mod popups;
 mod replan;
+mod views;
 mod whatif;
 
 pub use decide::parse_relevance;
@@ -36,6 +38,12 @@ use super::keymap::{Key, Keymap};
 use super::sanitize;
 use super::state::{DocSelection, DocSort, ExportField, Pane, UiState};
 use super::theme::Theme;
+
+mod layers;
+pub use layers::Confirm;
+pub use layers::Layer;
+pub use layers::ReasonFor;
+pub use layers::TypePurpose;
 
 /// A message from the extraction worker.
 #[derive(Debug)]
@@ -125,90 +133,6 @@ pub struct ExportDialog {
     pub require_reviewed: bool,
     pub field: ExportField,
     pub outcome: Option<ExportOutcome>,
-}
-
-/// A popup; the topmost gets the keys.
-#[derive(Debug)]
-pub enum Layer {
-    Help,
-    /// A decision that needs a reason (recorded in the audit log).
-    Reason {
-        purpose: ReasonFor,
-        input: TextArea<'static>,
-        error: Option<String>,
-    },
-    /// Filter text for a list pane.
-    Search {
-        pane: Pane,
-        input: TextArea<'static>,
-    },
-    /// A decision that asks first (y / Enter).
-    Confirm(Confirm),
-    Export(Box<ExportDialog>),
-    /// Text to mark as a new entity in document `doc` (corpus index).
-    AddText {
-        doc: usize,
-        input: TextArea<'static>,
-        error: Option<String>,
-    },
-    /// Choose an entity type for `purpose`.
-    TypePicker {
-        purpose: TypePurpose,
-        types: Vec<String>,
-        selected: usize,
-    },
-    /// The note of the gold chain of `documents` (ids, corpus order).
-    GoldNote {
-        documents: Vec<String>,
-        input: TextArea<'static>,
-    },
-    /// The path of a gold file to import.
-    GoldImport {
-        input: TextArea<'static>,
-        error: Option<String>,
-    },
-    /// A what-if value or sweep range.
-    WhatIf {
-        purpose: WhatIfInput,
-        input: TextArea<'static>,
-        error: Option<String>,
-    },
-}
-
-/// What a reason popup's reason is for.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ReasonFor {
-    /// Override `entity` to `mask`.
-    Override { entity: String, mask: bool },
-    /// Accept the residual risk of a document (one id) or a chain (its ids).
-    Residual { documents: Vec<String> },
-}
-
-/// A decision waiting for y / Enter.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Confirm {
-    /// Accept the proposal of these entities.
-    Bulk { entities: Vec<String> },
-    /// Merge `from` into `into`.
-    Merge { from: String, into: String },
-    /// Remove `entity` from every document.
-    RemoveEverywhere { entity: String },
-}
-
-/// What a chosen type is for.
-#[derive(Debug, Clone, PartialEq)]
-pub enum TypePurpose {
-    Retype {
-        entity: String,
-    },
-    /// A new entity at `start..end` of document `doc`, with the relevance typed in
-    /// the picker (empty: 1.0, SPEC §2).
-    Add {
-        doc: usize,
-        start: usize,
-        end: usize,
-        relevance: String,
-    },
 }
 
 /// The rectangles of the last draw, for mouse hit-testing, plus the scroll offsets
@@ -459,150 +383,6 @@ impl App {
         self.message = Some(Message { text, error: false });
     }
 
-    /// Recomputes the derived views after the plan or a filter changed.
-    pub fn refresh(&mut self) {
-        let ws = &self.ws;
-        let mut model_of_doc = vec![None; ws.corpus.documents.len()];
-        for (m, d) in ws.model.docs.iter().enumerate() {
-            if let Some(slot) = model_of_doc.get_mut(d.corpus_index) {
-                *slot = Some(m);
-            }
-        }
-        self.views.review = (0..ws.model.entities.len())
-            .map(|i| ws.review_state(i))
-            .collect();
-        self.views.replacer = Some(ws.replacer(&self.project_key));
-        self.views.layout.update(&ws.model, &ws.analysis);
-        self.views.model_of_doc = model_of_doc;
-        self.views.open_residuals = ws.unaccepted_residuals();
-        self.views.orphaned = ws.orphaned_decisions().len();
-        self.refresh_gold();
-        self.refresh_rows();
-        self.whatif_refresh();
-        self.measure_gold();
-        self.dirty = true;
-    }
-
-    pub(super) fn refresh_rows(&mut self) {
-        let ws = &self.ws;
-        // Documents.
-        let needle = self.ui.documents.filter.to_lowercase();
-        let mut docs: Vec<usize> = (0..ws.corpus.documents.len())
-            .filter(|&i| {
-                needle.is_empty() || {
-                    let d = &ws.corpus.documents[i];
-                    d.id.to_lowercase().contains(&needle)
-                        || d.content.to_lowercase().contains(&needle)
-                }
-            })
-            .collect();
-        if self.ui.doc_sort == DocSort::Risk {
-            let risk = |i: usize| {
-                self.views
-                    .model_of_doc
-                    .get(i)
-                    .copied()
-                    .flatten()
-                    .map_or(-1.0, |m| ws.plan.doc_risk_final[m])
-            };
-            docs.sort_by(|a, b| risk(*b).total_cmp(&risk(*a)).then(a.cmp(b)));
-        }
-        self.ui.documents.set_rows(docs);
-        // Masks.
-        let needle = self.ui.masks.filter.to_lowercase();
-        let mut masks: Vec<usize> = (0..ws.model.entities.len())
-            .filter(|&i| self.ui.show_all_entities || ws.plan.masked[i])
-            .filter(|&i| {
-                needle.is_empty() || {
-                    let e = &ws.model.entities[i];
-                    e.value.to_lowercase().contains(&needle)
-                        || e.entity_type.to_lowercase().contains(&needle)
-                        || review_label(self.views.review[i]).contains(&needle)
-                }
-            })
-            .collect();
-        // Highest global contribution s_e first: the entities that matter most.
-        let s_e = &ws.analysis.global_contribution;
-        masks.sort_by(|a, b| s_e[*b].total_cmp(&s_e[*a]).then(a.cmp(b)));
-        self.ui.masks.set_rows(masks);
-        // Chains, riskiest first.
-        let needle = self.ui.chains.filter.to_lowercase();
-        let mut chains: Vec<usize> = (0..ws.analysis.chains.len())
-            .filter(|&c| {
-                needle.is_empty()
-                    || ws.plan.chains[c]
-                        .category_pre
-                        .as_str()
-                        .to_lowercase()
-                        .contains(&needle)
-                    || ws.analysis.chains[c].docs.iter().any(|&d| {
-                        ws.model.docs[d as usize]
-                            .id
-                            .to_lowercase()
-                            .contains(&needle)
-                    })
-            })
-            .collect();
-        chains.sort_by(|a, b| {
-            ws.plan.chains[*b]
-                .risk_pre
-                .total_cmp(&ws.plan.chains[*a].risk_pre)
-                .then(a.cmp(b))
-        });
-        self.ui.chains.set_rows(chains);
-    }
-
-    /// Mentions of the open document, sorted by position.
-    pub fn mentions(&self, doc: usize) -> Vec<Mention> {
-        let store = &self.ws.store;
-        let Some(d) = store.docs.get(doc) else {
-            return Vec::new();
-        };
-        let mut out: Vec<Mention> = d
-            .entities
-            .iter()
-            .flat_map(|e| {
-                let entity_type = store
-                    .keys
-                    .get(&e.entity_id)
-                    .map(|k| k.entity_type.clone())
-                    .unwrap_or_default();
-                let entity = self.ws.model.entity_index(&e.entity_id);
-                e.spans.iter().map(move |s| Mention {
-                    start: s.start,
-                    end: s.end,
-                    entity_id: e.entity_id.clone(),
-                    entity,
-                    entity_type: entity_type.clone(),
-                })
-            })
-            .collect();
-        out.sort_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
-        out
-    }
-
-    /// The mention under the document cursor.
-    pub fn cursor_mention(&self) -> Option<Mention> {
-        let doc = self.ui.open_doc?;
-        self.mentions(doc).get(self.ui.doc_cursor).cloned()
-    }
-
-    /// The entity (model index) the decision keys apply to in the focused pane.
-    pub fn target_entity(&self) -> Option<usize> {
-        match self.ui.focus {
-            Pane::Masks => self.ui.masks.current(),
-            Pane::Document => self.cursor_mention().and_then(|m| m.entity),
-            _ => None,
-        }
-    }
-
-    /// The selected chain (index into the analysis), when the chains pane is in view.
-    pub fn selected_chain(&self) -> Option<usize> {
-        (self.ui.focus == Pane::Chains)
-            .then(|| self.ui.chains.current())
-            .flatten()
-    }
-
     // ----- input -----
 
     /// A key press: popups first, then the keymap of the focused pane.
@@ -619,173 +399,6 @@ impl App {
             self.update(action);
             self.measure_gold();
         }
-    }
-
-    /// A mouse event: a click focuses the pane under it and selects the row.
-    pub fn handle_mouse(&mut self, ev: MouseEvent) {
-        if !self.layers.is_empty() {
-            return;
-        }
-        let pos = Position::new(ev.column, ev.row);
-        match ev.kind {
-            MouseEventKind::Down(MouseButton::Left) => {
-                let Some(pane) = self
-                    .rects
-                    .panes
-                    .iter()
-                    .find(|(_, r)| r.contains(pos))
-                    .map(|(p, _)| *p)
-                else {
-                    return;
-                };
-                self.ui.focus(pane);
-                if let Some((_, body, offset)) = self
-                    .rects
-                    .list_body
-                    .iter()
-                    .find(|(p, r, _)| *p == pane && r.contains(pos))
-                    .copied()
-                {
-                    let row = offset + (pos.y - body.y) as usize;
-                    if let Some(list) = self.ui.list_mut(pane)
-                        && row < list.rows.len()
-                    {
-                        list.selected = row;
-                        list.touched = true;
-                    }
-                    self.after_move(pane);
-                }
-                if pane == Pane::Document
-                    && let Some((_, k)) = self.rects.mentions.iter().find(|(r, _)| r.contains(pos))
-                {
-                    self.ui.doc_cursor = *k;
-                }
-                self.ui.doc_selection = None;
-                if pane == Pane::Document
-                    && let Some(doc) = self.ui.open_doc
-                    && let Some(at) = self.char_at(pos, true)
-                {
-                    self.ui.doc_selection = Some(DocSelection {
-                        doc,
-                        anchor: at,
-                        head: at,
-                    });
-                }
-                if pane == Pane::Graph
-                    && let Some(area) = self.rects.graph
-                    && let Some(doc) = self.views.layout.hit(
-                        area,
-                        pos,
-                        self.ui
-                            .open_doc
-                            .and_then(|d| self.views.model_of_doc.get(d).copied().flatten()),
-                        &self.ws.analysis,
-                    )
-                {
-                    let corpus = self.ws.model.docs[doc].corpus_index;
-                    self.select_document(corpus);
-                }
-                self.measure_gold();
-                self.dirty = true;
-            }
-            MouseEventKind::Drag(MouseButton::Left) => {
-                if let Some(sel) = self.ui.doc_selection
-                    && let Some(at) = self.char_at(pos, false)
-                {
-                    self.ui.doc_selection = Some(DocSelection { head: at, ..sel });
-                    self.dirty = true;
-                }
-            }
-            MouseEventKind::Up(MouseButton::Left) => {
-                if let Some(sel) = self.ui.doc_selection {
-                    if sel.anchor == sel.head {
-                        // A click, not a drag.
-                        self.ui.doc_selection = None;
-                    } else if let Some((a, b)) = self.selected_span() {
-                        let text: String = self.ws.corpus.documents[sel.doc]
-                            .content
-                            .chars()
-                            .skip(a)
-                            .take(b - a)
-                            .collect();
-                        self.info(format!(
-                            "selected “{}” · + adds it as an entity · Esc clears",
-                            sanitize::fit(&sanitize::line(&text), 40)
-                        ));
-                    }
-                    self.dirty = true;
-                }
-            }
-            MouseEventKind::ScrollDown | MouseEventKind::ScrollUp => {
-                let down = ev.kind == MouseEventKind::ScrollDown;
-                if let Some(pane) = self
-                    .rects
-                    .panes
-                    .iter()
-                    .find(|(_, r)| r.contains(pos))
-                    .map(|(p, _)| *p)
-                {
-                    let saved = self.ui.focus;
-                    self.ui.focus = pane;
-                    self.update(if down { Action::Down } else { Action::Up });
-                    self.ui.focus = saved;
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// The document offset of the character at `pos` in the document view; with
-    /// `exact` false, a pointer past the end of a line takes the line's last
-    /// character (dragging beyond the text still extends the selection).
-    fn char_at(&self, pos: Position, exact: bool) -> Option<usize> {
-        let chars = &self.rects.doc_chars;
-        if let Some((_, off)) = chars.iter().find(|(r, _)| r.contains(pos)) {
-            return Some(*off);
-        }
-        if exact {
-            return None;
-        }
-        chars
-            .iter()
-            .filter(|(r, _)| r.y == pos.y && r.x <= pos.x)
-            .max_by_key(|(r, _)| r.x)
-            .map(|(_, off)| *off)
-    }
-
-    /// The mouse selection of the open document widened to whole words and trimmed
-    /// of surrounding spaces and punctuation (half-open, code points), if any is
-    /// left.
-    pub fn selected_span(&self) -> Option<(usize, usize)> {
-        let sel = self.ui.doc_selection?;
-        if Some(sel.doc) != self.ui.open_doc {
-            return None;
-        }
-        let chars: Vec<char> = self
-            .ws
-            .corpus
-            .documents
-            .get(sel.doc)?
-            .content
-            .chars()
-            .collect();
-        let (mut a, mut b) = sel.range();
-        b = b.min(chars.len());
-        let word = |c: char| c.is_alphanumeric();
-        while a > 0 && a < chars.len() && word(chars[a]) && word(chars[a - 1]) {
-            a -= 1;
-        }
-        while b > 0 && b < chars.len() && word(chars[b - 1]) && word(chars[b]) {
-            b += 1;
-        }
-        let edge = |c: char| c.is_whitespace() || ",;:.!?()[]{}\"'«»“”‘’".contains(c);
-        while a < b && edge(chars[a]) {
-            a += 1;
-        }
-        while b > a && edge(chars[b - 1]) {
-            b -= 1;
-        }
-        (a < b).then_some((a, b))
     }
 
     /// Acts on an action (the only place UI state changes).
@@ -1015,40 +628,5 @@ impl App {
         );
         self.layers.push(Layer::Export(dialog));
         self.dirty = true;
-    }
-
-    /// Header figures: chains per category before (pre) and after the plan.
-    pub fn chain_counts(&self) -> [(usize, usize); 3] {
-        let mut out = [(0, 0); 3];
-        for c in &self.ws.plan.chains {
-            let slot = |cat: RiskCategory| match cat {
-                RiskCategory::High => 0,
-                RiskCategory::Medium => 1,
-                RiskCategory::Low => 2,
-            };
-            out[slot(c.category_pre)].0 += 1;
-            out[slot(c.category_final)].1 += 1;
-        }
-        out
-    }
-
-    /// Masked entities that are reviewed (accepted, overridden or pinned).
-    pub fn reviewed_masks(&self) -> (usize, usize) {
-        let masked = self.ws.masked_indices();
-        let total = masked.len();
-        (total - self.ws.unreviewed_masks(), total)
-    }
-
-    /// Keeps the scroll offsets the last draw settled on.
-    pub fn set_rects(&mut self, rects: Rects) {
-        for (pane, _, offset) in &rects.list_body {
-            if let Some(list) = self.ui.list_mut(*pane) {
-                list.offset = *offset;
-            }
-        }
-        self.ui.doc_scroll = rects.doc_scroll;
-        self.ui.doc_follow = false;
-        self.ui.doc_search_jump = false;
-        self.rects = rects;
     }
 }

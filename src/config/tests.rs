@@ -1,0 +1,256 @@
+//! Tests of configuration layers, their precedence and their errors.
+use super::*;
+use crate::analysis::DEFAULT_MAX_CHAINS_PER_COMPONENT;
+
+#[test]
+fn defaults_are_the_thesis_final_configuration() {
+    let c = Config::default();
+    assert_eq!(c.analysis.edge_threshold, 0.5);
+    assert_eq!(c.analysis.chain_length, 2);
+    assert_eq!(c.plan.theta_doc, 0.95);
+    assert_eq!(c.plan.strategy, Strategy::Knapsack);
+    assert_eq!(c.always_mask.len(), 5);
+    assert!(c.validate("defaults").is_ok());
+}
+
+#[test]
+fn the_ui_theme_is_read_and_does_not_change_the_config_hash() {
+    let mut c = Config::default();
+    let plain = c.hash(b"key");
+    ConfigLayer::from_toml("[ui]\ntheme = \"light\"", "u.toml")
+        .expect("parses")
+        .apply(&mut c, "u.toml")
+        .expect("applies");
+    assert_eq!(c.ui.theme.as_deref(), Some("light"));
+    assert_eq!(c.ui.theme_origin.as_deref(), Some("u.toml"));
+    assert_eq!(c.hash(b"key"), plain, "a theme is not a planning setting");
+    let err = ConfigLayer::from_toml("[ui]\ntheme = \" \"", "u.toml")
+        .expect("parses")
+        .apply(&mut c, "u.toml")
+        .expect_err("empty");
+    assert!(err.to_string().contains("ui.theme"), "{err}");
+}
+
+#[test]
+fn the_chain_cap_is_validated_and_reaches_the_analysis() {
+    for bad in ["-1", "\"many\"", "1.5"] {
+        assert!(
+            ConfigLayer::from_toml(&format!("max_chains_per_component = {bad}"), "c.toml").is_err()
+        );
+    }
+    for bad in ["0", "50000001"] {
+        let err = ConfigLayer::from_toml(&format!("max_chains_per_component = {bad}"), "c.toml")
+            .expect_err(bad)
+            .to_string();
+        assert!(
+            err.contains("c.toml") && err.contains("max_chains_per_component"),
+            "{err}"
+        );
+    }
+    let layer =
+        ConfigLayer::from_toml("max_chains_per_component = 2500", "c.toml").expect("valid cap");
+    let mut c = Config::default();
+    assert_eq!(
+        c.analysis_params().max_chains_per_component,
+        DEFAULT_MAX_CHAINS_PER_COMPONENT
+    );
+    layer.apply(&mut c, "c.toml").expect("apply");
+    assert_eq!(c.analysis_params().max_chains_per_component, 2500);
+}
+
+#[test]
+fn invalid_values_name_the_key() {
+    let err = ConfigLayer::from_toml("theta_doc = 1.5", "x/clam.toml").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "x/clam.toml: key `theta_doc`: 1.5 is outside [0, 1]"
+    );
+    let err = ConfigLayer::from_toml("chain_length = 0", "c.toml").unwrap_err();
+    assert!(err.to_string().contains("key `chain_length`"), "{err}");
+    let err = ConfigLayer::from_toml("tehta_doc = 0.5", "c.toml").unwrap_err();
+    assert!(
+        err.to_string().contains("unknown field `tehta_doc`"),
+        "{err}"
+    );
+    let err = ConfigLayer::from_toml("strategy = \"fast\"", "c.toml").unwrap_err();
+    assert!(err.to_string().contains("strategy"), "{err}");
+    let err = ConfigLayer::from_toml("[schema.NAME]\nweight = 2.0", "c.toml").unwrap_err();
+    assert!(err.to_string().contains("schema.NAME.weight"), "{err}");
+}
+
+#[test]
+fn unknown_type_in_policy_names_the_key() {
+    let mut c = Config::default();
+    ConfigLayer::from_toml("always_mask = [\"NAME\", \"SHOE_SIZE\"]", "c.toml")
+        .unwrap()
+        .apply(&mut c, "c.toml")
+        .unwrap();
+    let err = c.validate("c.toml").unwrap_err();
+    assert!(err.to_string().contains("key `always_mask`"), "{err}");
+    assert!(err.to_string().contains("SHOE_SIZE"), "{err}");
+}
+
+#[test]
+fn extract_lists_read_files_relative_to_the_config_and_add_up() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("drugs.txt"),
+        "# house formulary\nZyntheril\n\nPexorabine # brand\n",
+    )
+    .expect("write");
+    let file = dir.path().join("clam.toml");
+    std::fs::write(
+        &file,
+        "[extract]\ngazetteer_files = { TREATMENT = [\"drugs.txt\"] }\n\
+         gazetteer_terms = { TREATMENT = [\"Quelorin\"] }\n\
+         allow = [\"Meridian Mutual Health\"]\ndeny = { NAME = [\"Jo Public\"] }\n",
+    )
+    .expect("write");
+    let flags =
+        ConfigLayer::from_toml("[extract]\nallow = [\"Hope Ward\"]", "flags").expect("flags");
+    let config = resolve(&ConfigSources {
+        file: Some(file),
+        flags,
+        ..ConfigSources::default()
+    })
+    .expect("resolve");
+    assert_eq!(
+        config.extract.gazetteer_terms["TREATMENT"],
+        vec!["Quelorin", "Zyntheril", "Pexorabine"]
+    );
+    assert_eq!(
+        config.extract.allow,
+        vec!["Meridian Mutual Health", "Hope Ward"]
+    );
+    assert_eq!(config.extract.deny["NAME"], vec!["Jo Public"]);
+
+    // The export's record of the configuration: counts and base names only.
+    let shown = config.export_json();
+    let text = shown.to_string();
+    for term in [
+        "Zyntheril",
+        "Pexorabine",
+        "Quelorin",
+        "Meridian",
+        "Hope Ward",
+        "Jo Public",
+    ] {
+        assert!(!text.contains(term), "{term} in {text}");
+    }
+    assert!(
+        !text.contains(&dir.path().display().to_string()),
+        "no folder: {text}"
+    );
+    let x = &shown["extract"];
+    assert_eq!(x["gazetteer_terms"]["TREATMENT"]["count"], 3);
+    assert_eq!(
+        x["gazetteer_files"]["TREATMENT"],
+        serde_json::json!([{"file": "drugs.txt", "terms": 2}])
+    );
+    assert_eq!(x["allow"]["count"], 2);
+    assert_eq!(x["deny"]["NAME"]["count"], 1);
+    // Scalar settings stay as they are.
+    assert_eq!(shown["edge_threshold"], 0.5);
+    assert_eq!(shown["theta_doc"], config.plan.theta_doc);
+    assert_eq!(config.extract.term_counts(), (3, 2, 1));
+}
+
+#[test]
+fn the_config_hash_is_an_hmac_under_the_project_key() {
+    let mut c = Config::default();
+    c.extract
+        .deny
+        .insert("NAME".into(), vec!["Jo Public".into()]);
+    let json = serde_json::to_string(&c).expect("json");
+    let (k1, k2) = (b"project key one".as_slice(), b"project key two".as_slice());
+    let h = c.hash(k1);
+    assert_eq!(h.len(), 64, "HMAC-SHA256 hex");
+    assert_eq!(h, c.hash(k1), "stable for the same configuration and key");
+    assert_eq!(h, crate::hashing::hmac_hex(k1, &json));
+    assert_ne!(h, c.hash(k2), "another project, another hash");
+    // Nobody without the key recomputes it from a guessed configuration.
+    assert_ne!(h, crate::hashing::md5_hex(&json));
+    assert!(!h.starts_with(&crate::hashing::md5_hex(&json)));
+    // A configuration change shows.
+    let mut other = c.clone();
+    other
+        .extract
+        .deny
+        .insert("NAME".into(), vec!["Jo Publik".into()]);
+    assert_ne!(other.hash(k1), h);
+    // No key, no hash: an HMAC under an empty key is recomputable.
+    assert_eq!(c.hash(b""), "");
+}
+
+#[test]
+fn legacy_md5_config_hashes_are_keyed_on_export() {
+    let c = Config::default();
+    let key = b"k".as_slice();
+    let md5 = crate::hashing::md5_hex(&serde_json::to_string(&c).expect("json"));
+    let exported = export_config_hash(&md5, key);
+    assert_eq!(exported.len(), 64);
+    assert_ne!(exported, md5);
+    assert_eq!(exported, export_config_hash(&md5, key), "stable");
+    assert_ne!(exported, export_config_hash(&md5, b"other"));
+    // Keyed hashes and empty ones pass as they are.
+    assert_eq!(export_config_hash(&c.hash(key), key), c.hash(key));
+    assert_eq!(export_config_hash("", key), "");
+}
+
+#[test]
+fn extract_list_errors_name_the_key_and_the_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("clam.toml");
+    std::fs::write(
+        &file,
+        "[extract]\ngazetteer_files = { TREATMENT = [\"gone.txt\"] }\n",
+    )
+    .expect("write");
+    let e = ConfigLayer::from_file(&file)
+        .expect_err("missing file")
+        .to_string();
+    assert!(
+        e.contains("extract.gazetteer_files.TREATMENT") && e.contains("gone.txt"),
+        "{e}"
+    );
+    let layer =
+        ConfigLayer::from_toml("[extract]\ndeny = { PET = [\"Rex\"] }", "x.toml").expect("parses");
+    let mut c = Config::default();
+    layer.apply(&mut c, "x.toml").expect("apply");
+    let e = c.validate("x.toml").expect_err("unknown type").to_string();
+    assert!(e.contains("extract.deny.PET"), "{e}");
+    let e = ConfigLayer::from_toml("[extract]\nallowed = []", "x.toml")
+        .expect_err("unknown key")
+        .to_string();
+    assert!(e.contains("allowed"), "{e}");
+}
+
+#[test]
+fn layers_override_in_order_and_schema_merges_per_type() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("clam.toml"),
+        "edge_threshold = 0.3\nchain_length = 3\n[schema.AGE]\nweight = 0.9\n[schema.SHOE_SIZE]\nweight = 0.2\n",
+    )
+    .unwrap();
+    let file = dir.path().join("other.toml");
+    std::fs::write(&file, "edge_threshold = 0.4\nredaction = \"pseudonym\"\n").unwrap();
+    let flags = ConfigLayer {
+        edge_threshold: Some(0.6),
+        ..ConfigLayer::default()
+    };
+    let c = resolve(&ConfigSources {
+        user: false,
+        corpus_dir: Some(dir.path().to_path_buf()),
+        snapshot: None,
+        file: Some(file),
+        flags,
+    })
+    .unwrap();
+    assert_eq!(c.analysis.edge_threshold, 0.6);
+    assert_eq!(c.analysis.chain_length, 3);
+    assert_eq!(c.redaction, Mode::Pseudonym);
+    assert_eq!(c.schema.weight("AGE"), 0.9);
+    assert_eq!(c.schema.weight("SHOE_SIZE"), 0.2);
+    assert_eq!(c.schema.weight("NAME"), 1.0);
+}
