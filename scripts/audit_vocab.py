@@ -20,7 +20,7 @@ coverage  How many MEDICAL_CONDITION / TREATMENT / LOCATION values of the labell
           longest-first match of the list fires somewhere inside the value. A report figure
           only: nothing is tuned on it.
 prose     False-positive pressure: matches of each list over non-clinical English prose
-          (by default clam's README.md, ../shared/reference/thesis.txt, the GPL-3 and GFDL-1.3
+          (by default clam's README.md and docs/*.md, ../shared/reference/thesis.txt, the GPL-3 and GFDL-1.3
           texts in /usr/share/common-licenses, and the Rust Book print.html of the installed
           toolchain when present, HTML stripped): matches per 10,000 words and the most frequent
           terms. Matching is case-insensitive (as the gazetteers are matched today); places are
@@ -340,7 +340,7 @@ def do_coverage(shared, lists, report):
 
 
 def default_prose():
-    cands = [os.path.join(ROOT, "README.md")]
+    cands = [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
     for shared in [os.path.join(os.path.dirname(ROOT), "shared"), "/work/shared"]:
         p = os.path.join(shared, "reference", "thesis.txt")
         if os.path.exists(p):

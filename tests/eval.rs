@@ -378,7 +378,7 @@ fn devset_privacy_utility_and_baselines() {
 #[test]
 fn thesis_tuning_sets() {
     let env = Env::new();
-    // Regression floors (README "Extraction quality" explains why the entity-filter
+    // Regression floors (docs/extraction.md "Extraction quality" explains why the entity-filter
     // set stays below the 0.75: its gold names absent documents and its own
     // `entities` annotation links fewer pairs than the gold lists).
     for (set, min_f1) in [

@@ -2016,9 +2016,9 @@ fn snapshots_of_the_what_if_pane_and_the_sweep_chart() {
 
 #[test]
 fn the_readme_key_table_is_the_keymap() {
-    // The README's key table is generated from the embedded keymap, so it cannot
+    // The key table of docs/workspace.md is generated from the embedded keymap, so it cannot
     // drift: CLAM_UPDATE_README=1 rewrites it.
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/workspace.md");
     let readme = std::fs::read_to_string(&path).unwrap();
     let (start, end) = ("<!-- keys:start -->\n", "<!-- keys:end -->");
     let a = readme.find(start).expect("key table start marker") + start.len();
@@ -2031,7 +2031,7 @@ fn the_readme_key_table_is_the_keymap() {
     assert_eq!(
         &readme[a..b],
         table,
-        "README key table is stale: run CLAM_UPDATE_README=1 cargo test --test tui the_readme_key_table"
+        "docs/workspace.md key table is stale: run CLAM_UPDATE_README=1 cargo test --test tui the_readme_key_table"
     );
 }
 
