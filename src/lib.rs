@@ -9,7 +9,7 @@
 //! A module imports only from the layers below its own (`tests/layers.rs` checks it,
 //! reading this list; test code may reach anywhere). Lowest first:
 //!
-//! 1. `hashing`, `text`, `display`: hashing, reading text as a reader sees it, safe terminal output
+//! 1. `hashing`, `text`, `display`, `phase`: hashing, reading text as a reader sees it, safe terminal output, pipeline phases as tracing spans
 //! 2. `schema`: entity types and weights
 //! 3. `corpus`: documents and how they are loaded
 //! 4. `entity`: extracted items, canonical values, the entity store
@@ -39,6 +39,7 @@ pub mod extract;
 pub mod gencorpus;
 pub mod gold;
 pub mod hashing;
+pub mod phase;
 pub mod plan;
 pub mod redact;
 pub mod schema;

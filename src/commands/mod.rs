@@ -41,8 +41,34 @@ mod review;
 mod run;
 mod sweep;
 
-/// Logs go to `<data dir>/logs/clam.log` (owner-only), never to the terminal.
+/// Logs go to `<data dir>/logs/clam.log` (owner-only), never to the terminal; with
+/// `CLAM_TIMINGS` set, the pipeline's phase timings (`clam::phase`) also go to stderr as
+/// `timing: NAME=SECONDS`. Returns None when neither could be set up.
 pub fn init_logging() -> Option<()> {
+    use tracing_subscriber::Layer as _;
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    let file_layer = log_file().map(|file| {
+        let filter = tracing_subscriber::EnvFilter::try_from_env("CLAM_LOG")
+            .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+        tracing_subscriber::fmt::layer()
+            .with_ansi(false)
+            .with_writer(std::sync::Mutex::new(file))
+            .with_filter(filter)
+    });
+    let timings = std::env::var_os("CLAM_TIMINGS").map(|_| TimingsToStderr);
+    if file_layer.is_none() && timings.is_none() {
+        return None;
+    }
+    tracing_subscriber::registry()
+        .with(file_layer)
+        .with(timings)
+        .try_init()
+        .ok()
+}
+
+/// The log file, created owner-only.
+fn log_file() -> Option<std::fs::File> {
     let dirs = directories::ProjectDirs::from("", "", "clam")?;
     let dir = dirs.data_dir().join("logs");
     std::fs::create_dir_all(&dir).ok()?;
@@ -62,14 +88,39 @@ pub fn init_logging() -> Option<()> {
         use std::os::unix::fs::PermissionsExt;
         let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600));
     }
-    let filter = tracing_subscriber::EnvFilter::try_from_env("CLAM_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_ansi(false)
-        .with_writer(std::sync::Mutex::new(file))
-        .try_init()
-        .ok()
+    Some(file)
+}
+
+/// Writes each phase timing event (`clam::phase`) to stderr as `timing: NAME=SECONDS`.
+struct TimingsToStderr;
+
+impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for TimingsToStderr {
+    fn on_event(&self, event: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
+        if event.metadata().target() != clam::phase::TIMING_TARGET {
+            return;
+        }
+        #[derive(Default)]
+        struct Fields {
+            phase: String,
+            seconds: f64,
+        }
+        impl tracing::field::Visit for Fields {
+            fn record_f64(&mut self, field: &tracing::field::Field, value: f64) {
+                if field.name() == "seconds" {
+                    self.seconds = value;
+                }
+            }
+            fn record_str(&mut self, field: &tracing::field::Field, value: &str) {
+                if field.name() == "phase" {
+                    self.phase = value.to_string();
+                }
+            }
+            fn record_debug(&mut self, _: &tracing::field::Field, _: &dyn std::fmt::Debug) {}
+        }
+        let mut f = Fields::default();
+        event.record(&mut f);
+        eprintln!("timing: {}={:.2}", f.phase, f.seconds);
+    }
 }
 
 pub fn dispatch(cli: Cli) -> Result<u8> {
@@ -271,12 +322,12 @@ fn build_workspace(
         mode,
         None,
     )?;
-    let t = std::time::Instant::now();
+    let phase = clam::phase::phase("load");
     let corpus = load_corpus(args, &config)?;
-    clam::workspace::report_phase("load", t);
-    let t = std::time::Instant::now();
+    drop(phase);
+    let phase = clam::phase::phase("extract");
     let (store, name, llm) = extract_store(&corpus, &config, ext)?;
-    clam::workspace::report_phase("extract", t);
+    drop(phase);
     let session = open_session(&args.corpus, planning.session.as_ref(), create_session)?;
     let mut ws = Workspace::new(corpus, config, store, session, name)?;
     ws.llm = llm;

@@ -16,9 +16,9 @@ pub(super) fn run(a: RunArgs) -> Result<u8> {
         with_mapping: a.with_mapping.clone(),
         require_reviewed: a.require_reviewed,
     };
-    let t = std::time::Instant::now();
+    let phase = clam::phase::phase("export");
     let exported = export(&ws, &key, &a.out, &opts, &ex);
-    clam::workspace::report_phase("export", t);
+    drop(phase);
     if ws.analysis.chain_cap.hit() {
         eprintln!(
             "warning: chain cap hit: {} component(s) of the document graph have more chains than max_chains_per_component = {}; longer chains beyond it were not analysed (see report.md)",

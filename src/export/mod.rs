@@ -256,10 +256,10 @@ pub fn export(
         .prefix(&format!(".{name}.clam-tmp-"))
         .tempdir_in(&parent)
         .map_err(|e| io_err(&parent, e))?;
-    let t = std::time::Instant::now();
     let replacer = ws.replacer(project_key);
 
     // Each document is redacted once; the files and the second scan share the text.
+    let phase = crate::phase::phase("export.redact");
     let contents: Vec<String> = {
         use rayon::prelude::*;
         ws.corpus
@@ -270,12 +270,12 @@ pub fn export(
     };
     let doc_ids = DocIds::new(ws, &replacer, project_key);
     let documents = write_redacted(ws, &replacer, &doc_ids, &contents, project_key, tmp.path())?;
-    crate::workspace::report_phase("export.redact", t);
-    let t = std::time::Instant::now();
+    drop(phase);
+    let phase = crate::phase::phase("export.second_scan");
     let scan_warnings = second_scan(ws, &contents, scanner);
     drop(contents);
-    crate::workspace::report_phase("export.second_scan", t);
-    let t = std::time::Instant::now();
+    drop(phase);
+    let phase = crate::phase::phase("export.manifest_report");
     write_manifest(
         ws,
         project_key,
@@ -330,12 +330,12 @@ pub fn export(
         )?;
     }
     drop(report);
-    crate::workspace::report_phase("export.manifest_report", t);
-    let t = std::time::Instant::now();
+    drop(phase);
 
+    let phase = crate::phase::phase("export.leak_check");
     let (hits, files_scanned) =
         leak::LeakCheck::new(replacer.entities(), project_key).scan_tree(tmp.path())?;
-    crate::workspace::report_phase("export.leak_check", t);
+    drop(phase);
     if !hits.is_empty() {
         return Err(ExportError::Leak(hits));
     }

@@ -20,7 +20,6 @@ mod pipeline;
 mod replan;
 pub use pipeline::extract_all;
 pub use pipeline::finish_extraction;
-pub use pipeline::report_phase;
 use pipeline::*;
 pub use replan::Derived;
 pub use replan::Needs;
@@ -332,13 +331,11 @@ impl Workspace {
 
     /// Recomputes analysis and plan from the store, the config and the session.
     pub fn replan(&mut self) -> Result<(), WorkspaceError> {
-        let t = std::time::Instant::now();
+        let p = crate::phase::phase("analyze");
         (self.globals, self.model, self.analysis) = analyse(&self.store, &self.config);
-        report_phase("analyze", t);
-        let t = std::time::Instant::now();
-        self.plan_only()?;
-        report_phase("plan", t);
-        Ok(())
+        drop(p);
+        let _p = crate::phase::phase("plan");
+        self.plan_only()
     }
 
     /// Changes the configuration; the analysis (edges, chains) is kept when neither

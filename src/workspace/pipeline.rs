@@ -2,14 +2,6 @@
 
 use super::*;
 
-/// With the environment variable `CLAM_TIMINGS` set, prints how long a phase took to
-/// stderr as `timing: LABEL=SECONDS` (headless runs; `scripts/scale.sh` reads it).
-pub fn report_phase(label: &str, start: std::time::Instant) {
-    if std::env::var_os("CLAM_TIMINGS").is_some() {
-        eprintln!("timing: {label}={:.2}", start.elapsed().as_secs_f64());
-    }
-}
-
 /// Runs `extractor` over every document of the corpus, then (unless disabled) the
 /// context pass that finds every typed value in the other documents too, and (when
 /// enabled) the corpus-level linker pass over what the recognizers left untyped.
