@@ -22,18 +22,17 @@ fn main() {
     divan::main();
 }
 
-/// Small deterministic PRNG (xorshift64*), so the corpora are identical on every run.
-struct Rng(u64);
+/// A seeded generator, so the corpora are identical on every run.
+struct Rng(rand::rngs::SmallRng);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    fn new(seed: u64) -> Self {
+        use rand::SeedableRng;
+        Rng(rand::rngs::SmallRng::seed_from_u64(seed))
     }
     fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        use rand::RngExt;
+        self.0.random::<f64>()
     }
 }
 
@@ -54,7 +53,7 @@ const TYPES: &[&str] = &[
 /// Documents in clusters of 4 sharing a person's entities; the rest of each document's
 /// mentions are Zipf-distributed over a large vocabulary; 3 hubs occur everywhere.
 pub fn generate(n_docs: usize, seed: u64) -> Model {
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed);
     let vocab = n_docs * 4;
     // Zipf(s = 1.1) by inverse-CDF over a precomputed cumulative table.
     let weights: Vec<f64> = (1..=vocab).map(|k| 1.0 / (k as f64).powf(1.1)).collect();

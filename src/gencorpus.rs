@@ -13,6 +13,8 @@
 //!
 //! The same `(docs, seed)` always gives byte-identical files.
 
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng as _, SeedableRng};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -41,23 +43,17 @@ pub struct Generated {
     pub gold: Value,
 }
 
-/// Small deterministic PRNG (xorshift64*): the corpus must not depend on a crate's
-/// algorithm changing between versions.
-struct Rng(u64);
+/// The generator: ChaCha8 (`rand_chacha`), whose output for a seed is the same in every
+/// version of the crate (unlike `rand`'s `StdRng`), so a seed names one corpus; `below`
+/// and `chance` turn its words into choices the same way on every platform.
+struct Rng(ChaCha8Rng);
 
 impl Rng {
     fn new(seed: u64) -> Self {
-        // splitmix64 of the seed, so seeds 1, 2, 3 give unrelated streams.
-        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Rng((z ^ (z >> 31)) | 1)
+        Rng(ChaCha8Rng::seed_from_u64(seed))
     }
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        self.0.next_u64()
     }
     fn below(&mut self, n: usize) -> usize {
         (self.next() % n.max(1) as u64) as usize

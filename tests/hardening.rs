@@ -230,17 +230,16 @@ fn crash_child() {
     }
 }
 
-/// xorshift64*: enough randomness for kill timings without a dependency.
-struct Rng(u64);
+/// Kill timings drawn from a seeded generator (the test prints its seed).
+struct Rng(rand::rngs::SmallRng);
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    fn new(seed: u64) -> Self {
+        use rand::SeedableRng;
+        Rng(rand::rngs::SmallRng::seed_from_u64(seed))
     }
     fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        use rand::RngExt;
+        self.0.random_range(0..n)
     }
 }
 
@@ -258,7 +257,9 @@ fn sigkill_at_random_moments_loses_no_acknowledged_decision() {
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(1)
         | 1;
-    let mut rng = Rng(seed);
+    // Printed with the test's output when it fails, to replay the same kill timings.
+    eprintln!("kill timings from seed {seed}");
+    let mut rng = Rng::new(seed);
     let exe = std::env::current_exe().expect("test binary");
     let mut acknowledged: Vec<(i64, String)> = Vec::new();
     let mut killed_while_running = 0;
