@@ -96,19 +96,49 @@ const GEONAMES_TERM: RelevanceRow = RelevanceRow {
 /// The public vocabularies in priority order, each with its row, whether a match must
 /// begin with a capital letter (a place name in lower case is a word: "tui") and
 /// whether its US spellings also stand in British spelling ("labor" → "labour").
-const VOCABULARIES: &[(&str, RelevanceRow, bool, bool)] = &[
-    (ICD_CONDITIONS, ICD_CONDITION_TERM, false, true),
-    (ICD_SYMPTOMS, SYMPTOM_TERM, false, true),
-    (DRUGS, DRUG_TERM, false, false),
-    (GEONAMES, GEONAMES_TERM, true, false),
+/// One public vocabulary of `data/vocab/`.
+struct Vocabulary {
+    /// The file's text, one term per line.
+    text: &'static str,
+    /// Its row of the relevance table.
+    row: RelevanceRow,
+    /// A term counts only where it is written with a capital (places).
+    capitalised: bool,
+    /// British spellings are derived for its terms ("anaemia" for "anemia").
+    british: bool,
+}
+
+const VOCABULARIES: &[Vocabulary] = &[
+    Vocabulary {
+        text: ICD_CONDITIONS,
+        row: ICD_CONDITION_TERM,
+        capitalised: false,
+        british: true,
+    },
+    Vocabulary {
+        text: ICD_SYMPTOMS,
+        row: SYMPTOM_TERM,
+        capitalised: false,
+        british: true,
+    },
+    Vocabulary {
+        text: DRUGS,
+        row: DRUG_TERM,
+        capitalised: false,
+        british: false,
+    },
+    Vocabulary {
+        text: GEONAMES,
+        row: GEONAMES_TERM,
+        capitalised: true,
+        british: false,
+    },
 ];
 
 /// The vocabularies' terms, read at first use.
 static VOCABULARY_TERMS: LazyLock<Terms> = LazyLock::new(|| {
-    let lists: Vec<(&'static str, bool)> = VOCABULARIES
-        .iter()
-        .map(|(text, _, _, british)| (*text, *british))
-        .collect();
+    let lists: Vec<(&'static str, bool)> =
+        VOCABULARIES.iter().map(|v| (v.text, v.british)).collect();
     Terms::build(&lists)
 });
 
@@ -228,7 +258,10 @@ impl Gazetteer {
             })
             .collect();
         for (start, end, list) in VOCABULARY_TERMS.find(folded, text) {
-            let Some((_, row, capitalised, _)) = VOCABULARIES.get(usize::from(list)) else {
+            let Some(Vocabulary {
+                row, capitalised, ..
+            }) = VOCABULARIES.get(usize::from(list))
+            else {
                 continue;
             };
             let Some(relevance) = row.relevance.fixed() else {
