@@ -125,6 +125,11 @@ pub fn canonical_name(value: &str) -> String {
     canonical_text(&joined)
 }
 
+/// A month or weekday name (lowercase): a date word, never a name or a place.
+pub fn is_calendar_word(w: &str) -> bool {
+    MONTHS.contains(&w) || WEEKDAYS.contains(&w)
+}
+
 /// English month names, January first.
 pub const MONTHS: &[&str] = &[
     "january",
@@ -140,7 +145,8 @@ pub const MONTHS: &[&str] = &[
     "november",
     "december",
 ];
-const WEEKDAYS: &[&str] = &[
+/// English weekday names, Monday first.
+pub const WEEKDAYS: &[&str] = &[
     "monday",
     "tuesday",
     "wednesday",

@@ -203,25 +203,6 @@ pub(super) const NAME_STOP: &[&str] = &[
     "she",
     "they",
     "you",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
     "street",
     "avenue",
     "road",
@@ -286,6 +267,11 @@ pub(super) const NAME_STOP: &[&str] = &[
     "schedule",
     "exhibit",
 ];
+
+/// A word of [`NAME_STOP`], or a month or weekday name.
+pub(super) fn name_stop(w: &str) -> bool {
+    in_list(NAME_STOP, w) || crate::entity::normalize::is_calendar_word(w)
+}
 
 /// Words after which a capital letter and a period are a label, not an initial.
 const INITIAL_PREV_STOP: &[&str] = &[
@@ -498,7 +484,7 @@ fn echo_names(ctx: &Context<'_>, full: &BTreeSet<String>, cands: &mut Vec<Candid
         patterns.insert(format!("{last}, {first}"), (Some(name.clone()), &ECHO));
         patterns.insert(format!("{first} {last}"), (Some(name.clone()), &ECHO));
         for w in [first, last] {
-            if w.chars().count() >= 3 && !w.contains('.') && !in_list(NAME_STOP, w) {
+            if w.chars().count() >= 3 && !w.contains('.') && !name_stop(w) {
                 partial_owner
                     .entry((*w).to_string())
                     .or_default()
@@ -603,7 +589,7 @@ fn name_words_ok(original: &str) -> bool {
                 .any(|c| matches!(c, 'A' | 'E' | 'I' | 'O' | 'U' | 'Y'))
     };
     !words.is_empty()
-        && !words.iter().any(|w| in_list(NAME_STOP, w))
+        && !words.iter().any(|w| name_stop(w))
         && !words.iter().any(caps_without_vowel)
 }
 

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::names::NAME_STOP;
+use super::names::name_stop;
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
 use super::text::{SP, in_list, prev_char, token_bounded};
 
@@ -58,27 +58,9 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
 
 static PATTERNS: LazyLock<Result<Patterns, regex::Error>> = LazyLock::new(build_patterns);
 
-/// Words that never start a guessed place ("in March", "from Primary Care").
+/// Words that never start a guessed place ("from Primary Care"; month and weekday
+/// names, "in March", are checked beside it).
 const PLACE_STOP: &[&str] = &[
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
     "section",
     "policy",
     "person",
@@ -293,7 +275,7 @@ impl Recognizer for Places {
                 continue;
             }
             let first = m.as_str().split([' ', '\u{A0}']).next().unwrap_or("");
-            if in_list(PLACE_STOP, first) {
+            if in_list(PLACE_STOP, first) || crate::entity::normalize::is_calendar_word(first) {
                 continue;
             }
             ctx.push(cands, (m.start(), m.end()), &PLACE_SHAPE, Tier::Gazetteer);
@@ -302,7 +284,7 @@ impl Recognizer for Places {
             let Some(place) = c.name("place") else {
                 continue;
             };
-            if in_list(PLACE_STOP, place.as_str()) || in_list(NAME_STOP, place.as_str()) {
+            if in_list(PLACE_STOP, place.as_str()) || name_stop(place.as_str()) {
                 continue;
             }
             // "in Prescriber Communications": a capitalised phrase, not a town.
