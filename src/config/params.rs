@@ -144,7 +144,7 @@ fn whole(v: Value) -> Result<usize, String> {
 }
 
 macro_rules! unit {
-    ($p:ident, $group:ident . $field:ident, $stage:ident, $help:expr) => {
+    ($p:ident, $field:ident in $group:ident, $stage:ident, $help:expr) => {
         ParamDef {
             param: Param::$p,
             name: stringify!($field),
@@ -169,7 +169,7 @@ macro_rules! unit {
 }
 
 macro_rules! choice {
-    ($p:ident, $group:ident . $field:ident, $words:expr, $stage:ident, $flag:expr, $value_name:expr, $help:expr) => {
+    ($p:ident, $field:ident $(in $group:ident)?, $words:expr, $stage:ident, $flag:expr, $value_name:expr, $help:expr) => {
         ParamDef {
             param: Param::$p,
             name: stringify!($field),
@@ -178,32 +178,10 @@ macro_rules! choice {
             help: $help,
             value_name: $value_name,
             flag: $flag,
-            get: |c| Value::Word(word(&c.$group.$field)),
+            get: |c| Value::Word(word(&c.$($group.)?$field)),
             set: |c, v| {
                 if let Ok(x) = from_word(v) {
-                    c.$group.$field = x;
-                }
-            },
-            get_layer: |l| l.$field.as_ref().map(|x| Value::Word(word(x))),
-            set_layer: |l, v| {
-                l.$field = Some(from_word(v)?);
-                Ok(())
-            },
-        }
-    };
-    ($p:ident, $field:ident, $words:expr, $stage:ident, $flag:expr, $value_name:expr, $help:expr) => {
-        ParamDef {
-            param: Param::$p,
-            name: stringify!($field),
-            kind: Kind::Choice($words),
-            stage: Stage::$stage,
-            help: $help,
-            value_name: $value_name,
-            flag: $flag,
-            get: |c| Value::Word(word(&c.$field)),
-            set: |c, v| {
-                if let Ok(x) = from_word(v) {
-                    c.$field = x;
+                    c.$($group.)?$field = x;
                 }
             },
             get_layer: |l| l.$field.as_ref().map(|x| Value::Word(word(x))),
@@ -219,7 +197,7 @@ macro_rules! choice {
 pub static PARAMS: [ParamDef; 11] = [
     unit!(
         EdgeThreshold,
-        analysis.edge_threshold,
+        edge_threshold in analysis,
         Analysis,
         "Edges weaker than this are pruned (0..1)"
     ),
@@ -250,38 +228,38 @@ pub static PARAMS: [ParamDef; 11] = [
     },
     unit!(
         RiskHigh,
-        plan.risk_high,
+        risk_high in plan,
         Plan,
         "Chain risk at or above this is HIGH"
     ),
     unit!(
         RiskMedium,
-        plan.risk_medium,
+        risk_medium in plan,
         Plan,
         "Chain risk at or above this is MEDIUM"
     ),
     unit!(
         ThetaDoc,
-        plan.theta_doc,
+        theta_doc in plan,
         Plan,
         "Document risk allowed after the document stage"
     ),
-    unit!(ThetaChain, plan.theta_chain, Plan, "Highest chain target"),
+    unit!(ThetaChain, theta_chain in plan, Plan, "Highest chain target"),
     unit!(
         RhoHigh,
-        plan.rho_high,
+        rho_high in plan,
         Plan,
         "HIGH chains must fall to rho_high · R_pre"
     ),
     unit!(
         RhoMedium,
-        plan.rho_medium,
+        rho_medium in plan,
         Plan,
         "MEDIUM chains must fall to rho_medium · R_pre"
     ),
     choice!(
         Strategy,
-        plan.strategy,
+        strategy in plan,
         STRATEGIES,
         Plan,
         true,
@@ -290,7 +268,7 @@ pub static PARAMS: [ParamDef; 11] = [
     ),
     choice!(
         UtilityCost,
-        plan.utility_cost,
+        utility_cost in plan,
         COSTS,
         Plan,
         true,
