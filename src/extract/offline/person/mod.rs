@@ -365,23 +365,45 @@ impl Run<'_> {
             && !in_list(NOT_PERSON, self.folded(k))
     }
 
+    /// Word `k` is a street type (`data/address/street_types.txt`) as written: its folded
+    /// letters are listed and, when it is written with accents and the sources always
+    /// write that type with accents, it is listed with the same accents ("Praça",
+    /// "Cañada" (Mapbox writes "Canada"); not Vietnamese "Dương", a name, for "đường",
+    /// road).
+    fn street_type(&self, k: usize) -> bool {
+        let folded = self.folded(k);
+        if !self.v.street_types.contains(folded) {
+            return false;
+        }
+        let raw = &self.text[self.toks[k].start..self.toks[k].end];
+        if raw.is_ascii() || !self.v.street_accented.contains(folded) {
+            return true;
+        }
+        let lower: String = raw
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .flat_map(char::to_lowercase)
+            .collect();
+        lower == folded || self.v.street_types.contains(&lower)
+    }
+
     /// Whether the words `from..=to` of run `i..=j` are a street, a place or a product
     /// by their first or last word or what stands before them.
     fn blocked(&self, i: usize, j: usize, from: usize, to: usize) -> bool {
         let (text, toks, ev, v) = (self.text, self.toks, self.ev, self.v);
         let first = self.folded(from);
         let last = self.folded(to);
-        // A street type first ("Via Adán Uribe", "Calle …", "Rua de Moura") unless it is
-        // a common given name ("Chase").
-        let street = |w: &str| w.chars().count() >= 3 && v.street_types.contains(w);
-        if street(first) && ev[from].given < STREET_GIVEN_MAX {
+        // A street type first ("Via Adán Uribe", "Calle …", "Rua de Moura", "Aleea …")
+        // unless it is a common given name ("Chase").
+        let street = |k: usize| self.folded(k).chars().count() >= 3 && self.street_type(k);
+        if street(from) && ev[from].given < STREET_GIVEN_MAX {
             return true;
         }
         // … or last ("Benson Laneway", "Garcia Mews") unless a common surname ("Lane").
         if from < to
             && ev[to].surname < 4.5
             && (crate::text::address::is_address_word(last)
-                || last.chars().count() >= 4 && v.street_types.contains(last))
+                || last.chars().count() >= 4 && self.street_type(to))
         {
             return true;
         }
@@ -408,9 +430,7 @@ impl Run<'_> {
                 let w = toks.folded(p);
                 // "avenue Julie Ledoux", "chemin Dominique Menard" (a lower-case street
                 // type of four letters or more: not "via", "la").
-                if toks[p].shape == Shape::Lower
-                    && w.chars().count() >= 4
-                    && v.street_types.contains(w)
+                if toks[p].shape == Shape::Lower && w.chars().count() >= 4 && self.street_type(p)
                 {
                     return true;
                 }
@@ -429,7 +449,7 @@ impl Run<'_> {
             while p > i && toks[p].shape == Shape::Lower {
                 p -= 1;
             }
-            if street(self.folded(p)) && ev[p].given < STREET_GIVEN_MAX {
+            if street(p) && ev[p].given < STREET_GIVEN_MAX {
                 return true;
             }
         }

@@ -30,6 +30,16 @@ impl Terms {
     pub(super) fn contains(&self, key: &str) -> bool {
         self.0.binary_search(&key).is_ok()
     }
+
+    /// The lines that start with `mark`, without it ("=duong" in `street_types.txt`).
+    fn marked(data: &'static str, mark: char) -> Terms {
+        let mut rows: Vec<&'static str> = data
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix(mark))
+            .collect();
+        rows.sort_unstable();
+        Terms(rows)
+    }
 }
 
 /// A sorted `(folded word, value)` table.
@@ -74,6 +84,9 @@ pub(crate) struct Vocab {
     /// Street types in many languages (`data/address/street_types.txt`: "calle",
     /// "rua", "viale", "chemin", "soseaua").
     pub(super) street_types: Terms,
+    /// Street types that every source writes with accents ("duong" for "đường"): a
+    /// word written with accents must then be listed as written.
+    pub(super) street_accented: Terms,
     /// Words that begin many GeoNames places and are rare as names ("sankt", "vila",
     /// "puerto", "nueva"): a run starting with one is a place.
     pub(super) place_heads: Words,
@@ -137,6 +150,7 @@ static VOCAB: LazyLock<Vocab> = LazyLock::new(|| {
         org_words: Terms::parse(ORG_SUFFIXES),
         org_short: Terms::parse(ORG_SHORT),
         street_types: Terms::parse(STREET_TYPES),
+        street_accented: Terms::marked(STREET_TYPES, '='),
         place_heads,
         place_openers,
     }
