@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Build data/address/street_types.txt: street-type words in many languages.
+"""Build data/address/street_types.txt: street-type words in many languages,
+data/address/place_types.txt: kinds of place, of area and compass words in many languages, and
+data/address/unit_types.txt: unit designators (flat, suite, apartment) in many languages.
 
 Usage:
     python3 scripts/build_street_types.py
@@ -14,9 +16,10 @@ running any of their code:
   Italian "piazza", Spanish "rambla"), so they are taken from the second source.
 * pelias-parser (MIT), which ships libpostal's language dictionaries (MIT, openvenues/
   libpostal): `resources/libpostal/dictionaries/<lang>/street_types.txt`, one street type a
-  line with its abbreviations after '|' ("aleea|ale|alea|al", "piazza|p.zza|pza"): every
-  spelling of 60 languages, street types that come first ("Aleea", "Calle", "Piazza") as
-  well as last ("Street", "gatan").
+  line with its abbreviations after '|' ("aleea|ale|alea|al", "piazza|p.zza|pza"): the full
+  form of each line (its first spelling and the ones that fold to the same letters: "piaţa|
+  piata|piață"), 60 languages, street types that come first ("Aleea", "Calle", "Piazza") as
+  well as last ("Street", "gatan"); abbreviations ("ale", "vic", "sal") are names as often.
 
 Output: one folded word per line (NFKD, combining marks removed, lowercase, letters only;
 two letters or more), and a spelling with accents also as written in lower case (NFC), sorted; multi-word spellings and the Swedish suffix patterns
@@ -37,6 +40,8 @@ import unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "data", "address", "street_types.txt")
+OUT_PLACE_TYPES = os.path.join(ROOT, "data", "address", "place_types.txt")
+OUT_UNIT_TYPES = os.path.join(ROOT, "data", "address", "unit_types.txt")
 PACKAGE = "@mapbox/geocoder-abbreviations"
 VERSION = "4.6.9"
 INTEGRITY = "sha512-O4GkntmjpCqEo9dLoS7+4HxgSdnleU92hUQYsvxYmCtXet7YfPbIt2RgH9GtS+lrZKAs3ttL62cRHxTVBpyT7A=="
@@ -79,6 +84,10 @@ def add_group(group, tag, words, plain):
             plain[sp[0]] = plain.get(sp[0], False) or not accented
 
 
+def libpostal_only(tags):
+    return all(t.startswith("libpostal:") for t in tags)
+
+
 def npm_pack(tmp, package, version, integrity):
     """The path of the checked tarball of package@version, fetched into tmp."""
     dest = os.path.join(tmp, package.replace("/", "+"))
@@ -106,10 +115,78 @@ def libpostal_street_types(path, words, plain, langs):
                 continue
             lang = m.name[len(LIBPOSTAL_DIR):].split("/")[0]
             for line in tar.extractfile(m).read().decode("utf-8").splitlines():
-                if any(spellings(t) for t in line.split("|")):
-                    add_group(line.split("|"), "libpostal:" + lang, words, plain)
+                # The full form only: the first (canonical) spelling and the spellings that fold
+                # to the same letters ("piaţa|piata|piață"); the abbreviations after it ("ale",
+                # "vic", "sal") are names as often as street types and are written with a dot.
+                group = line.split("|")
+                full = fold(group[0].strip())
+                group = [t for t in group if fold(t.strip()) == full]
+                if any(spellings(t) for t in group):
+                    add_group(group, "libpostal:" + lang, words, plain)
                     langs.add(lang)
     return licence
+
+
+def libpostal_words(path, files, min_len):
+    """The folded one-word spellings (min_len letters or more) of the libpostal dictionaries
+    named in files, of every language: {word: set of "file:lang"}."""
+    words = {}
+    with tarfile.open(path) as tar:
+        for m in sorted(tar.getmembers(), key=lambda m: m.name):
+            base = m.name.rsplit("/", 1)[-1]
+            if not (m.name.startswith(LIBPOSTAL_DIR) and base in files):
+                continue
+            lang = m.name[len(LIBPOSTAL_DIR):].split("/")[0]
+            for line in tar.extractfile(m).read().decode("utf-8").splitlines():
+                for t in line.split("|"):
+                    f = fold(t.strip())
+                    if len(f) >= min_len and f.isalpha():
+                        words.setdefault(f, set()).add(base[:-4] + ":" + lang)
+    return words
+
+
+PLACE_TYPE_FILES = ("place_names.txt", "directionals.txt", "qualifiers.txt")
+UNIT_TYPE_FILES = ("unit_types_numbered.txt",)
+
+
+def write_unit_types(words):
+    header = [
+        "# Unit designators in many languages (flat, apartment, suite, lot, étage ...), folded (NFKD, no",
+        "# combining marks, lowercase), letters only, 2 letters or more, one per line, sorted. Generated - do",
+        "# not edit. A capitalised run after one, its number and a comma (\"Flat 4b, Rose Court\") is a",
+        "# building or a street, not a person.",
+        f"# Source: npm {LIBPOSTAL_PACKAGE}@{LIBPOSTAL_VERSION} (tarball integrity {LIBPOSTAL_INTEGRITY}),",
+        "#   resources/libpostal/dictionaries/<lang>/unit_types_numbered.txt (libpostal's dictionaries, MIT,",
+        "#   openvenues/libpostal): every '|'-separated spelling of one word.",
+        "# Licence: MIT (Pelias contributors; libpostal MIT).",
+        f"# Counts: {len(words)} words.",
+        f"# Rebuild: {COMMAND}",
+    ]
+    with open(OUT_UNIT_TYPES, "w", encoding="utf-8", newline="\n") as f:
+        f.write("\n".join(header) + "\n")
+        for w in sorted(words):
+            f.write(w + "\n")
+    print(f"{OUT_UNIT_TYPES}: {len(words)} words")
+
+
+def write_place_types(words):
+    header = [
+        "# Kinds of place and compass words in many languages, folded (NFKD, no combining marks, lowercase),",
+        "# letters only, 3 letters or more, one per line, sorted. Generated - do not edit.",
+        "# A capitalised run that starts with one (\"Praia ...\", \"Castello ...\", \"Øster ...\", \"Nord ...\")",
+        "# is a place, not a person, unless the word is also a personal name (the reader checks).",
+        f"# Source: npm {LIBPOSTAL_PACKAGE}@{LIBPOSTAL_VERSION} (tarball integrity {LIBPOSTAL_INTEGRITY}),",
+        "#   resources/libpostal/dictionaries/<lang>/place_names.txt, directionals.txt and qualifiers.txt",
+        "#   (libpostal's dictionaries, MIT, openvenues/libpostal): every '|'-separated spelling of one word.",
+        "# Licence: MIT (Pelias contributors; libpostal MIT).",
+        f"# Counts: {len(words)} words.",
+        f"# Rebuild: {COMMAND}",
+    ]
+    with open(OUT_PLACE_TYPES, "w", encoding="utf-8", newline="\n") as f:
+        f.write("\n".join(header) + "\n")
+        for w in sorted(words):
+            f.write(w + "\n")
+    print(f"{OUT_PLACE_TYPES}: {len(words)} words")
 
 
 def main():
@@ -136,6 +213,8 @@ def main():
                         langs.add(lang)
         n_mapbox = len(words)
         lp_licence = libpostal_street_types(lp_path, words, plain, lp_langs)
+        write_place_types(libpostal_words(lp_path, PLACE_TYPE_FILES, 3))
+        write_unit_types(libpostal_words(lp_path, UNIT_TYPE_FILES, 2))
     accents_only = sorted(f for f, p in plain.items() if not p)
     first_line = licence.strip().splitlines()[0:3]
     lp_first = lp_licence.strip().splitlines()[0:3]
@@ -150,10 +229,13 @@ def main():
         f"# Languages: {len(langs)} ({', '.join(sorted(langs))}). Counts: {n_mapbox} words.",
         f"# And: npm {LIBPOSTAL_PACKAGE}@{LIBPOSTAL_VERSION} (tarball integrity {LIBPOSTAL_INTEGRITY}),",
         "#   resources/libpostal/dictionaries/<lang>/street_types.txt (libpostal's dictionaries, MIT,",
-        "#   openvenues/libpostal): every '|'-separated spelling; multi-word ones and ones with a dot left out.",
+        "#   openvenues/libpostal): the full form of each line (its first spelling, and the others that fold to",
+        "#   the same letters), not the abbreviations after it; multi-word ones and ones with a dot left out.",
         f"# Licence: MIT ({' '.join(l.strip() for l in lp_first if l.strip())}; libpostal MIT).",
         f"# Languages: {len(lp_langs)} ({', '.join(sorted(lp_langs))}).",
-        f"# Counts: {len(words)} words in all, {len(words) - n_mapbox} of them from libpostal only.",
+        f"# Counts: {len(words)} words in all, {len(words) - n_mapbox} of them from libpostal only: these are",
+        "#   in their own section, each line starting with '+' (libpostal lists many street types that are",
+        "#   also surnames - 'banda', 'corso', 'lang' - so a reader should not take them at a name's end).",
         "# Last section, each line starting with '=': the folded spellings whose every source group writes",
         "#   the street type with accents (libpostal 'đường|duong', 'praça|praca'): a word written with",
         "#   accents is that street type only when its accented spelling is listed ('Dương', a surname, is",
@@ -162,8 +244,11 @@ def main():
     ]
     with open(OUT, "w", encoding="utf-8", newline="\n") as f:
         f.write("\n".join(header) + "\n")
-        for w in sorted(words):
+        for w in sorted(w for w in words if not libpostal_only(words[w])):
             f.write(w + "\n")
+        f.write("\n# --- libpostal only (a reader may trust them less after a name)\n")
+        for w in sorted(w for w in words if libpostal_only(words[w])):
+            f.write("+" + w + "\n")
         f.write("\n# --- folded spellings of street types written with accents in every source group\n")
         for w in accents_only:
             f.write("=" + w + "\n")
