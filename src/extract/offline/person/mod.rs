@@ -26,7 +26,7 @@
 //! "&", or a partners' word after a conjunction); a street (a street type of
 //! `data/address/street_types.txt`, Mapbox's 28 languages and libpostal's 60, first, last
 //! or just before: "Via Adán Uribe", "Stradela …", "avenue Julie Ledoux", or a house
-//! number before: "326 Cameron Wells", or a unit, its number and a comma: "Flat 3, …"); a
+//! number before: "326 Cameron Wells", or a unit, its number and a comma: "Suite 12, …"); a
 //! place (a GeoNames town of 1,000 people or a region, whole; a compass word, a kind of
 //! place of `data/address/place_types.txt` or a word that opens many GeoNames places,
 //! rare as a name, first: "West Lynn", "Castello …", "Sankt Pölten"); a product's variant
