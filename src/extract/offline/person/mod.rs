@@ -20,15 +20,17 @@
 //! ", a NN-year-old", "DOB", "said", "called" …; two surnames alone are how firms are
 //! named ("Paavola Niemi"), so they need one.
 //!
-//! Not persons, though made of names: a firm ("Andersson Johansson HB", "Bláhová
-//! Strnadová a.s.", "Merz & Partner", "Toussaint et Fils": a legal form of `cleanco`
-//! after the run, written with dots or in capitals, "&", or a partners' word after a
-//! conjunction); a street (a street type of `data/address/street_types.txt`, 28
-//! languages, first, last or just before: "Via Adán Uribe", "avenue Julie Ledoux", or a
-//! house number before: "326 Cameron Wells"); a place (a compass word or a word that
-//! opens many GeoNames places and is rare as a name first: "West Lynn", "Sankt
-//! Pölten"); a product's variant after a word that is no given name ("Zelvatrin
-//! Forte"). Particles inside a name may be capitalised or several ("Ó Ciarúcáin", "VAN
+//! Not persons, though made of names (see `blocks.rs`): a firm ("Andersson Johansson
+//! HB", "Bláhová Strnadová a.s.", "Merz & Partner", "Toussaint et Fils": a legal form of
+//! `cleanco` or ISO 20275 after the run, written with dots or in capitals or in brackets,
+//! "&", or a partners' word after a conjunction); a street (a street type of
+//! `data/address/street_types.txt`, Mapbox's 28 languages and libpostal's 60, first, last
+//! or just before: "Via Adán Uribe", "Stradela …", "avenue Julie Ledoux", or a house
+//! number before: "326 Cameron Wells", or a unit, its number and a comma: "Suite 12, …"); a
+//! place (a GeoNames town of 1,000 people or a region, whole; a compass word, a kind of
+//! place of `data/address/place_types.txt` or a word that opens many GeoNames places,
+//! rare as a name, first: "West Lynn", "Castello …", "Sankt Pölten"); a product's variant
+//! after a word that is no given name ("Zelvatrin Forte"). Particles inside a name may be capitalised or several ("Ó Ciarúcáin", "VAN
 //! DER HEIJDEN", "van den Pol"); initials, particles and a surname after a cue make a
 //! name ("S. Ó Cairealláin"). An English word that is also a common given name or
 //! surname is taken in at a run's end when a cue says a person is meant ("to June Ó
@@ -40,14 +42,14 @@
 //! The vocabularies are read once per process into sorted tables (binary search, no
 //! hashing at start-up).
 
+mod blocks;
 mod lists;
 mod tokens;
 mod vocab;
 
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
 use lists::{
-    AFTER, BEFORE, CAP_PARTICLES, COMPASS, CONJUNCTIONS, FIRM_PARTNERS, FROM_SENDER, NOT_PERSON,
-    PARTICLES, PLACE_BEFORE, PRODUCT_WORDS,
+    AFTER, BEFORE, CAP_PARTICLES, CONJUNCTIONS, FROM_SENDER, NOT_PERSON, PARTICLES, PLACE_BEFORE,
 };
 use tokens::{Shape, Tok, Tokens, in_list, joined, tokens};
 use vocab::vocab;
@@ -280,9 +282,10 @@ impl Run<'_> {
         if (i..=j).any(|k| self.org(k) && !(k == i && cap_particle(toks, k))) {
             return;
         }
-        // A place of GeoNames, whole ("Tarnowskie Góry", "Satu Mare").
+        // A place of GeoNames, whole ("Tarnowskie Góry", "Satu Mare"), a town of 1,000
+        // people or a region included.
         let whole: Vec<&str> = (i..=j).map(|k| self.folded(k)).collect();
-        if self.v.places.contains(&whole.join(" ")) {
+        if self.v.is_place(&whole.join(" ")) {
             return;
         }
         // A firm: "Smith & Jones", "… & Partner", "Toussaint Lebreton et Fils",
@@ -368,113 +371,6 @@ impl Run<'_> {
             && e.is_word()
             && e.surname >= WORD_NAME_MIN
             && !in_list(NOT_PERSON, self.folded(k))
-    }
-
-    /// Whether the words `from..=to` of run `i..=j` are a street, a place or a product
-    /// by their first or last word or what stands before them.
-    fn blocked(&self, i: usize, j: usize, from: usize, to: usize) -> bool {
-        let (text, toks, ev, v) = (self.text, self.toks, self.ev, self.v);
-        let first = self.folded(from);
-        let last = self.folded(to);
-        // A street type first ("Via Adán Uribe", "Calle …", "Rua de Moura") unless it is
-        // a common given name ("Chase").
-        let street = |w: &str| w.chars().count() >= 3 && v.street_types.contains(w);
-        if street(first) && ev[from].given < STREET_GIVEN_MAX {
-            return true;
-        }
-        // … or last ("Benson Laneway", "Garcia Mews") unless a common surname ("Lane").
-        if from < to
-            && ev[to].surname < 4.5
-            && (crate::text::address::is_address_word(last)
-                || last.chars().count() >= 4 && v.street_types.contains(last))
-        {
-            return true;
-        }
-        // A place: a compass word or a word that opens many places first ("West
-        // Lynn", "Sankt Pölten", "Vila Nova de Famalicão").
-        if from < to && (in_list(COMPASS, first) || v.place_heads.contains(first)) {
-            return true;
-        }
-        // A word that opens many places just before ("San Lorenzo Di Vasto").
-        if from > i && v.place_openers.contains(self.folded(from - 1)) {
-            return true;
-        }
-        // A product's variant after a word that is no given name ("Lirtravtide Forte").
-        if from < to
-            && in_list(PRODUCT_WORDS, last)
-            && (ev[from].given <= 0.0 || ev[from].is_word())
-        {
-            return true;
-        }
-        // What stands before the run.
-        if let Some(p) = i.checked_sub(1) {
-            let gap = &text[toks[p].end..toks[i].start];
-            if joined(text, &toks[p], &toks[i]) || gap == " de " {
-                let w = toks.folded(p);
-                // "avenue Julie Ledoux", "chemin Dominique Menard" (a lower-case street
-                // type of four letters or more: not "via", "la").
-                if toks[p].shape == Shape::Lower
-                    && w.chars().count() >= 4
-                    && v.street_types.contains(w)
-                {
-                    return true;
-                }
-                // A house number: "326 Cameron Wells", "1 Joshua Hill" (not a year).
-                if from == i
-                    && toks[p].shape == Shape::Other
-                    && tokens::house_number(&text[toks[p].start..toks[p].end])
-                {
-                    return true;
-                }
-            }
-        }
-        // A street type or particle run before the words: "Callejón de Salomé Agudo".
-        if from > i {
-            let mut p = from - 1;
-            while p > i && toks[p].shape == Shape::Lower {
-                p -= 1;
-            }
-            if street(self.folded(p)) && ev[p].given < STREET_GIVEN_MAX {
-                return true;
-            }
-        }
-        let _ = j;
-        false
-    }
-
-    /// "& Jones": the run is a partner in a firm's name.
-    fn firm_before(&self, i: usize) -> bool {
-        let before = self.text[..self.toks[i].start].trim_end_matches(' ');
-        before.ends_with('&')
-    }
-
-    /// A firm after the run's last word `j`: "&", a legal form written with dots or in
-    /// capitals ("a.s.", "Kht.", "S/A", "- EI"), or a conjunction and a partners' word
-    /// ("et Fils", "e Filhos").
-    fn firm_after(&self, j: usize) -> bool {
-        let (text, toks, v) = (self.text, self.toks, self.v);
-        let rest = &text[toks[j].end..];
-        let rest = rest.strip_prefix('.').unwrap_or(rest);
-        let trimmed = rest.trim_start_matches(' ');
-        if trimmed.starts_with('&') {
-            return true;
-        }
-        let dash = trimmed
-            .strip_prefix(['-', '–'])
-            .map(|r| r.trim_start_matches(' '));
-        let chunk_src = dash.unwrap_or(trimmed);
-        if (trimmed.len() < rest.len() || dash.is_some()) && v.legal_form(chunk_src) {
-            return true;
-        }
-        if let (Some(c), Some(p)) = (toks.get(j + 1), toks.get(j + 2))
-            && in_list(CONJUNCTIONS, toks.fold_of(c))
-            && in_list(FIRM_PARTNERS, toks.fold_of(p))
-            && text[toks[j].end..c.start].trim().is_empty()
-            && text[c.end..p.start].trim().is_empty()
-        {
-            return true;
-        }
-        false
     }
 
     /// One segment `k..=last` of name-like words (`e` ≥ `last`: trailing initials);
@@ -664,7 +560,7 @@ impl Run<'_> {
         if toks
             .get(ia + 2)
             .is_some_and(|n| joined(text, b, n) && matches!(n.shape, Shape::Cap | Shape::Upper))
-            || self.v.places.contains(fb)
+            || self.v.is_place(fb)
         {
             return;
         }
@@ -774,9 +670,6 @@ impl Run<'_> {
 /// An English word counts as a name at a run's end (with a cue) from this Zipf value
 /// as a name (one person in 100,000).
 const WORD_NAME_MIN: f32 = 3.0;
-/// A street type is no street first word when it is this common a given name
-/// ("Chase", "Lane": ten people in 100,000).
-const STREET_GIVEN_MAX: f32 = 4.0;
 
 fn period_end(text: &str, end: usize) -> usize {
     if text[end..].starts_with('.') {

@@ -159,3 +159,57 @@ fn a_tab_ends_a_name() {
         ["Carolina R."]
     );
 }
+
+#[test]
+fn street_types_that_come_first_in_romance_languages_make_streets() {
+    // libpostal's street types (60 languages), first in Romanian, Portuguese, Italian.
+    for text in [
+        "The depot on Stradela Harold Brennan reopened.",
+        "Calea Ines Carvalho will be closed for repairs.",
+        "Salita Tomasz Wierzbicki reopened on Monday.",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+}
+
+#[test]
+fn a_street_type_that_is_also_a_name_is_no_street() {
+    // "dương" is not "đường" (road): the accents must agree.
+    assert_eq!(
+        names("Send it to Dương Quang Huy before Friday."),
+        ["Dương Quang Huy"]
+    );
+    // Street types that are given names or surnames too.
+    assert_eq!(names("Thanks to Arda Kaya for the report."), ["Arda Kaya"]);
+    assert_eq!(
+        names("Claim submitted for Hussein Banda on 3 May."),
+        ["Hussein Banda"]
+    );
+}
+
+#[test]
+fn small_towns_regions_and_kinds_of_place_are_no_persons() {
+    for text in [
+        // A GeoNames town of a few thousand people (cities1000).
+        "Dolní Bousov reported a rise in claims.",
+        // A region after a town.
+        "The office in Tupelo, Piauí opens at 8.",
+        // A kind of place first.
+        "Castello Brennan hosts the meeting.",
+        // A unit, its number and a comma before.
+        "Suite 12, Harold Brennan | Leeds | pending",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+}
+
+#[test]
+fn legal_forms_of_the_iso_20275_list_or_in_brackets_make_firms() {
+    for text in [
+        "We renewed the contract with Ayhan Korkmaz Şti. in May.",
+        "Records went to Virtanen Lahtinen Osuuskunta yesterday.",
+        "We spoke with Harold Brennan (Pty) Ltd about it.",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+}

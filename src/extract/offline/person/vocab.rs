@@ -7,9 +7,12 @@ const GIVEN: &str = include_str!("../../../../data/names/given.tsv");
 const SURNAMES: &str = include_str!("../../../../data/names/surnames.tsv");
 const WORDS: &str = include_str!("../../../../data/names/words.tsv");
 const PLACES: &str = include_str!("../../../../data/vocab/places.txt");
+const PLACES_SMALL: &str = include_str!("../../../../data/vocab/places_small.txt");
 const ORG_SUFFIXES: &str = include_str!("../../../../data/vocab/org_suffixes.txt");
 const ORG_SHORT: &str = include_str!("../../../../data/vocab/org_suffixes_short.txt");
 const STREET_TYPES: &str = include_str!("../../../../data/address/street_types.txt");
+const PLACE_TYPES: &str = include_str!("../../../../data/address/place_types.txt");
+const UNIT_TYPES: &str = include_str!("../../../../data/address/unit_types.txt");
 
 /// A sorted list of lowercase terms (one per line, `#` comments).
 pub(super) struct Terms(Vec<&'static str>);
@@ -29,6 +32,16 @@ impl Terms {
 
     pub(super) fn contains(&self, key: &str) -> bool {
         self.0.binary_search(&key).is_ok()
+    }
+
+    /// The lines that start with `mark`, without it ("=duong" in `street_types.txt`).
+    fn marked(data: &'static str, mark: char) -> Terms {
+        let mut rows: Vec<&'static str> = data
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix(mark))
+            .collect();
+        rows.sort_unstable();
+        Terms(rows)
     }
 }
 
@@ -64,7 +77,10 @@ pub(crate) struct Vocab {
     surnames: Table,
     pub(super) words: Table,
     /// GeoNames places (`data/vocab/places.txt`): a run that is a place is none.
-    pub(super) places: Terms,
+    places: Terms,
+    /// GeoNames towns of 1,000 inhabitants or more and the regions of every country
+    /// that `places` lacks (`data/vocab/places_small.txt`: "horni cerekev", "ceara").
+    places_small: Terms,
     /// Legal forms and organisation words (`data/vocab/org_suffixes.txt`).
     pub(super) org_words: Terms,
     /// Legal forms too short to read in running text (`AB`, `HB`, `BA`): only as
@@ -72,8 +88,19 @@ pub(crate) struct Vocab {
     /// (`data/vocab/org_suffixes_short.txt`).
     pub(super) org_short: Terms,
     /// Street types in many languages (`data/address/street_types.txt`: "calle",
-    /// "rua", "viale", "chemin", "soseaua").
+    /// "rua", "viale", "chemin", "soseaua"), Mapbox's (see `street_libpostal`).
     pub(super) street_types: Terms,
+    /// Street types that every source writes with accents ("duong" for "đường"): a
+    /// word written with accents must then be listed as written.
+    pub(super) street_accented: Terms,
+    /// Street types only libpostal lists ("+corso", "+banda"): many are surnames too.
+    pub(super) street_libpostal: Terms,
+    /// Kinds of place and compass words in many languages (`data/address/place_types.txt`:
+    /// "praia", "castello", "nord").
+    pub(super) place_types: Terms,
+    /// Unit designators in many languages (`data/address/unit_types.txt`: "flat",
+    /// "suite", "apt").
+    pub(super) unit_types: Terms,
     /// Words that begin many GeoNames places and are rare as names ("sankt", "vila",
     /// "puerto", "nueva"): a run starting with one is a place.
     pub(super) place_heads: Words,
@@ -134,9 +161,14 @@ static VOCAB: LazyLock<Vocab> = LazyLock::new(|| {
         surnames,
         words: Table::parse(WORDS),
         places: Terms::parse(PLACES),
+        places_small: Terms::parse(PLACES_SMALL),
         org_words: Terms::parse(ORG_SUFFIXES),
         org_short: Terms::parse(ORG_SHORT),
         street_types: Terms::parse(STREET_TYPES),
+        street_accented: Terms::marked(STREET_TYPES, '='),
+        street_libpostal: Terms::marked(STREET_TYPES, '+'),
+        place_types: Terms::parse(PLACE_TYPES),
+        unit_types: Terms::parse(UNIT_TYPES),
         place_heads,
         place_openers,
     }
@@ -183,6 +215,15 @@ impl Evidence {
 }
 
 impl Vocab {
+    /// A place of GeoNames: a town, a region, a country (folded, words joined by single
+    /// spaces).
+    /// The tokens fold an ASCII apostrophe to a hyphen ("D'Ario" is "d-ario"), the
+    /// lists keep it ("castel d'ario"): both are tried.
+    pub(super) fn is_place(&self, folded: &str) -> bool {
+        let listed = |k: &str| self.places.contains(k) || self.places_small.contains(k);
+        listed(folded) || folded.contains('-') && listed(&folded.replace('-', "'"))
+    }
+
     /// Evidence for a folded word; a hyphenated word is a name when a part is
     /// ("Quintero-Hale"), a word when every part is.
     pub(super) fn evidence(&self, folded: &str) -> Evidence {

@@ -1,0 +1,191 @@
+//! What makes a run of capitalised words no person by what it holds or what stands
+//! around it: a street (a street type first or last, a house number or a unit before), a
+//! place (a compass word, a word that opens many places, a kind of place first), a
+//! product's variant, a firm ("&", a legal form after it).
+
+use super::Run;
+use super::lists::{COMPASS, CONJUNCTIONS, FIRM_PARTNERS, PRODUCT_WORDS};
+use super::tokens::{self, Shape, in_list, joined};
+
+impl Run<'_> {
+    /// Word `k` is a street type (`data/address/street_types.txt`) as written: its folded
+    /// letters are listed and, when it is written with accents and the sources always
+    /// write that type with accents, it is listed with the same accents ("Praça",
+    /// "Cañada" (Mapbox writes "Canada"); not Vietnamese "Dương", a name, for "đường",
+    /// road).
+    fn street_type(&self, k: usize) -> bool {
+        let folded = self.folded(k);
+        if !self.v.street_types.contains(folded) && !self.v.street_libpostal.contains(folded) {
+            return false;
+        }
+        let raw = &self.text[self.toks[k].start..self.toks[k].end];
+        if raw.is_ascii() || !self.v.street_accented.contains(folded) {
+            return true;
+        }
+        let lower: String = raw
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .flat_map(char::to_lowercase)
+            .collect();
+        lower == folded || self.v.street_types.contains(&lower)
+    }
+
+    /// Whether the words `from..=to` of run `i..=j` are a street, a place or a product
+    /// by their first or last word or what stands before them.
+    pub(super) fn blocked(&self, i: usize, j: usize, from: usize, to: usize) -> bool {
+        let (text, toks, ev, v) = (self.text, self.toks, self.ev, self.v);
+        let first = self.folded(from);
+        let last = self.folded(to);
+        // A street type first ("Via Adán Uribe", "Calle …", "Rua de Moura", "Aleea …")
+        // unless it is also a name ("Chase", "Arda", "Ngo").
+        let street = |k: usize| {
+            self.folded(k).chars().count() >= 3
+                && self.street_type(k)
+                && ev[k].given < STREET_GIVEN_MAX
+                && ev[k].surname < STREET_SURNAME_MAX
+        };
+        if street(from) {
+            return true;
+        }
+        // … or last ("Benson Laneway", "Garcia Mews") unless a common surname ("Lane"),
+        // or any surname for a type only libpostal lists ("Banda", "Corso").
+        if from < to
+            && ev[to].surname < 4.5
+            && (crate::text::address::is_address_word(last)
+                || last.chars().count() >= 4
+                    && self.street_type(to)
+                    && (v.street_types.contains(last) || ev[to].name() <= 0.0))
+        {
+            return true;
+        }
+        // A place: a compass word or a word that opens many places first ("West
+        // Lynn", "Sankt Pölten", "Vila Nova de Famalicão").
+        if from < to && (in_list(COMPASS, first) || v.place_heads.contains(first)) {
+            return true;
+        }
+        // A kind of place or a compass word of another language first, rare as a name
+        // ("Castello …", "Praia …", "Nord …"; not "Park", "Hall", "Dong").
+        if from < to
+            && first.chars().count() >= 3
+            && v.place_types.contains(first)
+            && ev[from].name() < PLACE_TYPE_NAME_MAX
+        {
+            return true;
+        }
+        // A word that opens many places just before ("San Lorenzo Di Vasto").
+        if from > i && v.place_openers.contains(self.folded(from - 1)) {
+            return true;
+        }
+        // A product's variant after a word that is no given name ("Lirtravtide Forte").
+        if from < to
+            && in_list(PRODUCT_WORDS, last)
+            && (ev[from].given <= 0.0 || ev[from].is_word())
+        {
+            return true;
+        }
+        // What stands before the run.
+        if let Some(p) = i.checked_sub(1) {
+            let gap = &text[toks[p].end..toks[i].start];
+            if joined(text, &toks[p], &toks[i]) || gap == " de " {
+                let w = toks.folded(p);
+                // "avenue Julie Ledoux", "chemin Dominique Menard" (a lower-case street
+                // type of four letters or more: not "via", "la").
+                if toks[p].shape == Shape::Lower && w.chars().count() >= 4 && self.street_type(p) {
+                    return true;
+                }
+                // A house number: "326 Cameron Wells", "1 Joshua Hill" (not a year).
+                if from == i
+                    && toks[p].shape == Shape::Other
+                    && tokens::house_number(&text[toks[p].start..toks[p].end])
+                {
+                    return true;
+                }
+            }
+        }
+        // A unit, its number and a comma before the run: "Flat 4b, Rose Court", "Apt. 12,
+        // Kent House": a building or a street.
+        if from == i && self.after_unit(i) {
+            return true;
+        }
+        // A street type or particle run before the words: "Callejón de Salomé Agudo".
+        if from > i {
+            let mut p = from - 1;
+            while p > i && toks[p].shape == Shape::Lower {
+                p -= 1;
+            }
+            if street(p) {
+                return true;
+            }
+        }
+        let _ = j;
+        false
+    }
+
+    /// Word `i` follows a unit designator and its number and a comma ("Flat 4b, ").
+    fn after_unit(&self, i: usize) -> bool {
+        let (text, toks) = (self.text, self.toks);
+        let (Some(n), Some(u)) = (i.checked_sub(1), i.checked_sub(2)) else {
+            return false;
+        };
+        let number = &text[toks[n].start..toks[n].end];
+        text[toks[n].end..toks[i].start] == *", "
+            && number.starts_with(|c: char| c.is_ascii_digit())
+            && number.len() <= 6
+            && text[toks[u].end..toks[n].start]
+                .chars()
+                .all(|c| c == ' ' || c == '.')
+            && matches!(toks[u].shape, Shape::Cap | Shape::Upper | Shape::Lower)
+            && self.v.unit_types.contains(toks.folded(u))
+    }
+
+    /// "& Jones": the run is a partner in a firm's name.
+    pub(super) fn firm_before(&self, i: usize) -> bool {
+        let before = self.text[..self.toks[i].start].trim_end_matches(' ');
+        before.ends_with('&')
+    }
+
+    /// A firm after the run's last word `j`: "&", a legal form written with dots or in
+    /// capitals ("a.s.", "Kht.", "S/A", "- EI"), or a conjunction and a partners' word
+    /// ("et Fils", "e Filhos").
+    pub(super) fn firm_after(&self, j: usize) -> bool {
+        let (text, toks, v) = (self.text, self.toks, self.v);
+        let rest = &text[toks[j].end..];
+        let rest = rest.strip_prefix('.').unwrap_or(rest);
+        let trimmed = rest.trim_start_matches(' ');
+        if trimmed.starts_with('&') {
+            return true;
+        }
+        // A legal form in brackets: "… (Persero) Tbk", "… (Pty) Ltd".
+        if let Some((inner, _)) = trimmed.strip_prefix('(').and_then(|r| r.split_once(')'))
+            && (2..=24).contains(&inner.len())
+            && v.org_words.contains(&tokens::fold(inner.trim()))
+        {
+            return true;
+        }
+        let dash = trimmed
+            .strip_prefix(['-', '–'])
+            .map(|r| r.trim_start_matches(' '));
+        let chunk_src = dash.unwrap_or(trimmed);
+        if (trimmed.len() < rest.len() || dash.is_some()) && v.legal_form(chunk_src) {
+            return true;
+        }
+        if let (Some(c), Some(p)) = (toks.get(j + 1), toks.get(j + 2))
+            && in_list(CONJUNCTIONS, toks.fold_of(c))
+            && in_list(FIRM_PARTNERS, toks.fold_of(p))
+            && text[toks[j].end..c.start].trim().is_empty()
+            && text[c.end..p.start].trim().is_empty()
+        {
+            return true;
+        }
+        false
+    }
+}
+
+/// A street type is no street first word when it is this common a given name
+/// ("Chase", "Arda": one person in 100,000) …
+const STREET_GIVEN_MAX: f32 = 3.0;
+/// … or this common a surname ("Ngo", "Costa": four people in 100,000).
+const STREET_SURNAME_MAX: f32 = 3.6;
+/// A kind of place first makes a place when it is rarer than this as a name (one person
+/// in 100,000).
+const PLACE_TYPE_NAME_MAX: f32 = 3.0;
