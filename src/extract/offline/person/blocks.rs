@@ -4,7 +4,7 @@
 //! product's variant, a firm ("&", a legal form after it).
 
 use super::Run;
-use super::lists::{COMPASS, CONJUNCTIONS, FIRM_PARTNERS, PRODUCT_WORDS};
+use super::lists::{COMPASS, CONJUNCTIONS, FIRM_PARTNERS, PARTICLES, PRODUCT_WORDS};
 use super::tokens::{self, Shape, in_list, joined};
 
 impl Run<'_> {
@@ -178,6 +178,45 @@ impl Run<'_> {
             return true;
         }
         false
+    }
+}
+
+impl Run<'_> {
+    /// Names of partners, the first no given name, and right after them an abbreviation
+    /// shaped like a registry form: "Virtanen Laine ry", "Dvořák Novák o.s.", "Popa
+    /// Stan SRL", "Dumitru Ene OC2". Two or three lower-case letters that are no English
+    /// word nor a particle, lower-case letters with dots, or two to five capitals (with
+    /// digits or not) that are no name. Persons are not written so; firms are named after
+    /// their partners so in many countries, with forms no list holds.
+    pub(super) fn registry_after(&self, i: usize, j: usize) -> bool {
+        let (text, toks, ev) = (self.text, self.toks, self.ev);
+        if j == i || (ev[i].given > 0.0 && !ev[i].is_word()) {
+            return false;
+        }
+        let Some(after) = text[toks[j].end..].strip_prefix(' ') else {
+            return false;
+        };
+        let word = after
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | ')' | '('))
+            .next()
+            .unwrap_or("");
+        let letters: String = word.chars().filter(|c| c.is_alphabetic()).collect();
+        let folded = tokens::fold(&letters);
+        let n = word.chars().count();
+        let lower_abbreviation = (2..=3).contains(&n)
+            && word.chars().all(char::is_lowercase)
+            && !super::is_english_word(&folded)
+            && !in_list(PARTICLES, &folded);
+        let dotted = (3..=8).contains(&n)
+            && word.chars().all(|c| c.is_lowercase() || c == '.')
+            && word.trim_end_matches('.').contains('.');
+        let capitals = (2..=5).contains(&n)
+            && word
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            && word.starts_with(|c: char| c.is_ascii_uppercase())
+            && self.v.evidence(&folded).name() <= 0.0;
+        lower_abbreviation || dotted || capitals
     }
 }
 

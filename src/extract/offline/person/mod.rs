@@ -184,13 +184,25 @@ pub(super) fn find(text: &str) -> Vec<Found> {
         {
             j += 1;
         }
+        // A short word in capitals after a capitalised name, known as no name, is a code
+        // or an acronym ("Stan SPI", "Florea LOC"), not a surname in capitals ("Maria
+        // KELLER", "Anh BUI" are listed): the run ends before it.
+        let mut end = j;
+        if end > i
+            && toks[end].shape == Shape::Upper
+            && toks[end - 1].shape == Shape::Cap
+            && toks[end].end - toks[end].start <= 3
+            && ev[end].name() <= 0.0
+        {
+            end -= 1;
+        }
         let r = Run {
             text,
             v,
             toks: &toks,
             ev: &ev,
         };
-        r.run(i, j, &mut out);
+        r.run(i, end, &mut out);
         r.last_first(i, &mut out);
         i = j + 1;
     }
@@ -294,7 +306,11 @@ impl Run<'_> {
         while lastname > i && !self.is_name_word(lastname) {
             lastname -= 1;
         }
-        if self.firm_before(i) || self.firm_after(j) || self.firm_after(lastname) {
+        if self.firm_before(i)
+            || self.firm_after(j)
+            || self.firm_after(lastname)
+            || self.registry_after(i, j)
+        {
             return;
         }
         // "Boca Raton, FL": a place. A following organisation word was checked above.

@@ -213,3 +213,24 @@ fn legal_forms_of_the_iso_20275_list_or_in_brackets_make_firms() {
         assert!(names(text).is_empty(), "{text}: {:?}", names(text));
     }
 }
+
+#[test]
+fn partners_before_a_registry_form_are_a_firm() {
+    for text in [
+        "Dues were paid to Virtanen Laine ry last week.",
+        "We spoke with Dvořák Novák o.s. about the shipment.",
+        "Reviewed by Popa Dumitrescu SRL on Monday.",
+        "Invoices from Lindgren Aho AB2 arrived.",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+    // A given name first is a person, whatever follows.
+    assert_eq!(names("Thanks to Maria Keller ry."), ["Maria Keller"]);
+}
+
+#[test]
+fn a_short_code_in_capitals_is_no_surname() {
+    assert!(names("Forward it to Radu QXT today.").is_empty());
+    // A listed surname in capitals still is one.
+    assert_eq!(names("Signed by Maria KELLER today."), ["Maria KELLER"]);
+}
