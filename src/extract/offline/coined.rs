@@ -77,7 +77,6 @@ impl Recognizer for Coined {
 }
 
 struct Patterns {
-    brand: Regex,
     product: Regex,
     code: Regex,
     study: Regex,
@@ -85,7 +84,6 @@ struct Patterns {
 
 static PATTERNS: LazyLock<Result<Patterns, regex::Error>> = LazyLock::new(|| {
     Ok(Patterns {
-        brand: Regex::new(r"\b\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)+\b")?,
         product: Regex::new(r"\b\p{Lu}\p{Ll}{3,}-\d{1,3}[a-zA-Z]?\b")?,
         code: Regex::new(r"\b(\p{Lu}{2,6})-(\d{2,4})[A-Z]?\b")?,
         study: Regex::new(
@@ -139,16 +137,48 @@ fn find(text: &str, is_word: impl Fn(&str) -> bool) -> Vec<Found> {
             row: &CODE,
         });
     }
-    for m in p.brand.find_iter(text) {
-        if camel_brand(m.as_str(), &is_word) && !followed_by_hyphen_digit(text, m.end()) {
+    for (start, end) in camel_words(text) {
+        if camel_brand(&text[start..end], &is_word) && !followed_by_hyphen_digit(text, end) {
             out.push(Found {
-                start: m.start(),
-                end: m.end(),
+                start,
+                end,
                 row: &BRAND,
             });
         }
     }
     out.sort_by_key(|f| f.start);
+    out
+}
+
+/// Byte spans of the words of `text` written in camel case: letters only, bounded by
+/// no letter, digit or `_`, a capital first and a capital after a small letter inside
+/// ("LuxCare"). A scan, not a pattern: it runs over every document.
+fn camel_words(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut it = text.char_indices().peekable();
+    while let Some((start, c)) = it.next() {
+        if !c.is_alphanumeric() && c != '_' {
+            continue;
+        }
+        // One word: letters, digits and `_` up to the next other character.
+        let (mut end, mut camel, mut letters_only) =
+            (start + c.len_utf8(), false, c.is_alphabetic());
+        let mut prev_lower = c.is_lowercase();
+        while let Some(&(i, d)) = it.peek() {
+            if !d.is_alphanumeric() && d != '_' {
+                break;
+            }
+            camel |= prev_lower && d.is_uppercase();
+            letters_only &= d.is_alphabetic();
+            prev_lower = d.is_lowercase();
+            end = i + d.len_utf8();
+            it.next();
+        }
+        if camel && letters_only && c.is_uppercase() && end <= bytes.len() {
+            out.push((start, end));
+        }
+    }
     out
 }
 
