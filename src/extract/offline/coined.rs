@@ -155,7 +155,6 @@ fn find(text: &str, is_word: impl Fn(&str) -> bool) -> Vec<Found> {
 /// ("LuxCare"). A scan, not a pattern: it runs over every document.
 fn camel_words(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
-    let bytes = text.as_bytes();
     let mut it = text.char_indices().peekable();
     while let Some((start, c)) = it.next() {
         if !c.is_alphanumeric() && c != '_' {
@@ -175,7 +174,7 @@ fn camel_words(text: &str) -> Vec<(usize, usize)> {
             end = i + d.len_utf8();
             it.next();
         }
-        if camel && letters_only && c.is_uppercase() && end <= bytes.len() {
+        if camel && letters_only && c.is_uppercase() {
             out.push((start, end));
         }
     }
