@@ -252,7 +252,7 @@ impl Keymap {
     }
 
     /// Every binding as a Markdown table (section, keys, what it does), in the order
-    /// of the help; the key table of docs/workspace.md is this text (`tests/tui.rs` compares).
+    /// of the help; the key table of docs/workspace.md is this text (`tests/tui/main.rs` compares).
     pub fn markdown_table(&self) -> String {
         let mut out = String::from("| where | keys | what |\n|---|---|---|\n");
         for name in SECTIONS {

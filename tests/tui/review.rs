@@ -1,0 +1,298 @@
+//! Figures against gold persons, corpus-wide removal, accepted residual risk, slow re-plans.
+
+use super::*;
+
+#[test]
+fn gold_persons_give_the_leak_rate_and_utility_of_the_plan_in_effect() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(sample_corpus(), &session_path(&dir));
+    let gold_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("sample_corpus/gold/gold.json");
+    let gold = clam::eval::load(&gold_file, None).unwrap();
+    app.set_gold_eval(&gold, "gold.json".into()).unwrap();
+    key(&mut app, KeyCode::Char('7'));
+    let screen = render(&mut app, 160, 48);
+    // The same figure as `clam eval` on the same plan.
+    let expected = clam::eval::evaluate(&app.ws, &gold)
+        .privacy
+        .expect("privacy")
+        .leak_rate
+        .expect("leak rate");
+    assert!(
+        screen.contains(&format!("person leak rate {expected:.3}")),
+        "{screen}"
+    );
+    assert!(screen.contains("utility R-1 spec/single"), "{screen}");
+    let before = app.gold_eval.as_ref().unwrap().report.clone().unwrap().0;
+    // A decision re-plans and the figures follow the new plan.
+    let i = select_mask(&mut app, "priya raman");
+    assert!(app.ws.plan.masked[i]);
+    key(&mut app, KeyCode::Char('o'));
+    chars(&mut app, "public figure");
+    key(&mut app, KeyCode::Enter);
+    assert!(!app.ws.plan.masked[i]);
+    key(&mut app, KeyCode::Char('7'));
+    let after = app.gold_eval.as_ref().unwrap().report.clone().unwrap().0;
+    assert_ne!(after.leak_rate, before.leak_rate);
+    assert_eq!(
+        after.leak_rate,
+        clam::eval::evaluate(&app.ws, &gold)
+            .privacy
+            .expect("privacy")
+            .leak_rate
+    );
+    // The sweep chart plots the leak rate at each value.
+    key(&mut app, KeyCode::Char('6'));
+    key(&mut app, KeyCode::Char('S'));
+    app.wait_whatif(Duration::from_secs(60));
+    let rows = &app.whatif.sweep.as_ref().expect("sweep").rows;
+    assert!(!rows.is_empty() && rows.iter().all(|r| r.leak_rate.is_some()));
+    let screen = render(&mut app, 160, 48);
+    assert!(screen.contains("person leak rate (•)"), "{screen}");
+}
+
+#[test]
+fn a_gold_file_without_persons_or_questions_is_refused_for_the_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &session_path(&dir));
+    let file = dir.path().join("links.json");
+    std::fs::write(&file, r#"{"links": [["claim_01", "record_02"]]}"#).unwrap();
+    let gold = clam::eval::load(&file, None).unwrap();
+    let err = app.set_gold_eval(&gold, "links.json".into()).unwrap_err();
+    assert!(err.contains("no persons or questions"), "{err}");
+    assert!(app.gold_eval.is_none());
+}
+
+#[test]
+fn removing_an_entity_everywhere_asks_first_and_persists() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_path(&dir);
+    let gone = |app: &App| app.ws.model.entity_index(&member_id()).is_none();
+    {
+        let mut app = open(small_corpus(), &path);
+        let id = member_id();
+        select_mask(&mut app, "MBR390115");
+        key(&mut app, KeyCode::Char('X'));
+        let screen = render(&mut app, 80, 24);
+        assert!(
+            screen.contains("Remove everywhere") && screen.contains("from all 3 document(s)"),
+            "{screen}"
+        );
+        key(&mut app, KeyCode::Char('n'));
+        assert!(!gone(&app), "any other key cancels");
+        assert!(audit_log(&app).is_empty());
+        // A pin first: once the entity is gone it is an orphaned decision, kept.
+        key(&mut app, KeyCode::Char('p'));
+        assert!(!render(&mut app, 160, 48).contains("orphaned"));
+        key(&mut app, KeyCode::Char('X'));
+        key(&mut app, KeyCode::Char('y'));
+        assert!(
+            app.ws.model.entity_index(&id).is_none(),
+            "gone from every document"
+        );
+        assert_eq!(
+            app.ws.orphaned_decisions(),
+            vec![(id.clone(), "pinned mask")]
+        );
+        assert!(render(&mut app, 160, 48).contains("· 1 orphaned"));
+        assert!(
+            app.ws
+                .corpus
+                .documents
+                .iter()
+                .enumerate()
+                .all(|(d, _)| { app.mentions(d).iter().all(|m| m.entity_id != id) })
+        );
+        let log = audit_log(&app);
+        assert_eq!(
+            log.last().unwrap().action,
+            clam::session::AuditAction::RemoveEntity {
+                entity: id.clone(),
+                doc: None
+            }
+        );
+    }
+    let mut app = open(small_corpus(), &path);
+    assert!(gone(&app), "the removal is restored on reopening");
+    key(&mut app, KeyCode::Char('u'));
+    assert!(!gone(&app), "undo brings it back everywhere");
+    assert!(
+        app.ws.orphaned_decisions().is_empty(),
+        "and its pin applies again"
+    );
+    let i = app.ws.model.entity_index(&member_id()).unwrap();
+    assert_eq!(app.views.review[i], ReviewState::Pinned);
+}
+
+/// The member id entity of the small corpus.
+pub(crate) fn member_id() -> String {
+    clam::entity::entity_id("MBR390115", "PATIENT_ID")
+}
+
+#[test]
+fn a_residual_document_or_chain_is_accepted_with_a_reason_and_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_path(&dir);
+    // Nothing may be masked: the riskiest document and chain stay residual.
+    let residual_config = |app: &mut App| {
+        let types: Vec<String> = app
+            .ws
+            .config
+            .schema
+            .types
+            .iter()
+            .map(|t| t.name.clone())
+            .collect();
+        let config = Config {
+            always_mask: vec![],
+            never_mask: types,
+            ..app.ws.config.clone()
+        };
+        app.ws.set_config(config).expect("re-plan");
+        app.refresh();
+    };
+    {
+        let mut app = open(small_corpus(), &path);
+        residual_config(&mut app);
+        assert!(!app.ws.plan.residual_docs.is_empty() && !app.ws.plan.residual_chains.is_empty());
+        assert_eq!(
+            app.ws.unaccepted_residuals(),
+            (
+                app.ws.plan.residual_docs.len(),
+                app.ws.plan.residual_chains.len()
+            )
+        );
+        // A document that is not residual is refused with the reason why.
+        key(&mut app, KeyCode::Char('1'));
+        app.select_document(2);
+        assert_eq!(app.ws.corpus.documents[2].id, "memo_03");
+        key(&mut app, KeyCode::Char('R'));
+        assert!(app.layers.is_empty());
+        assert!(app.message.as_ref().unwrap().text.contains("not residual"));
+        // claim_01 is: R asks for a reason, refuses an empty one, then records it.
+        app.select_document(0);
+        let row = |app: &mut App| {
+            let screen = render(app, 160, 48);
+            screen
+                .lines()
+                .find(|l| l.starts_with("│claim_01"))
+                .map(|l| l.chars().take(45).collect::<String>())
+                .unwrap_or_default()
+        };
+        assert!(
+            row(&mut app).contains("!"),
+            "residual, open: {}",
+            row(&mut app)
+        );
+        key(&mut app, KeyCode::Char('R'));
+        key(&mut app, KeyCode::Enter);
+        assert!(
+            matches!(app.layers.last(), Some(Layer::Reason { error: Some(e), .. }) if e.contains("reason is required"))
+        );
+        chars(&mut app, "published by the member herself");
+        key(&mut app, KeyCode::Enter);
+        assert!(app.layers.is_empty());
+        assert!(app.ws.residual_accepted(&["claim_01".to_string()]));
+        assert!(row(&mut app).contains("✓") && !row(&mut app).contains("!"));
+        let entry = audit_log(&app).pop().unwrap();
+        assert_eq!(
+            entry.action,
+            clam::session::AuditAction::AcceptResidual {
+                documents: vec!["claim_01".into()]
+            }
+        );
+        assert_eq!(
+            entry.reason.as_deref(),
+            Some("published by the member herself")
+        );
+        // The chains pane: the first chain is residual; accept it too.
+        key(&mut app, KeyCode::Char('4'));
+        assert!(
+            render(&mut app, 160, 48).contains("R accept residual"),
+            "the status bar hint"
+        );
+        let c = app.selected_chain().unwrap();
+        assert!(app.ws.plan.residual_chains.contains(&(c as u32)));
+        key(&mut app, KeyCode::Char('R'));
+        chars(&mut app, "both documents go to the same reviewer");
+        key(&mut app, KeyCode::Enter);
+        assert!(app.residual_chain_accepted(c));
+        let screen = render(&mut app, 160, 48);
+        assert!(
+            screen.contains("accepted)") && screen.contains("risk accepted ✓"),
+            "{screen}"
+        );
+        // Accepting again says so instead of writing a second decision.
+        let n = audit_log(&app).len();
+        key(&mut app, KeyCode::Char('R'));
+        assert!(app.layers.is_empty());
+        assert!(
+            app.message
+                .as_ref()
+                .unwrap()
+                .text
+                .contains("already accepted")
+        );
+        assert_eq!(audit_log(&app).len(), n);
+    }
+    let mut app = open(small_corpus(), &path);
+    residual_config(&mut app);
+    assert!(
+        app.ws.residual_accepted(&["claim_01".to_string()]),
+        "restored on reopening"
+    );
+    key(&mut app, KeyCode::Char('u'));
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(
+        app.ws.unaccepted_residuals(),
+        (
+            app.ws.plan.residual_docs.len(),
+            app.ws.plan.residual_chains.len()
+        ),
+        "undo takes both acceptances back"
+    );
+}
+
+#[test]
+fn slow_re_plans_run_off_the_ui_thread_and_land_as_the_inline_ones_do() {
+    use clam::tui::app::DeferReplans;
+    let steps = |app: &mut App| {
+        // An override (a new plan), then at once a corpus-wide removal (new
+        // entities and analysis) while the first may still be computing.
+        select_mask(app, "hannah brooks");
+        key(app, KeyCode::Char('o'));
+        chars(app, "public figure");
+        key(app, KeyCode::Enter);
+        select_mask(app, "MBR390115");
+        key(app, KeyCode::Char('X'));
+        key(app, KeyCode::Char('y'));
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut inline = open(small_corpus(), &dir.path().join("inline.sqlite"));
+    inline.defer_replans = DeferReplans::Never;
+    steps(&mut inline);
+    assert!(!inline.replanning());
+
+    let mut app = open(small_corpus(), &dir.path().join("deferred.sqlite"));
+    app.defer_replans = DeferReplans::Always;
+    select_mask(&mut app, "hannah brooks");
+    key(&mut app, KeyCode::Char('o'));
+    chars(&mut app, "public figure");
+    key(&mut app, KeyCode::Enter);
+    // Saved at once; the plan follows.
+    assert_eq!(audit_log(&app).len(), 1);
+    assert!(app.replanning() && !app.is_ready());
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("recomputing"), "{screen}");
+    select_mask(&mut app, "MBR390115");
+    key(&mut app, KeyCode::Char('X'));
+    key(&mut app, KeyCode::Char('y'));
+    app.wait_replan(Duration::from_secs(10));
+    assert!(!app.replanning() && app.is_ready());
+    assert!(render(&mut app, 80, 24).contains("ready"));
+    assert_eq!(app.ws.plan, inline.ws.plan, "the same plan as inline");
+    assert_eq!(app.ws.model.entities, inline.ws.model.entities);
+    assert_eq!(app.views.review, inline.views.review);
+    let i = entity_index(&app, "hannah brooks");
+    assert!(!app.ws.plan.masked[i], "the override is in force");
+    assert_eq!(app.views.review[i], ReviewState::Overridden);
+}
