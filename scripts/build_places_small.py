@@ -47,7 +47,6 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "data", "vocab", "places_small.txt")
@@ -61,21 +60,14 @@ COMMAND = "python3 scripts/build_places_small.py"
 NAME_ONE = 1.0    # per 100,000 people: a one-word region this common as a name is left out
 NAME_PAIR = 10.0  # per 100,000 people (0.010 %, build_vocab.py's "very common" name)
 
-FOLD = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "ß": "ss",
-                      "đ": "d", "Đ": "D", "ı": "i", "œ": "oe", "Œ": "OE", "þ": "th", "ð": "d",
-                      "ʻ": "'", "’": "'", "‘": "'", "ʼ": "'", "`": "'"})
-PLACE_OK = re.compile(r"[^\W\d_](?:[^\W\d_]|['.]|[ \-](?=[^\W\d_]))*")
-
-
-def ascii_fold(s):
-    s = unicodedata.normalize("NFKD", s.translate(FOLD))
-    return "".join(c for c in s if not unicodedata.combining(c))
+# The place-name rules are build_vocab.py's, so the two lists spell places alike.
+from build_vocab import ascii_fold  # noqa: E402  (scripts/ is on sys.path)
+from build_vocab import place_forms as _place_forms  # noqa: E402
 
 
 def place_forms(name):
-    n = unicodedata.normalize("NFC", name.translate({ord("’"): "'", ord("ʻ"): "'", ord("ʼ"): "'"}))
-    n = re.sub(r"\s+", " ", n).strip().lower()
-    return sorted(f for f in {n, ascii_fold(n)} if PLACE_OK.fullmatch(f) and len(f.split()) <= 5)
+    """build_vocab.py's forms of a place name, in a stable order."""
+    return sorted(_place_forms(name))
 
 
 def words_of(form):
