@@ -41,7 +41,6 @@ No value of any labelled set is used.
 import json
 import os
 import re
-import sys
 import tarfile
 import tempfile
 
