@@ -114,7 +114,7 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
                 writeln!(
                     out,
                     "  {:<30} {:<8} dropped {} (shape {}, type {}, relevance {}), unlocated {}{}",
-                    safe(&d.id),
+                    escape_line(&d.id),
                     status,
                     d.dropped.total(),
                     d.dropped.shape,
@@ -123,7 +123,7 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
                     unlocated,
                     d.reason
                         .as_deref()
-                        .map(|r| format!("; {}", safe(r)))
+                        .map(|r| format!("; {}", escape_line(r)))
                         .unwrap_or_default()
                 )?;
             }
@@ -137,7 +137,7 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
             writeln!(
                 out,
                 "{:<32} {:.3}  {:.3}  {}",
-                safe(&doc.id),
+                escape_line(&doc.id),
                 an.doc_risk_initial[d],
                 p.doc_risk_final[d],
                 doc.entities.len()
@@ -153,7 +153,7 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
                 .iter()
                 .map(|(x, _)| {
                     let ent = &m.entities[*x as usize];
-                    format!("{}:{}", ent.entity_type, safe(&ent.value))
+                    format!("{}:{}", ent.entity_type, escape_line(&ent.value))
                 })
                 .collect();
             writeln!(
@@ -161,8 +161,8 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
                 "{:<49} {:.3}     {}",
                 format!(
                     "{} — {}",
-                    safe(&m.docs[e.a as usize].id),
-                    safe(&m.docs[e.b as usize].id)
+                    escape_line(&m.docs[e.a as usize].id),
+                    escape_line(&m.docs[e.b as usize].id)
                 ),
                 e.strength,
                 via.join(", ")
@@ -176,7 +176,7 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
             let docs: Vec<String> = c
                 .docs
                 .iter()
-                .map(|&d| safe(&m.docs[d as usize].id))
+                .map(|&d| escape_line(&m.docs[d as usize].id))
                 .collect();
             writeln!(
                 out,
@@ -205,7 +205,7 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
                 out,
                 "  {:<20} {:<32} s_e {:.3}  {}",
                 e.entity_type,
-                safe(&e.value),
+                escape_line(&e.value),
                 an.global_contribution[i],
                 prov
             )?;
@@ -216,7 +216,7 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
             for &d in &p.residual_docs {
                 let id = &m.docs[d as usize].id;
                 let ok = ws.residual_accepted(std::slice::from_ref(id));
-                writeln!(out, "  document {:<40} {}", safe(id), accepted(ok))?;
+                writeln!(out, "  document {:<40} {}", escape_line(id), accepted(ok))?;
             }
             for &c in &p.residual_chains {
                 let docs = ws.chain_doc_ids(c as usize);
@@ -224,7 +224,7 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
                 writeln!(
                     out,
                     "  chain    {:<40} {}",
-                    safe(&docs.join(" → ")),
+                    escape_line(&docs.join(" → ")),
                     accepted(ok)
                 )?;
             }

@@ -269,8 +269,8 @@ fn extract_store(
         };
         eprintln!(
             "warning: {}: {kind} ({})",
-            safe(&d.id),
-            safe(d.reason.as_deref().unwrap_or(""))
+            escape_line(&d.id),
+            escape_line(d.reason.as_deref().unwrap_or(""))
         );
     }
     eprintln!(
@@ -335,12 +335,6 @@ fn build_workspace(
         eprintln!("warning: {}", escape_line(w));
     }
     Ok(ws)
-}
-
-/// Text from documents is never printed raw: controls and bidirectional marks become
-/// visible escapes ([`clam::display::escape_line`], the one sanitizer).
-fn safe(s: &str) -> String {
-    clam::display::escape_line(s)
 }
 
 fn write_atomic(path: &Path, text: &str, force: bool) -> Result<()> {

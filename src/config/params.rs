@@ -584,10 +584,6 @@ pub struct ParamFlags {
     pub layer: ConfigLayer,
 }
 
-fn flag_id(def: &ParamDef) -> &'static str {
-    def.name
-}
-
 impl clap::FromArgMatches for ParamFlags {
     fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
         let mut flags = ParamFlags::default();
@@ -597,7 +593,7 @@ impl clap::FromArgMatches for ParamFlags {
 
     fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
         for def in PARAMS.iter().filter(|d| d.flag) {
-            let Some(text) = m.get_one::<String>(flag_id(def)) else {
+            let Some(text) = m.get_one::<String>(def.name) else {
                 continue;
             };
             let invalid = |message: String| {
@@ -622,7 +618,7 @@ impl clap::FromArgMatches for ParamFlags {
 impl clap::Args for ParamFlags {
     fn augment_args(cmd: clap::Command) -> clap::Command {
         PARAMS.iter().filter(|d| d.flag).fold(cmd, |cmd, def| {
-            let mut arg = clap::Arg::new(flag_id(def))
+            let mut arg = clap::Arg::new(def.name)
                 .long(def.name.replace('_', "-"))
                 .value_name(def.value_name)
                 .help(def.help)

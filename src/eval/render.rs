@@ -1,6 +1,7 @@
 //! The evaluation report as text tables.
 
 use super::*;
+use crate::display::escape_line;
 
 pub(super) fn num(x: f64, undefined: bool) -> String {
     format!("{x:.3}{}", if undefined { "*" } else { " " })
@@ -23,12 +24,6 @@ pub(super) fn counts_text(c: &ClusterCounts) -> String {
         "{} (intra-cluster {}, inter-cluster {}, touching unclustered documents {})",
         c.total, c.intra, c.inter, c.outside
     )
-}
-
-/// Text from gold files is never printed raw: controls and bidirectional marks become
-/// visible escapes ([`crate::display::escape_line`], the one sanitizer).
-pub(super) fn safe(s: &str) -> String {
-    crate::display::escape_line(s)
 }
 
 pub(super) fn opt(x: Option<f64>) -> String {
@@ -58,13 +53,13 @@ pub(super) fn privacy_table(p: &PrivacyReport, mode: crate::redact::Mode) -> Str
         let list: Vec<String> = c
             .leaked_entities
             .iter()
-            .map(|e| format!("{}:{}", e.entity_type, safe(&e.value)))
+            .map(|e| format!("{}:{}", e.entity_type, escape_line(&e.value)))
             .collect();
         let more = list.len().saturating_sub(LEAKED_SHOWN);
         let _ = writeln!(
             o,
             "  {:<16} {:<7} {:>5} {:>8} {}  {:<7} {}{}",
-            safe(&c.id),
+            escape_line(&c.id),
             c.risk.map_or("—", |r| r.as_str()),
             if c.missing_documents > 0 {
                 format!("{}/{}", c.documents, c.documents + c.missing_documents)
@@ -152,7 +147,7 @@ impl EvalReport {
         let _ = writeln!(
             o,
             "gold: {} ({} format), {} clusters{}{}",
-            safe(&g.file),
+            escape_line(&g.file),
             g.format.as_str(),
             g.clusters,
             g.gold_chains.map_or_else(String::new, |c| format!(
@@ -160,7 +155,7 @@ impl EvalReport {
                 g.gold_pairs.unwrap_or(0)
             )),
             match (&g.mentions_file, g.mentions) {
-                (Some(f), Some(n)) => format!(", {n} mentions from {}", safe(f)),
+                (Some(f), Some(n)) => format!(", {n} mentions from {}", escape_line(f)),
                 _ => String::new(),
             }
         );
@@ -278,7 +273,7 @@ impl EvalReport {
                         .map_or_else(String::new, |t| format!("{t}:"));
                     format!(
                         "{t}{}{}",
-                        safe(&m.value),
+                        escape_line(&m.value),
                         if m.other_type { " (other type)" } else { "" }
                     )
                 })
@@ -302,7 +297,7 @@ impl EvalReport {
                 r.matched, r.gold, r.recall, r.masked, r.extra
             );
             if !r.missed.is_empty() {
-                let list: Vec<String> = r.missed.iter().map(|v| safe(v)).collect();
+                let list: Vec<String> = r.missed.iter().map(|v| escape_line(v)).collect();
                 let _ = writeln!(o, "  not masked: {}", list.join("; "));
             }
         }
@@ -318,7 +313,7 @@ impl EvalReport {
         if !self.notes.is_empty() {
             o.push_str("\nnotes:\n");
             for n in &self.notes {
-                let _ = writeln!(o, "  - {}", safe(n));
+                let _ = writeln!(o, "  - {}", escape_line(n));
             }
         }
         if o.contains("0.000*") {

@@ -191,6 +191,11 @@ const NAME_PREFIXES: &[&str] = &[
 /// letters or more, neither a name prefix first nor, folded whole, an English word
 /// (`HealthCare`) or a name in the vocabularies (`McKenzie` has a part of two letters).
 pub(crate) fn camel_brand(word: &str, is_word: impl Fn(&str) -> bool) -> bool {
+    // Most words have no capital inside: no parts to build (clinical phrases ask of
+    // every modifier).
+    if !word.chars().skip(1).any(char::is_uppercase) {
+        return false;
+    }
     let mut parts: Vec<String> = Vec::new();
     for c in word.chars() {
         if !c.is_alphabetic() {

@@ -201,7 +201,6 @@ pub(super) fn house_number(word: &str) -> bool {
     // What follows the digits: nothing, a letter ("221B"), or a range or unit of
     // digits ("12-14", "7/2"), never words ("47-year-old", "3rd").
     let rest = &word[digits..];
-    let mut letters = rest.chars().filter(|c| c.is_alphabetic());
     let number_like = match rest.strip_prefix(['-', '/']) {
         Some(more) => {
             let d = more.chars().take_while(char::is_ascii_digit).count();
@@ -209,5 +208,5 @@ pub(super) fn house_number(word: &str) -> bool {
         }
         None => rest.chars().count() <= 1,
     };
-    !year && number_like && letters.nth(1).is_none()
+    !year && number_like
 }
