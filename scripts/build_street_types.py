@@ -149,44 +149,45 @@ PLACE_TYPE_FILES = ("place_names.txt", "directionals.txt", "qualifiers.txt")
 UNIT_TYPE_FILES = ("unit_types_numbered.txt",)
 
 
+def write_libpostal_words(path, about, files, words):
+    """A sorted word list from libpostal's dictionaries, with its header: `about` says what
+    the words are and how the reader uses them, `files` which dictionaries they come from."""
+    header = about + [
+        f"# Source: npm {LIBPOSTAL_PACKAGE}@{LIBPOSTAL_VERSION} (tarball integrity {LIBPOSTAL_INTEGRITY}),",
+        *files,
+        "# Licence: MIT (Pelias contributors; libpostal MIT).",
+        f"# Counts: {len(words)} words.",
+        f"# Rebuild: {COMMAND}",
+    ]
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write("\n".join(header) + "\n")
+        for w in sorted(words):
+            f.write(w + "\n")
+    print(f"{path}: {len(words)} words")
+
+
 def write_unit_types(words):
-    header = [
+    write_libpostal_words(OUT_UNIT_TYPES, [
         "# Unit designators in many languages (flat, apartment, suite, lot, étage ...), folded (NFKD, no",
         "# combining marks, lowercase), letters only, 2 letters or more, one per line, sorted. Generated - do",
         "# not edit. A capitalised run after one, its number and a comma (\"Flat 4b, Rose Court\") is a",
         "# building or a street, not a person.",
-        f"# Source: npm {LIBPOSTAL_PACKAGE}@{LIBPOSTAL_VERSION} (tarball integrity {LIBPOSTAL_INTEGRITY}),",
+    ], [
         "#   resources/libpostal/dictionaries/<lang>/unit_types_numbered.txt (libpostal's dictionaries, MIT,",
         "#   openvenues/libpostal): every '|'-separated spelling of one word.",
-        "# Licence: MIT (Pelias contributors; libpostal MIT).",
-        f"# Counts: {len(words)} words.",
-        f"# Rebuild: {COMMAND}",
-    ]
-    with open(OUT_UNIT_TYPES, "w", encoding="utf-8", newline="\n") as f:
-        f.write("\n".join(header) + "\n")
-        for w in sorted(words):
-            f.write(w + "\n")
-    print(f"{OUT_UNIT_TYPES}: {len(words)} words")
+    ], words)
 
 
 def write_place_types(words):
-    header = [
+    write_libpostal_words(OUT_PLACE_TYPES, [
         "# Kinds of place and compass words in many languages, folded (NFKD, no combining marks, lowercase),",
         "# letters only, 3 letters or more, one per line, sorted. Generated - do not edit.",
         "# A capitalised run that starts with one (\"Praia ...\", \"Castello ...\", \"Øster ...\", \"Nord ...\")",
         "# is a place, not a person, unless the word is also a personal name (the reader checks).",
-        f"# Source: npm {LIBPOSTAL_PACKAGE}@{LIBPOSTAL_VERSION} (tarball integrity {LIBPOSTAL_INTEGRITY}),",
+    ], [
         "#   resources/libpostal/dictionaries/<lang>/place_names.txt, directionals.txt and qualifiers.txt",
         "#   (libpostal's dictionaries, MIT, openvenues/libpostal): every '|'-separated spelling of one word.",
-        "# Licence: MIT (Pelias contributors; libpostal MIT).",
-        f"# Counts: {len(words)} words.",
-        f"# Rebuild: {COMMAND}",
-    ]
-    with open(OUT_PLACE_TYPES, "w", encoding="utf-8", newline="\n") as f:
-        f.write("\n".join(header) + "\n")
-        for w in sorted(words):
-            f.write(w + "\n")
-    print(f"{OUT_PLACE_TYPES}: {len(words)} words")
+    ], words)
 
 
 def main():
