@@ -44,7 +44,7 @@ fn main() {
         let t = std::time::Instant::now();
         app.handle_key(key('p'));
         let handled = t.elapsed();
-        app.wait_replan(std::time::Duration::from_secs(60));
+        app.wait_jobs(std::time::Duration::from_secs(60));
         eprintln!(
             "unpin: key handled in {handled:?}, plan installed from its thread after {:?}",
             t.elapsed()
@@ -123,7 +123,6 @@ fn app(n: usize, session: bool) -> App {
         "bench".into(),
         "generated".into(),
     );
-    app.on_worker(clam::tui::WorkerMsg::Done);
     app.ui.focus(Pane::Masks);
     app.ui.documents.selected = n / 2;
     app

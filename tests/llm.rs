@@ -643,7 +643,7 @@ fn the_review_workspace_extracts_with_the_model_and_counts_fallbacks() {
     // `clam review --extractor llm`: the worker runs both passes on the app's
     // runtime, plans what arrives, and the header shows the fallbacks; at the end the
     // entities are those of the headless pipeline on the same answers.
-    use clam::tui::app::WorkerMsg;
+    use clam::tui::app::JobEvent;
     let server = Server::start(|req, _| {
         if req.doc.contains("night-shift baker in") {
             Reply::Raw(500, vec![], String::new())
@@ -658,7 +658,6 @@ fn the_review_workspace_extracts_with_the_model_and_counts_fallbacks() {
         ..Corpus::default()
     };
     let ws = clam::workspace::Workspace::pending(corpus.clone(), c.clone(), None, "llm").unwrap();
-    let shadow = ws.shadow().unwrap();
     let mut app = clam::tui::App::new(
         ws,
         clam::tui::Theme::named("dark").unwrap(),
@@ -667,32 +666,26 @@ fn the_review_workspace_extracts_with_the_model_and_counts_fallbacks() {
         "fixture".into(),
     );
     let llm = LlmExtractor::new(&c, &dirs.opts()).unwrap();
-    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .unwrap();
-    rt.block_on(async move {
-        tokio::task::spawn_blocking(move || {
-            clam::tui::worker::llm_extract_and_plan(
-                shadow,
-                llm,
-                &tx,
-                &tokio_util::sync::CancellationToken::new(),
-            );
-        })
-        .await
-        .unwrap();
-    });
+    // The job `clam review` starts; its reports installed as the event loop does.
+    app.start_llm_extraction(llm, rt.handle().clone());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
     let mut interim = 0;
-    while let Ok(m) = rx.try_recv() {
-        if let WorkerMsg::Progress { done, .. } = m
+    while app.jobs.any_running() {
+        let m = app
+            .jobs
+            .recv_timeout(deadline)
+            .expect("the job ends in time");
+        if let JobEvent::Progress { done, .. } = m.event
             && done == 0
         {
             interim += 1;
         }
-        app.on_worker(m);
+        app.on_job(m);
     }
     assert!(interim > 0, "local passes show before any document is done");
     assert!(app.is_ready());

@@ -46,11 +46,10 @@ pub(super) fn sweep(a: SweepArgs) -> Result<u8> {
     let rows = clam::whatif::sweep(
         &Basis::of(&ws),
         param,
-        a.from,
-        a.to,
-        a.step,
+        (a.from, a.to, a.step),
         chains.as_deref(),
         leak.as_ref().map(|f| f as clam::whatif::LeakRate),
+        &|| false,
     )?;
     // The gold columns: (CSV name, table heading, value).
     type Column = (

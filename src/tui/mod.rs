@@ -3,10 +3,11 @@
 //! overrides or pins every masking decision before exporting (SPEC §6, §8).
 //!
 //! The shape follows ratatui's component template: an event task, one [`Action`]
-//! enum, keymaps and themes as data, a worker that extracts documents and plans each
-//! burst of results on a copy of the workspace (so a slow re-plan never blocks keys),
-//! and an app loop that drains its channels, installs the newest plan and draws at
-//! most once per frame. Every number on screen comes from the library's `Workspace`;
+//! enum, keymaps and themes as data, one job system for every piece of background
+//! work (extraction, which plans each burst of results on a copy of the workspace,
+//! re-plans, what-if, sweeps, gold measurement, export: [`app::Jobs`]), and an app
+//! loop that `select!`s over terminal events and job reports, installs the newest
+//! results and draws at most once per frame. Every number on screen comes from the library's `Workspace`;
 //! nothing here computes risk.
 
 pub mod action;
@@ -23,11 +24,10 @@ pub mod worker;
 use std::time::{Duration, Instant};
 
 use ratatui::DefaultTerminal;
-use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 use tokio_util::sync::CancellationToken;
 
 pub use action::Action;
-pub use app::{App, WorkerMsg};
+pub use app::App;
 pub use keymap::Keymap;
 pub use theme::Theme;
 
@@ -61,7 +61,6 @@ pub fn run(ws: Workspace, opts: ReviewOptions) -> std::io::Result<()> {
 }
 
 async fn run_async(ws: Workspace, opts: ReviewOptions) -> std::io::Result<()> {
-    let shadow = ws.shadow().map_err(std::io::Error::other)?;
     let pending = !ws.extraction_complete();
     let offline = crate::extract::offline::OfflineExtractor::from_config(&ws.config);
     let mut app = App::new(ws, opts.theme, opts.keymap, opts.actor, opts.corpus_name);
@@ -70,18 +69,13 @@ async fn run_async(ws: Workspace, opts: ReviewOptions) -> std::io::Result<()> {
     {
         app.error(e);
     }
-    let cancel = CancellationToken::new();
-    let (tx, mut rx) = unbounded_channel();
     if pending {
-        let token = cancel.clone();
-        let llm = opts.llm;
-        tokio::task::spawn_blocking(move || match llm {
-            Some(llm) => worker::llm_extract_and_plan(shadow, llm, &tx, &token),
-            None => worker::extract_and_plan(shadow, &offline, &tx, &token),
-        });
-    } else {
-        drop(tx);
+        match opts.llm {
+            Some(llm) => app.start_llm_extraction(llm, tokio::runtime::Handle::current()),
+            None => app.start_extraction(Box::new(offline)),
+        }
     }
+    let cancel = CancellationToken::new();
     let mut terminal = ratatui::init();
     let mouse = crossterm::execute!(std::io::stdout(), crossterm::event::EnableMouseCapture);
     // `ratatui::init` restores the screen on panic; mouse reporting must go too, or
@@ -91,8 +85,9 @@ async fn run_async(ws: Workspace, opts: ReviewOptions) -> std::io::Result<()> {
         let _ = crossterm::execute!(std::io::stdout(), crossterm::event::DisableMouseCapture);
         restore(info);
     }));
-    let result = event_loop(&mut terminal, &mut app, &mut rx, cancel.clone()).await;
+    let result = event_loop(&mut terminal, &mut app, cancel.clone()).await;
     cancel.cancel();
+    app.jobs.cancel_all();
     if mouse.is_ok() {
         let _ = crossterm::execute!(std::io::stdout(), crossterm::event::DisableMouseCapture);
     }
@@ -113,13 +108,11 @@ fn draw(terminal: &mut DefaultTerminal, app: &mut App) -> std::io::Result<()> {
 async fn event_loop(
     terminal: &mut DefaultTerminal,
     app: &mut App,
-    worker: &mut UnboundedReceiver<WorkerMsg>,
     cancel: CancellationToken,
 ) -> std::io::Result<()> {
     let mut events = event::spawn(cancel);
     let mut tick = tokio::time::interval(FRAME);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-    let mut worker_open = true;
     draw(terminal, app)?;
     let mut last_draw = Instant::now();
     loop {
@@ -130,29 +123,15 @@ async fn event_loop(
                 Some(event::Event::Resize) => app.dirty = true,
                 None => break,
             },
-            msg = worker.recv(), if worker_open => match msg {
-                Some(m) => {
-                    app.on_worker(m);
-                    while let Ok(m) = worker.try_recv() {
-                        app.on_worker(m);
-                    }
-                    if app.slow_replan_ahead() {
-                        // The re-plan blocks this loop; say so on screen first.
-                        app.recomputing = true;
-                        draw(terminal, app)?;
-                        last_draw = Instant::now();
-                    }
-                    app.flush();
-                }
-                None => worker_open = false,
+            Some(msg) = app.jobs.recv() => {
+                app.on_job(msg);
+                app.pump_jobs();
             },
             _ = tick.tick() => {
                 if !app.is_ready() {
+                    // The header's progress and timers move.
                     app.dirty = true;
                 }
-                app.poll_whatif();
-                app.poll_replan();
-                app.poll_export();
             }
         }
         if app.quit {

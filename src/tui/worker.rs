@@ -1,53 +1,22 @@
-//! The extraction workers: run the extractor document by document off the UI thread
-//! so the UI shows the corpus at once and the analysis grows as documents arrive.
+//! The extraction jobs: run the extractor document by document off the UI thread so
+//! the UI shows the corpus at once and the analysis grows as documents arrive.
 //! [`extract_and_plan`] (what `clam review` runs with the offline extractor) and
-//! [`llm_extract_and_plan`] (with `--extractor llm`) also plan each burst of results
-//! on a copy of the workspace, so a slow re-plan never blocks keys or drawing;
-//! bursts grow with the re-plan time, like television's matcher. [`extract`]
-//! streams the raw per-document results instead (the app then plans them itself).
-//! The corpus-level steps (context pass, linker) are the workspace's, so the
+//! [`llm_extract_and_plan`] (with `--extractor llm`) plan each burst of results on a
+//! copy of the workspace, so a slow re-plan never blocks keys or drawing; bursts
+//! grow with the re-plan time, like television's matcher. Both run as the
+//! workspace's [`super::app::JobKind::Extract`] job and report through its
+//! [`Reporter`]. The corpus-level steps (context pass, linker) are the workspace's, so the
 //! entities at the end are those of `clam run`. Workers never touch the terminal
 //! and stop at the next document when cancelled.
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tokio::sync::mpsc::UnboundedSender;
-use tokio_util::sync::CancellationToken;
-
-use crate::corpus::Document;
 use crate::entity::ExtractedItem;
 use crate::extract::Extractor;
 use crate::extract::llm::prompts::Pass;
 use crate::extract::llm::{LlmEvent, LlmExtractor, Source};
 
-use super::app::WorkerMsg;
-
-/// Extracts `docs` (the corpus, in order) with `extractor` and sends each result.
-/// Blocking: call from `spawn_blocking`.
-pub fn extract(
-    docs: Arc<Vec<Document>>,
-    extractor: &dyn Extractor,
-    tx: &UnboundedSender<WorkerMsg>,
-    cancel: &CancellationToken,
-) {
-    for (index, doc) in docs.iter().enumerate() {
-        if cancel.is_cancelled() {
-            return;
-        }
-        let msg = match extractor.extract(doc) {
-            Ok(items) => WorkerMsg::Extracted { index, items },
-            Err(e) => WorkerMsg::Failed {
-                index,
-                message: e.to_string(),
-            },
-        };
-        if tx.send(msg).is_err() {
-            return;
-        }
-    }
-    let _ = tx.send(WorkerMsg::Done);
-}
+use super::app::{JobEvent, Reporter};
 
 /// One result for the planning worker.
 #[derive(Debug)]
@@ -64,13 +33,12 @@ pub struct DocResult {
 
 /// Extracts every document of `shadow` (a [`crate::workspace::Workspace::shadow`])
 /// with `extractor` and plans the results in bursts (see [`plan_results`]).
-/// Blocking: call from `spawn_blocking`.
+/// Blocking: run it as a job.
 pub fn extract_and_plan(
     shadow: crate::workspace::Workspace,
     extractor: &dyn Extractor,
-    tx: &UnboundedSender<WorkerMsg>,
-    cancel: &CancellationToken,
-) {
+    jobs: &Reporter,
+) -> JobEvent {
     let docs = shadow.corpus.documents.clone();
     let results = docs.iter().enumerate().map(|(index, doc)| {
         let (items, failed) = match extractor.extract(doc) {
@@ -88,23 +56,21 @@ pub fn extract_and_plan(
             fallback: false,
         }
     });
-    if plan_results(shadow, results, tx, cancel) {
-        let _ = tx.send(WorkerMsg::Done);
-    }
+    plan_results(shadow, results, jobs);
+    JobEvent::Extracted
 }
 
-/// Runs the LLM extractor's two passes over the corpus of `shadow` on the current
-/// tokio runtime and plans what arrives: each document's local pass as soon as it
+/// Runs the LLM extractor's two passes over the corpus of `shadow` on the tokio
+/// runtime `rt` and plans what arrives: each document's local pass as soon as it
 /// is answered (an interim result), then its final entities after the context
 /// pass. Sends the extractor's report (endpoint, fallbacks, dropped items) before
-/// `Done`. Blocking: call from `spawn_blocking` inside the runtime.
+/// the end. Blocking: run it as a job, outside the runtime's own threads.
 pub fn llm_extract_and_plan(
     shadow: crate::workspace::Workspace,
     llm: LlmExtractor,
-    tx: &UnboundedSender<WorkerMsg>,
-    cancel: &CancellationToken,
-) {
-    let rt = tokio::runtime::Handle::current();
+    rt: &tokio::runtime::Handle,
+    jobs: &Reporter,
+) -> JobEvent {
     let docs = shadow.corpus.documents.clone();
     let (etx, mut erx) = tokio::sync::mpsc::unbounded_channel();
     let task = rt.spawn(async move { llm.run(&docs, Some(etx)).await });
@@ -142,17 +108,17 @@ pub fn llm_extract_and_plan(
             }
         }
     });
-    if !plan_results(shadow, results, tx, cancel) {
+    if !plan_results(shadow, results, jobs) {
         task.abort();
-        return;
+        return JobEvent::Extracted;
     }
     match rt.block_on(task) {
         Ok(run) => {
-            let _ = tx.send(WorkerMsg::Llm(Box::new(run.report)));
+            jobs.send(JobEvent::Llm(Box::new(run.report)));
         }
         Err(e) => tracing::warn!(error = %e, "the LLM extraction task ended abnormally"),
     }
-    let _ = tx.send(WorkerMsg::Done);
+    JobEvent::Extracted
 }
 
 /// Plans `results` in bursts on `shadow`: a burst closes when the time since the
@@ -163,8 +129,7 @@ pub fn llm_extract_and_plan(
 pub fn plan_results(
     mut shadow: crate::workspace::Workspace,
     results: impl Iterator<Item = DocResult>,
-    tx: &UnboundedSender<WorkerMsg>,
-    cancel: &CancellationToken,
+    jobs: &Reporter,
 ) -> bool {
     let total = shadow.corpus.documents.len();
     let mut burst: Vec<(usize, Vec<ExtractedItem>)> = Vec::new();
@@ -178,23 +143,23 @@ pub fn plan_results(
         if let Err(e) = shadow.set_extracted(burst) {
             tracing::warn!(error = %e, "background re-plan failed");
         }
-        let msg = WorkerMsg::Planned(Box::new(shadow.derived()));
-        tx.send(msg).ok().map(|_| started.elapsed())
+        let planned = JobEvent::Planned(Box::new(shadow.derived()));
+        jobs.send(planned).then(|| started.elapsed())
     };
     for r in results {
-        if cancel.is_cancelled() {
+        if jobs.cancelled() {
             return false;
         }
         done += usize::from(r.done);
         failed += usize::from(r.failed);
         fallbacks += usize::from(r.fallback);
         burst.push((r.index, r.items));
-        let progress = WorkerMsg::Progress {
+        let progress = JobEvent::Progress {
             done,
             failed,
             fallbacks,
         };
-        if tx.send(progress).is_err() {
+        if !jobs.send(progress) {
             return false;
         }
         let due = last_plan.elapsed() >= (plan_took * 2).max(Duration::from_millis(50));

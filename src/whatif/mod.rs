@@ -305,22 +305,29 @@ pub fn sweep_values(
     Ok(values)
 }
 
-/// Plans the basis with `param` set to each value of `from..=to` by `step` (see
-/// [`sweep_values`]). Forced states hold at every value. With `gold` chains, each
-/// row carries the chain pairs F1 of the analysis at that value.
+/// Plans the basis with `param` set to each value of `from..=to` by `step`
+/// (`range`; see [`sweep_values`]). Forced states hold at every value. With `gold`
+/// chains, each row carries the chain pairs F1 of the analysis at that value.
+/// `stop` is asked before each value: when it says so the sweep ends with an error
+/// (the workspace cancels a sweep a newer one supersedes).
 pub fn sweep(
     basis: &Basis,
     param: Param,
-    from: f64,
-    to: f64,
-    step: f64,
+    (from, to, step): (f64, f64, f64),
     gold: Option<&[Vec<String>]>,
     leak: Option<LeakRate>,
+    stop: &dyn Fn() -> bool,
 ) -> Result<Vec<SweepRow>, WhatIfError> {
     let values = sweep_values(param, basis.config, from, to, step)?;
     let gold_pairs = gold.map(crate::eval::metrics::pairs_of);
     let mut rows = Vec::with_capacity(values.len());
     for v in values {
+        if stop() {
+            return Err(WhatIfError::Sweep {
+                param: param.name(),
+                message: "stopped".into(),
+            });
+        }
         let config = param.set_number(basis.config, v)?;
         let cand = plan_candidate(basis, &config)?;
         let s = PlanSummary::of(&cand.plan);

@@ -100,7 +100,15 @@ fn an_edge_threshold_change_analyses_again() {
 #[test]
 fn a_sweep_of_risk_medium_has_the_known_rows() {
     let f = fixture(config(0.5), SessionState::default());
-    let rows = sweep(&f.basis(), Param::RiskMedium, 0.3, 0.4, 0.05, None, None).expect("sweep");
+    let rows = sweep(
+        &f.basis(),
+        Param::RiskMedium,
+        (0.3, 0.4, 0.05),
+        None,
+        None,
+        &|| false,
+    )
+    .expect("sweep");
     let values: Vec<f64> = rows.iter().map(|r| r.value).collect();
     assert_eq!(values, vec![0.3, 0.35, 0.4]);
     let masked: Vec<usize> = rows.iter().map(|r| r.masked).collect();
@@ -119,11 +127,10 @@ fn a_sweep_of_edge_threshold_with_gold_reports_chain_f1() {
     let rows = sweep(
         &f.basis(),
         Param::EdgeThreshold,
-        0.4,
-        0.6,
-        0.2,
+        (0.4, 0.6, 0.2),
         Some(gold.as_slice()),
         None,
+        &|| false,
     )
     .expect("sweep");
     assert_eq!(rows.len(), 2);
@@ -156,7 +163,15 @@ fn pinned_and_overridden_states_hold_at_every_setting() {
     let mut mask = SessionState::default();
     mask.forced.insert("a".into(), (true, 1));
     let f = fixture(config(0.5), mask);
-    let rows = sweep(&f.basis(), Param::ThetaDoc, 0.0, 1.0, 0.25, None, None).expect("sweep");
+    let rows = sweep(
+        &f.basis(),
+        Param::ThetaDoc,
+        (0.0, 1.0, 0.25),
+        None,
+        None,
+        &|| false,
+    )
+    .expect("sweep");
     assert!(rows.iter().all(|r| r.masked >= 2), "overridden mask kept");
 }
 
@@ -331,7 +346,7 @@ mod properties {
             prop_assert!(d.candidate.mean_chain_risk <= d.candidate.max_chain_risk + 1e-12);
             prop_assert_eq!(d.candidate.high + d.candidate.medium + d.candidate.low, d.candidate.chains);
             // A one-value sweep is the same plan.
-            let rows = sweep(&basis, p, v, v, 1.0, None, None).expect("sweep");
+            let rows = sweep(&basis, p, (v, v, 1.0), None, None, &|| false).expect("sweep");
             prop_assert_eq!(rows.len(), 1);
             prop_assert_eq!(rows[0].masked, d.candidate.masked);
             prop_assert_eq!(rows[0].max_chain_risk, d.candidate.max_chain_risk);
@@ -347,11 +362,10 @@ fn a_sweep_measures_each_values_own_mask_set() {
     let rows = sweep(
         &f.basis(),
         Param::RiskMedium,
-        0.3,
-        0.4,
-        0.05,
+        (0.3, 0.4, 0.05),
         None,
         Some(&count),
+        &|| false,
     )
     .expect("sweep");
     assert!(
@@ -363,11 +377,43 @@ fn a_sweep_measures_each_values_own_mask_set() {
     }
     let json = serde_json::to_value(&rows[0]).expect("json");
     assert!(json.get("leak_rate").is_some());
-    let plain = sweep(&f.basis(), Param::ThetaDoc, 0.0, 0.0, 0.25, None, None).expect("sweep");
+    let plain = sweep(
+        &f.basis(),
+        Param::ThetaDoc,
+        (0.0, 0.0, 0.25),
+        None,
+        None,
+        &|| false,
+    )
+    .expect("sweep");
     assert!(
         serde_json::to_value(&plain[0])
             .expect("json")
             .get("leak_rate")
             .is_none()
+    );
+}
+
+#[test]
+fn a_sweep_stops_when_asked() {
+    let f = fixture(config(0.5), SessionState::default());
+    let asked = std::cell::Cell::new(0);
+    let stop = || {
+        asked.set(asked.get() + 1);
+        asked.get() > 2
+    };
+    let r = sweep(
+        &f.basis(),
+        Param::ThetaDoc,
+        (0.0, 1.0, 0.1),
+        None,
+        None,
+        &stop,
+    );
+    assert!(matches!(r, Err(WhatIfError::Sweep { .. })), "{r:?}");
+    assert_eq!(
+        asked.get(),
+        3,
+        "asked before each value, stopped at the third"
     );
 }

@@ -63,6 +63,7 @@ pub(super) fn plan_forced(
 }
 
 /// A finished [`ReplanJob`].
+#[derive(Debug)]
 pub struct ReplanDone {
     pub(super) generation: u64,
     pub(super) analysed: Option<Analysed>,

@@ -299,7 +299,7 @@ fn tiny_and_odd_terminal_sizes_draw_without_panicking() {
         render(&mut app, w, h);
     }
     key(&mut app, KeyCode::Char('S'));
-    app.wait_whatif(Duration::from_secs(60));
+    app.wait_jobs(Duration::from_secs(60));
     for (w, h) in sizes {
         render(&mut app, w, h);
     }
@@ -309,7 +309,7 @@ fn tiny_and_odd_terminal_sizes_draw_without_panicking() {
     }
     key(&mut app, KeyCode::Esc);
     key(&mut app, KeyCode::Esc);
-    app.wait_whatif(Duration::from_secs(60));
+    app.wait_jobs(Duration::from_secs(60));
     for popup in ['?', 'e'] {
         key(&mut app, KeyCode::Char('3'));
         key(&mut app, KeyCode::Char(popup));
@@ -398,24 +398,6 @@ fn selecting_a_chain_highlights_its_documents_in_the_list() {
     );
 }
 
-/// Runs the background extract-and-plan worker to the end, collecting its messages.
-pub(crate) fn plan_in_background(app: &App) -> Vec<WorkerMsg> {
-    let shadow = app.ws.shadow().expect("shadow");
-    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-    let ex = extractor_for(app);
-    clam::tui::worker::extract_and_plan(
-        shadow,
-        ex.as_ref(),
-        &tx,
-        &tokio_util::sync::CancellationToken::new(),
-    );
-    let mut out = Vec::new();
-    while let Ok(m) = rx.try_recv() {
-        out.push(m);
-    }
-    out
-}
-
 #[test]
 fn the_workspace_ends_with_the_entities_and_plan_of_clam_run() {
     // The context pass and the linker are corpus-level steps; the review workspace
@@ -468,43 +450,47 @@ fn the_workspace_ends_with_the_entities_and_plan_of_clam_run() {
 }
 
 #[test]
-fn planning_off_the_ui_thread_gives_the_same_plan() {
+fn planning_off_the_ui_thread_gives_the_plan_of_clam_run() {
     let dir = tempfile::tempdir().unwrap();
-    let reference = open(sample_corpus(), &dir.path().join("a.sqlite"));
-    let mut app = pending(sample_corpus(), &dir.path().join("b.sqlite"));
-    let msgs = plan_in_background(&app);
-    assert!(matches!(msgs.last(), Some(WorkerMsg::Done)));
-    assert!(msgs.iter().any(|m| matches!(m, WorkerMsg::Planned(_))));
-    for m in msgs {
-        app.on_worker(m);
+    let corpus = sample_corpus();
+    for linker in [false, true] {
+        let config = Config {
+            linker,
+            ..Config::default()
+        };
+        let ex = clam::extract::offline::OfflineExtractor::from_config(&config);
+        let headless = Workspace::new(
+            corpus.clone(),
+            config.clone(),
+            clam::workspace::extract_all(&corpus, &config, &ex),
+            None,
+            "offline",
+        )
+        .unwrap();
+        let path = dir.path().join(format!("job{linker}.sqlite"));
+        let mut app = pending_with(corpus.clone(), &path, config);
+        app.start_extraction(Box::new(ex));
+        assert!(!app.is_ready());
+        let plans = finish_jobs(&mut app);
+        assert!(plans >= 1, "the extraction job plans as it goes");
+        assert!(app.is_ready());
+        assert_eq!(app.ws.model.docs.len(), 25);
+        assert_eq!(app.ws.store.docs, headless.store.docs, "linker = {linker}");
+        assert_eq!(app.ws.plan.masked, headless.plan.masked);
+        assert_eq!(app.ws.analysis.edges, headless.analysis.edges);
     }
-    assert!(app.is_ready());
-    assert_eq!(app.ws.model.docs.len(), 25);
-    assert_eq!(app.ws.plan.masked, reference.ws.plan.masked);
-    assert_eq!(
-        app.ws.analysis.edges.len(),
-        reference.ws.analysis.edges.len()
-    );
 }
 
 #[test]
 fn a_decision_taken_while_extraction_runs_survives_the_next_results() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = pending(sample_corpus(), &session_path(&dir));
-    let msgs = plan_in_background(&app);
-    let mut msgs = msgs.into_iter();
     // Install the first plan, then decide, then install the rest.
-    for m in msgs.by_ref() {
-        let planned = matches!(m, WorkerMsg::Planned(_));
-        app.on_worker(m);
-        if planned {
-            break;
-        }
-    }
-    let rest: Vec<WorkerMsg> = msgs.collect();
-    assert!(
-        rest.iter().any(|m| matches!(m, WorkerMsg::Planned(_))),
-        "the first document is planned alone, the last burst after it"
+    extract_until_first_plan(&mut app);
+    assert_eq!(
+        app.ws.model.docs.len(),
+        1,
+        "the first document is planned alone"
     );
     key(&mut app, KeyCode::Char('3'));
     let i = app.ui.masks.current().expect("a mask in the first burst");
@@ -512,9 +498,10 @@ fn a_decision_taken_while_extraction_runs_survives_the_next_results() {
     key(&mut app, KeyCode::Char('o'));
     chars(&mut app, "decided early");
     key(&mut app, KeyCode::Enter);
-    for m in rest {
-        app.on_worker(m);
-    }
+    assert!(
+        finish_jobs(&mut app) >= 1,
+        "the other documents are planned after the decision"
+    );
     assert!(app.is_ready());
     let j = app.ws.model.entity_index(&id).unwrap();
     assert!(

@@ -235,11 +235,7 @@ fn gold_chains_are_imported_from_both_formats_and_exported_redacted() {
     );
     // The export writes them in the thesis format, through the replacer.
     let out = dir.path().join("export");
-    let outcome = app.run_export(
-        &out.display().to_string(),
-        clam::redact::Mode::Redact,
-        false,
-    );
+    let outcome = export_through_dialog(&mut app, &out, clam::redact::Mode::Redact);
     assert!(matches!(outcome, ExportOutcome::Written(_)), "{outcome:?}");
     let text = std::fs::read_to_string(out.join("gold_chains.json")).unwrap();
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();

@@ -300,32 +300,22 @@ fn results_stream_in_and_ready_appears_only_at_the_end() {
         screen.contains("extracting 0/4") && !screen.contains("ready"),
         "{screen}"
     );
-    let ex = extractor_for(&app);
-    for i in 0..2 {
-        let items = ex.extract(&app.ws.corpus.documents[i]).unwrap();
-        app.on_worker(WorkerMsg::Extracted { index: i, items });
-    }
-    app.flush();
+    extract_until_first_plan(&mut app);
     assert_eq!(
         app.ws.model.docs.len(),
-        2,
+        1,
         "N counts only extracted documents"
     );
-    assert_eq!(app.ws.analysis.n, 2);
+    assert_eq!(app.ws.analysis.n, 1);
     let screen = render(&mut app, 80, 24);
-    assert!(screen.contains("extracting 2/4"), "{screen}");
+    assert!(screen.contains("extracting 1/4"), "{screen}");
     assert!(
         screen.contains("pending"),
         "the other documents show as pending"
     );
     assert!(!screen.contains(" ready "));
-    for i in 2..4 {
-        let items = ex.extract(&app.ws.corpus.documents[i]).unwrap();
-        app.on_worker(WorkerMsg::Extracted { index: i, items });
-    }
-    app.on_worker(WorkerMsg::Done);
-    assert!(!app.is_ready(), "not ready until the burst is planned");
-    app.flush();
+    assert!(!app.is_ready(), "not ready until the last burst is planned");
+    finish_jobs(&mut app);
     assert!(app.is_ready());
     assert_eq!(app.ws.analysis.n, 4);
     assert!(render(&mut app, 80, 24).contains(" ready "));
@@ -524,7 +514,7 @@ fn export_writes_the_redacted_corpus_or_refuses_unreviewed_masks() {
         "a frame says so first"
     );
     app.run_pending();
-    app.wait_export(Duration::from_secs(60));
+    app.wait_jobs(Duration::from_secs(60));
     let outcome = |app: &App| match app.layers.last() {
         Some(Layer::Export(d)) => d.outcome.clone(),
         _ => None,
@@ -546,7 +536,7 @@ fn export_writes_the_redacted_corpus_or_refuses_unreviewed_masks() {
     key(&mut app, KeyCode::Esc);
     assert!(matches!(app.layers.last(), Some(Layer::Export(_))));
     assert!(render(&mut app, 80, 24).contains("exporting…"));
-    app.wait_export(Duration::from_secs(60));
+    app.wait_jobs(Duration::from_secs(60));
     assert!(
         matches!(outcome(&app), Some(ExportOutcome::Written(_))),
         "{:?}",
@@ -563,7 +553,7 @@ fn export_writes_the_redacted_corpus_or_refuses_unreviewed_masks() {
     // A second export to the same folder is refused (nothing overwritten).
     key(&mut app, KeyCode::Enter);
     app.run_pending();
-    app.wait_export(Duration::from_secs(60));
+    app.wait_jobs(Duration::from_secs(60));
     assert!(matches!(outcome(&app), Some(ExportOutcome::Failed(_))));
     key(&mut app, KeyCode::Esc);
     assert!(app.layers.is_empty());

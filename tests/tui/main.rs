@@ -14,7 +14,7 @@ use ratatui::backend::TestBackend;
 use clam::Config;
 use clam::corpus::{Corpus, Document, LoadOptions};
 use clam::session::Session;
-use clam::tui::app::{ExportOutcome, Layer, WorkerMsg};
+use clam::tui::app::{ExportOutcome, JobEvent, Layer};
 use clam::tui::state::Pane;
 use clam::tui::{App, Keymap, Theme};
 use clam::workspace::{ReviewState, Workspace};
@@ -112,23 +112,13 @@ fn extractor_for(app: &App) -> Box<dyn clam::extract::Extractor> {
     }
 }
 
-/// An app over `corpus` whose extraction ran to the end (synchronously, through the
-/// same worker and message path as the real application).
+/// An app over `corpus` whose extraction ran to the end: the extraction job `clam
+/// review` starts, its reports installed as the event loop installs them.
 fn open(corpus: Corpus, session: &Path) -> App {
     let mut app = pending(corpus, session);
-    let docs = std::sync::Arc::new(app.ws.corpus.documents.clone());
-    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
     let ex = extractor_for(&app);
-    clam::tui::worker::extract(
-        docs,
-        ex.as_ref(),
-        &tx,
-        &tokio_util::sync::CancellationToken::new(),
-    );
-    while let Ok(m) = rx.try_recv() {
-        app.on_worker(m);
-    }
-    app.flush();
+    app.start_extraction(ex);
+    app.wait_jobs(Duration::from_secs(120));
     // Fixed timings so the header is the same on every run.
     app.progress.finished = Some(Duration::from_millis(250));
     assert!(app.is_ready());
@@ -137,7 +127,43 @@ fn open(corpus: Corpus, session: &Path) -> App {
 
 /// An app whose documents are all still pending extraction.
 fn pending(corpus: Corpus, session: &Path) -> App {
-    let config = Config::default();
+    pending_with(corpus, session, Config::default())
+}
+
+/// Starts the extraction job of a [`pending`] app and installs its reports up to
+/// and including the first plan (the first document is planned alone); the rest
+/// is left in the job's channel, as it is while a user acts between bursts.
+fn extract_until_first_plan(app: &mut App) {
+    let ex = extractor_for(app);
+    app.start_extraction(ex);
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    while let Some(m) = app.jobs.recv_timeout(deadline) {
+        let planned = matches!(m.event, JobEvent::Planned(_));
+        app.on_job(m);
+        if planned {
+            return;
+        }
+    }
+    panic!("the extraction job planned nothing");
+}
+
+/// Installs job reports until none runs; how many extraction plans came.
+fn finish_jobs(app: &mut App) -> usize {
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    let mut plans = 0;
+    while app.jobs.any_running() {
+        let m = app
+            .jobs
+            .recv_timeout(deadline)
+            .expect("the jobs end in time");
+        plans += usize::from(matches!(m.event, JobEvent::Planned(_)));
+        app.on_job(m);
+    }
+    plans
+}
+
+/// An app whose documents are all still pending extraction, under `config`.
+fn pending_with(corpus: Corpus, session: &Path, config: Config) -> App {
     let session = Session::open(session).expect("session");
     let name = if corpus.documents.len() == 4 {
         "fixed"
@@ -157,6 +183,23 @@ fn pending(corpus: Corpus, session: &Path) -> App {
     app.defer_replans = clam::tui::app::DeferReplans::Never;
     assert!(!app.is_ready(), "extraction has not run yet");
     app
+}
+
+/// Exports to `out` in `mode` through the export dialog, as a user does (`e`, the
+/// folder, the mode, Enter), and waits for the export job's outcome.
+fn export_through_dialog(app: &mut App, out: &Path, mode: clam::redact::Mode) -> ExportOutcome {
+    key(app, KeyCode::Char('e'));
+    if let Some(Layer::Export(d)) = app.layers.last_mut() {
+        d.folder = ratatui_textarea::TextArea::new(vec![out.display().to_string()]);
+        d.mode = mode;
+    }
+    key(app, KeyCode::Enter);
+    app.run_pending();
+    app.wait_jobs(Duration::from_secs(120));
+    match app.layers.last() {
+        Some(Layer::Export(d)) => d.outcome.clone().expect("an outcome"),
+        other => panic!("the export dialog is gone: {other:?}"),
+    }
 }
 
 fn render(app: &mut App, w: u16, h: u16) -> String {
@@ -310,7 +353,7 @@ fn snapshots_of_the_what_if_pane_and_the_sweep_chart() {
     key(&mut app, KeyCode::Esc);
     select_param(&mut app, "risk_medium");
     key(&mut app, KeyCode::Char('S'));
-    app.wait_whatif(Duration::from_secs(30));
+    app.wait_jobs(Duration::from_secs(30));
     for (w, h) in [(80, 24), (160, 48)] {
         insta::assert_snapshot!(format!("sweep_{w}x{h}"), render(&mut app, w, h));
     }

@@ -10,6 +10,9 @@ fn gold_persons_give_the_leak_rate_and_utility_of_the_plan_in_effect() {
     let gold = clam::eval::load(&gold_file, None).unwrap();
     app.set_gold_eval(&gold, "gold.json".into()).unwrap();
     key(&mut app, KeyCode::Char('7'));
+    // The pane measures as a job: it says so, then shows the figures.
+    assert!(render(&mut app, 160, 48).contains("measuring…"));
+    app.wait_jobs(Duration::from_secs(60));
     let screen = render(&mut app, 160, 48);
     // The same figure as `clam eval` on the same plan.
     let expected = clam::eval::evaluate(&app.ws, &gold)
@@ -31,6 +34,7 @@ fn gold_persons_give_the_leak_rate_and_utility_of_the_plan_in_effect() {
     key(&mut app, KeyCode::Enter);
     assert!(!app.ws.plan.masked[i]);
     key(&mut app, KeyCode::Char('7'));
+    app.wait_jobs(Duration::from_secs(60));
     let after = app.gold_eval.as_ref().unwrap().report.clone().unwrap().0;
     assert_ne!(after.leak_rate, before.leak_rate);
     assert_eq!(
@@ -43,7 +47,7 @@ fn gold_persons_give_the_leak_rate_and_utility_of_the_plan_in_effect() {
     // The sweep chart plots the leak rate at each value.
     key(&mut app, KeyCode::Char('6'));
     key(&mut app, KeyCode::Char('S'));
-    app.wait_whatif(Duration::from_secs(60));
+    app.wait_jobs(Duration::from_secs(60));
     let rows = &app.whatif.sweep.as_ref().expect("sweep").rows;
     assert!(!rows.is_empty() && rows.iter().all(|r| r.leak_rate.is_some()));
     let screen = render(&mut app, 160, 48);
@@ -286,7 +290,7 @@ fn slow_re_plans_run_off_the_ui_thread_and_land_as_the_inline_ones_do() {
     select_mask(&mut app, "MBR390115");
     key(&mut app, KeyCode::Char('X'));
     key(&mut app, KeyCode::Char('y'));
-    app.wait_replan(Duration::from_secs(10));
+    app.wait_jobs(Duration::from_secs(10));
     assert!(!app.replanning() && app.is_ready());
     assert!(render(&mut app, 80, 24).contains("ready"));
     assert_eq!(app.ws.plan, inline.ws.plan, "the same plan as inline");

@@ -154,7 +154,7 @@ fn a_pinned_entity_holds_under_every_what_if_setting() {
         select_param(&mut app, param);
         for v in values {
             type_value(&mut app, v);
-            app.wait_whatif(Duration::from_secs(30));
+            app.wait_jobs(Duration::from_secs(30));
             let c = app.whatif.candidate.as_ref().expect("candidate");
             assert!(
                 !c.plan.masked[e],
@@ -171,12 +171,12 @@ fn an_analysis_change_is_computed_off_the_ui_thread() {
     let mut app = open(small_corpus(), &session_path(&dir));
     select_param(&mut app, "edge_threshold");
     type_value(&mut app, "0.1");
-    if app.whatif.busy() {
+    if app.whatif_busy() {
         let screen = render(&mut app, 80, 24);
         assert!(screen.contains("recomputing"), "{screen}");
     }
-    app.wait_whatif(Duration::from_secs(30));
-    assert!(!app.whatif.busy());
+    app.wait_jobs(Duration::from_secs(30));
+    assert!(!app.whatif_busy());
     let d = app.whatif.diff.as_ref().expect("diff");
     assert_eq!((d.reviewed.chains, d.candidate.chains), (1, 3));
     let screen = render(&mut app, 80, 24);
@@ -187,10 +187,10 @@ fn an_analysis_change_is_computed_off_the_ui_thread() {
     app.whatif.last_plan = Duration::from_secs(1);
     select_param(&mut app, "theta_doc");
     type_value(&mut app, "0.3");
-    assert!(app.whatif.busy(), "planned on another thread");
+    assert!(app.whatif_busy(), "planned on another thread");
     let screen = render(&mut app, 80, 24);
     assert!(screen.contains("recomputing"), "{screen}");
-    app.wait_whatif(Duration::from_secs(30));
+    app.wait_jobs(Duration::from_secs(30));
     assert_eq!(
         app.whatif.diff.as_ref().map(|d| d.candidate.masked),
         Some(5)
@@ -224,7 +224,7 @@ fn the_sweep_chart_plots_the_selected_parameter_and_its_range_is_editable() {
     let mut app = open(small_corpus(), &session_path(&dir));
     select_param(&mut app, "risk_medium");
     key(&mut app, KeyCode::Char('S'));
-    app.wait_whatif(Duration::from_secs(30));
+    app.wait_jobs(Duration::from_secs(30));
     let s = app.whatif.sweep.clone().expect("sweep");
     assert_eq!((s.from, s.to), (0.0, 0.75), "risk_medium up to risk_high");
     assert!(s.rows.len() > 10);
@@ -246,14 +246,14 @@ fn the_sweep_chart_plots_the_selected_parameter_and_its_range_is_editable() {
     }
     chars(&mut app, "0 0.5 0.1");
     key(&mut app, KeyCode::Enter);
-    app.wait_whatif(Duration::from_secs(30));
+    app.wait_jobs(Duration::from_secs(30));
     let rows = &app.whatif.sweep.as_ref().expect("sweep").rows;
     let values: Vec<f64> = rows.iter().map(|r| r.value).collect();
     assert_eq!(values, vec![0.0, 0.1, 0.2, 0.3, 0.4, 0.5]);
     // With gold chains, each row has the chain pairs F1 and the chart plots it.
     app.whatif.gold = Some(vec![vec!["claim_01".into(), "record_02".into()]]);
     select_param(&mut app, "edge_threshold");
-    app.wait_whatif(Duration::from_secs(30));
+    app.wait_jobs(Duration::from_secs(30));
     let rows = &app.whatif.sweep.as_ref().expect("sweep").rows;
     let f1_at = |v: f64| {
         rows.iter()
@@ -284,7 +284,7 @@ fn adopting_a_new_edge_threshold_installs_the_candidates_analysis() {
         let mut app = open(small_corpus(), &session_path(&dir));
         select_param(&mut app, "edge_threshold");
         type_value(&mut app, "0.1");
-        app.wait_whatif(Duration::from_secs(30));
+        app.wait_jobs(Duration::from_secs(30));
         let d = app.whatif.diff.clone().expect("diff");
         key(&mut app, KeyCode::Enter);
         assert_eq!(app.ws.config.analysis.edge_threshold, 0.1);
@@ -327,28 +327,18 @@ fn settings_adopted_while_extraction_runs_hold_for_the_later_results() {
         let mut r = open(sample_corpus(), &dir.path().join("ref.sqlite"));
         select_param(&mut r, "edge_threshold");
         type_value(&mut r, "0.3");
-        r.wait_whatif(Duration::from_secs(60));
+        r.wait_jobs(Duration::from_secs(60));
         key(&mut r, KeyCode::Enter);
         assert_eq!(r.ws.config.analysis.edge_threshold, 0.3);
         r.ws.plan.masked.clone()
     };
     let mut app = pending(sample_corpus(), &session_path(&dir));
-    let mut msgs = plan_in_background(&app).into_iter();
-    for m in msgs.by_ref() {
-        let planned = matches!(m, WorkerMsg::Planned(_));
-        app.on_worker(m);
-        if planned {
-            break;
-        }
-    }
-    // The worker's copy keeps planning with edge_threshold 0.5.
-    app.whatif.synchronous = true;
+    extract_until_first_plan(&mut app);
+    // The extraction job's copy keeps planning with edge_threshold 0.5.
     select_param(&mut app, "edge_threshold");
     type_value(&mut app, "0.3");
     key(&mut app, KeyCode::Enter);
-    for m in msgs {
-        app.on_worker(m);
-    }
+    finish_jobs(&mut app);
     assert!(app.is_ready());
     assert_eq!(app.ws.config.analysis.edge_threshold, 0.3);
     let fresh = clam::analysis::Analysis::new(&app.ws.model, &app.ws.config.analysis_params());
@@ -357,4 +347,25 @@ fn settings_adopted_while_extraction_runs_hold_for_the_later_results() {
         "analysed with the adopted value"
     );
     assert_eq!(app.ws.plan.masked, reference);
+}
+
+#[test]
+fn a_sweep_superseded_by_a_newer_one_never_reaches_the_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(sample_corpus(), &session_path(&dir));
+    select_param(&mut app, "edge_threshold");
+    // `S` starts the chart of edge_threshold; `j` at once moves to the next
+    // parameter, whose sweep supersedes it (the first is cancelled).
+    key(&mut app, KeyCode::Char('S'));
+    assert!(app.whatif_sweeping());
+    key(&mut app, KeyCode::Char('j'));
+    let newest = app.whatif.param().expect("a parameter");
+    assert_ne!(newest.name(), "edge_threshold");
+    app.wait_jobs(Duration::from_secs(60));
+    assert!(!app.whatif_sweeping() && !app.jobs.any_running());
+    let s = app.whatif.sweep.as_ref().expect("the chart");
+    assert_eq!(s.param, newest, "the newest sweep is the one shown");
+    assert!(s.error.is_none(), "{:?}", s.error);
+    assert!(!s.rows.is_empty());
+    assert_eq!(s.rows[0].value, s.from, "its rows are of its own range");
 }

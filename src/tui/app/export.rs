@@ -7,7 +7,7 @@ use crate::export::{ExportError, ExportOptions};
 use crate::redact::Mode;
 
 use super::super::state::ExportField;
-use super::{App, ExportDialog, ExportOutcome, Layer, text_input};
+use super::{App, ExportDialog, ExportOutcome, JobEvent, JobKind, Layer, text_input};
 
 impl App {
     pub(super) fn open_export(&mut self) {
@@ -20,21 +20,9 @@ impl App {
         })));
     }
 
-    /// Runs the same export as `clam run` (leak check included), here.
-    pub fn run_export(
-        &mut self,
-        folder: &str,
-        mode: Mode,
-        require_reviewed: bool,
-    ) -> ExportOutcome {
-        match self.prepare_export(folder, mode, require_reviewed) {
-            Ok(job) => job.run(),
-            Err(outcome) => outcome,
-        }
-    }
-
-    /// Starts the export the dialog asked for on a thread of its own (the dialog
-    /// says "exporting…" until [`App::poll_export`] brings the outcome).
+    /// Starts the export the dialog asked for as a job (the dialog says
+    /// "exporting…" until its outcome comes back); an outcome when a check refused
+    /// it at once.
     pub(super) fn start_export(
         &mut self,
         folder: &str,
@@ -45,27 +33,13 @@ impl App {
             Ok(job) => job,
             Err(outcome) => return Some(outcome),
         };
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let _ = tx.send(job.run());
-        });
-        self.export_task = Some(rx);
+        self.jobs
+            .start(JobKind::Export, move |_| JobEvent::Exported(job.run()));
         None
     }
 
-    /// Puts a finished export's outcome in its dialog; true when it did.
-    pub fn poll_export(&mut self) -> bool {
-        let Some(rx) = &self.export_task else {
-            return false;
-        };
-        let outcome = match rx.try_recv() {
-            Ok(o) => o,
-            Err(std::sync::mpsc::TryRecvError::Empty) => return false,
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                ExportOutcome::Failed("the export stopped unexpectedly".into())
-            }
-        };
-        self.export_task = None;
+    /// Puts a finished export's outcome in its dialog.
+    pub(super) fn export_done(&mut self, outcome: ExportOutcome) {
         if let Some(Layer::Export(dialog)) = self
             .layers
             .iter_mut()
@@ -73,18 +47,6 @@ impl App {
             .find(|l| matches!(l, Layer::Export(_)))
         {
             dialog.outcome = Some(outcome);
-        }
-        self.dirty = true;
-        true
-    }
-
-    /// Waits (at most `timeout`) for a running export.
-    pub fn wait_export(&mut self, timeout: std::time::Duration) {
-        let deadline = std::time::Instant::now() + timeout;
-        while self.export_task.is_some() && std::time::Instant::now() < deadline {
-            if !self.poll_export() {
-                std::thread::sleep(std::time::Duration::from_millis(5));
-            }
         }
     }
 
@@ -135,7 +97,7 @@ impl App {
     }
 }
 
-/// An export's inputs, owned, to run on another thread.
+/// An export's inputs, owned, to run as a job.
 pub struct ExportJob {
     ws: crate::workspace::Workspace,
     key: Vec<u8>,

@@ -14,7 +14,7 @@ use crate::session::gold::{self, GoldChain};
 
 use super::super::sanitize;
 use super::super::state::Pane;
-use super::{App, Layer, text_input};
+use super::{App, JobEvent, JobKind, Layer, text_input};
 
 /// Gold persons and questions (`clam review --gold FILE`, or a gold file imported
 /// with them): the gold pane shows the person leak rate and the utility proxy of
@@ -118,17 +118,24 @@ impl App {
         })
     }
 
-    /// Measures the plan in effect when the gold pane is on screen and its figures
-    /// are out of date (redacting the gold's documents takes a moment on a large
-    /// corpus, so it is not done for every re-plan nobody looks at).
+    /// Measures the plan in effect, as a job, when the gold pane is on screen and
+    /// its figures are out of date (redacting the gold's documents takes a moment
+    /// on a large corpus, so it is not done for every re-plan nobody looks at).
     pub(super) fn measure_gold(&mut self) {
         let visible = self.ui.focus == Pane::Gold || self.ui.detail == Pane::Gold;
         let Some(g) = &self.gold_eval else { return };
-        if g.report.is_some() || !visible {
+        if g.report.is_some() || !visible || self.jobs.is_running(JobKind::Gold) {
             return;
         }
+        let evaluator = g.evaluator.clone();
         let replacer = self.ws.replacer(&self.project_key);
-        let report = g.evaluator.measure(&replacer);
+        self.jobs.start(JobKind::Gold, move |_| {
+            JobEvent::Gold(Box::new(evaluator.measure(&replacer)))
+        });
+    }
+
+    /// Installs a gold measurement job's figures.
+    pub(super) fn gold_done(&mut self, report: (PrivacyReport, UtilityReport)) {
         if let Some(g) = &mut self.gold_eval {
             g.report = Some(report);
         }
@@ -138,6 +145,8 @@ impl App {
         if let Some(g) = &mut self.gold_eval {
             g.report = None;
         }
+        // A measurement still running is of the plan before this one.
+        self.jobs.cancel(JobKind::Gold);
         let pos = self.positions();
         let chains = gold::chains(&self.ws.state, &pos);
         // The sweep chart scores the gold chains whose documents are all here.

@@ -1,9 +1,10 @@
 //! The application state machine: the [`Workspace`] (which owns every number shown),
-//! UI state, the popup stack and the extraction progress. Keys become [`Action`]s
-//! through the keymap and `update` is the only place that acts on them; worker
-//! results are buffered and applied as one burst with one re-plan. Nothing here
-//! touches a terminal, so the whole app is driven in tests by calling `handle_key`
-//! and `on_worker` and drawing into a `TestBackend`.
+//! UI state, the popup stack, the extraction progress and the background [`Jobs`].
+//! Keys become [`Action`]s through the keymap and `update` is the only place that
+//! acts on them; every job's report comes back through [`App::on_job`]. Nothing here
+//! touches a terminal, so the whole app is driven in tests by calling `handle_key`,
+//! starting the same jobs `clam review` starts and pumping their reports
+//! ([`App::wait_jobs`]), and drawing into a `TestBackend`.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -13,13 +14,13 @@ use ratatui::layout::{Position, Rect};
 use ratatui_textarea::TextArea;
 
 use crate::analysis::RiskCategory;
-use crate::entity::ExtractedItem;
 use crate::redact::{Mode, Replacer};
-use crate::workspace::{ReviewState, Workspace};
+use crate::workspace::{Needs, ReviewState, Workspace};
 
 mod decide;
 mod export;
 mod gold;
+mod jobs;
 mod mouse;
 mod popups;
 mod replan;
@@ -27,7 +28,8 @@ mod views;
 mod whatif;
 
 pub use decide::parse_relevance;
-pub use replan::{DeferReplans, ReplanTask, ReplanTimes};
+pub use jobs::{JobEvent, JobKind, JobMsg, Jobs, Reporter};
+pub use replan::{DeferReplans, ReplanTimes};
 pub use whatif::{SweepView, WhatIf, WhatIfInput};
 
 pub use gold::{GoldEval, GoldRow, GoldView};
@@ -44,32 +46,6 @@ pub use layers::Confirm;
 pub use layers::Layer;
 pub use layers::ReasonFor;
 pub use layers::TypePurpose;
-
-/// A message from the extraction worker.
-#[derive(Debug)]
-pub enum WorkerMsg {
-    /// The items of one document (corpus index).
-    Extracted {
-        index: usize,
-        items: Vec<ExtractedItem>,
-    },
-    /// A document the extractor failed on (recorded with no entities).
-    Failed { index: usize, message: String },
-    /// Documents extracted so far (how many failed, how many the LLM extractor
-    /// left to the offline recognizers), between plans.
-    Progress {
-        done: usize,
-        failed: usize,
-        fallbacks: usize,
-    },
-    /// The LLM extractor's report (endpoint, fallbacks, dropped items), at the end.
-    Llm(Box<crate::extract::llm::LlmReport>),
-    /// Entities, analysis and plan computed off the UI thread for the documents
-    /// extracted so far.
-    Planned(Box<crate::workspace::Derived>),
-    /// The worker has finished.
-    Done,
-}
 
 /// Extraction progress for the header.
 #[derive(Debug, Clone)]
@@ -118,7 +94,7 @@ pub struct Message {
 pub enum ExportOutcome {
     /// Asked for; starts after the next frame (see [`App::run_pending`]).
     Running,
-    /// Running on its own thread (see [`App::poll_export`]).
+    /// Running as a job (its outcome comes back through [`App::on_job`]).
     Exporting,
     Written(Vec<String>),
     Leak(Vec<String>),
@@ -199,24 +175,22 @@ pub struct App {
     pub export_default: PathBuf,
     /// Entity marked as the source of a merge.
     pub merge_from: Option<String>,
-    /// How long the last burst's re-plan took, and whether one is running now.
+    /// How long installing the last extraction burst's plan took.
     pub last_replan: Duration,
-    pub recomputing: bool,
     /// The what-if pane: candidate settings, their diff and the sweep chart.
     pub whatif: WhatIf,
     /// Gold persons and questions for the privacy and utility figures.
     pub gold_eval: Option<gold::GoldEval>,
-    /// A decision's re-plan running off the UI thread.
-    pub replan: Option<ReplanTask>,
-    /// An export running off the UI thread.
-    export_task: Option<std::sync::mpsc::Receiver<ExportOutcome>>,
+    /// Background work: extraction, re-plans, what-if, sweeps, gold, export.
+    pub jobs: Jobs,
+    /// What the re-plan job running computes.
+    replan_needs: Needs,
     /// When decisions re-plan off the UI thread.
     pub defer_replans: DeferReplans,
     pub replan_times: ReplanTimes,
     /// Inside a bulk decision: views are refreshed once at the end.
     batch: bool,
     project_key: Vec<u8>,
-    burst: Vec<(usize, Vec<ExtractedItem>)>,
 }
 
 /// The review word of an entity.
@@ -294,41 +268,67 @@ impl App {
             export_default,
             merge_from: None,
             last_replan: Duration::ZERO,
-            recomputing: false,
             whatif: WhatIf::default(),
-            replan: None,
-            export_task: None,
+            jobs: Jobs::default(),
+            replan_needs: Needs::Nothing,
             defer_replans: DeferReplans::default(),
             replan_times: ReplanTimes::default(),
             batch: false,
             gold_eval: None,
             project_key,
-            burst: Vec::new(),
         };
         app.refresh();
         app.ui.open_doc = app.ui.documents.current();
         app
     }
 
-    /// True once extraction and planning are finished and nothing recomputes.
+    /// True once extraction and planning are finished and no decision re-plans.
     pub fn is_ready(&self) -> bool {
-        self.progress.finished.is_some() && self.burst.is_empty() && self.replan.is_none()
+        self.progress.finished.is_some()
+            && !self.jobs.is_running(JobKind::Extract)
+            && !self.jobs.is_running(JobKind::Replan)
     }
 
-    /// Buffers a worker message; call [`App::flush`] after draining the channel.
-    pub fn on_worker(&mut self, msg: WorkerMsg) {
-        match msg {
-            WorkerMsg::Extracted { index, items } => {
-                self.progress.done += 1;
-                self.burst.push((index, items));
-            }
-            WorkerMsg::Failed { index, message } => {
-                self.progress.done += 1;
-                self.progress.failed += 1;
-                tracing::warn!(index, %message, "extraction failed");
-                self.burst.push((index, Vec::new()));
-            }
-            WorkerMsg::Progress {
+    /// True while a re-plan, a what-if candidate or a sweep computes.
+    pub fn recomputing(&self) -> bool {
+        self.replanning() || self.whatif_busy()
+    }
+
+    /// Extracts the corpus with `extractor` as a job, planning each burst of
+    /// results off the UI thread (what `clam review` starts).
+    pub fn start_extraction(&mut self, extractor: Box<dyn crate::extract::Extractor>) {
+        let Ok(shadow) = self.ws.shadow() else {
+            return self.error("extraction could not start: the workspace has no entities".into());
+        };
+        self.progress.started = Instant::now();
+        self.jobs.start(JobKind::Extract, move |r| {
+            super::worker::extract_and_plan(shadow, extractor.as_ref(), r)
+        });
+    }
+
+    /// Extracts the corpus with the LLM extractor as a job; its requests run on
+    /// the tokio runtime `rt`.
+    pub fn start_llm_extraction(
+        &mut self,
+        llm: crate::extract::llm::LlmExtractor,
+        rt: tokio::runtime::Handle,
+    ) {
+        let Ok(shadow) = self.ws.shadow() else {
+            return self.error("extraction could not start: the workspace has no entities".into());
+        };
+        self.progress.started = Instant::now();
+        self.jobs.start(JobKind::Extract, move |r| {
+            super::worker::llm_extract_and_plan(shadow, llm, &rt, r)
+        });
+    }
+
+    /// Installs what a job reported (reports of superseded jobs are dropped).
+    pub fn on_job(&mut self, msg: JobMsg) {
+        if !self.jobs.accept(&msg) {
+            return;
+        }
+        match msg.event {
+            JobEvent::Progress {
                 done,
                 failed,
                 fallbacks,
@@ -337,8 +337,8 @@ impl App {
                 self.progress.failed = failed;
                 self.progress.fallbacks = fallbacks;
             }
-            WorkerMsg::Llm(report) => self.ws.llm = Some(*report),
-            WorkerMsg::Planned(derived) => {
+            JobEvent::Llm(report) => self.ws.llm = Some(*report),
+            JobEvent::Planned(derived) => {
                 let started = Instant::now();
                 if let Err(e) = self.ws.install(*derived) {
                     self.error(format!("re-plan failed: {e}"));
@@ -346,33 +346,39 @@ impl App {
                 self.refresh();
                 self.last_replan = started.elapsed();
             }
-            WorkerMsg::Done => {
+            JobEvent::Extracted => {
                 self.progress.done = self.progress.total;
                 self.progress.finished = Some(self.progress.started.elapsed());
             }
+            JobEvent::Replanned(r) => self.replan_done(r, msg.took),
+            JobEvent::Candidate(r) => self.candidate_done(r, msg.took),
+            JobEvent::Sweep(r) => self.sweep_done(r),
+            JobEvent::Gold(report) => self.gold_done(*report),
+            JobEvent::Exported(outcome) => self.export_done(outcome),
         }
         self.dirty = true;
     }
 
-    /// Applies the buffered burst with one re-plan.
-    pub fn flush(&mut self) {
-        if self.burst.is_empty() {
-            return;
+    /// Installs every report already waiting; true when there was one.
+    pub fn pump_jobs(&mut self) -> bool {
+        let mut any = false;
+        while let Some(m) = self.jobs.try_recv() {
+            self.on_job(m);
+            any = true;
         }
-        let started = Instant::now();
-        let burst = std::mem::take(&mut self.burst);
-        if let Err(e) = self.ws.set_extracted(burst) {
-            self.error(format!("re-plan failed: {e}"));
-        }
-        self.refresh();
-        self.last_replan = started.elapsed();
-        self.recomputing = false;
+        any
     }
 
-    /// True when results are waiting and the last re-plan took longer than a frame:
-    /// the loop then shows `recomputing` before it starts the next one.
-    pub fn slow_replan_ahead(&self) -> bool {
-        !self.burst.is_empty() && self.last_replan > super::FRAME
+    /// Installs reports until no job runs, waiting at most `timeout` (tests and
+    /// benchmarks, which drive the app without its event loop).
+    pub fn wait_jobs(&mut self, timeout: Duration) {
+        let deadline = Instant::now() + timeout;
+        while self.jobs.any_running() {
+            match self.jobs.recv_timeout(deadline) {
+                Some(m) => self.on_job(m),
+                None => return,
+            }
+        }
     }
 
     pub(super) fn error(&mut self, text: String) {
@@ -621,7 +627,7 @@ impl App {
         };
         let folder = dialog.folder.lines().join("");
         // Checks fail at once; the export itself runs on its own thread and stays
-        // `Running` until `poll_export` brings the outcome.
+        // `Exporting` until the job's outcome comes back (`App::on_job`).
         dialog.outcome = Some(
             self.start_export(&folder, dialog.mode, dialog.require_reviewed)
                 .unwrap_or(ExportOutcome::Exporting),

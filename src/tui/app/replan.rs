@@ -4,12 +4,11 @@
 //! once saved; the plan follows from a thread of its own. Fast re-plans (small
 //! corpora) stay inline, so the plan is current as soon as the key is handled.
 
-use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
 use crate::workspace::{Needs, ReplanDone, WorkspaceError};
 
-use super::App;
+use super::{App, JobEvent, JobKind};
 
 /// When decisions re-plan off the UI thread.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -23,14 +22,6 @@ pub enum DeferReplans {
     Never,
 }
 
-/// A re-plan running on its own thread.
-#[derive(Debug)]
-pub struct ReplanTask {
-    pub needs: Needs,
-    started: Instant,
-    rx: Receiver<Result<ReplanDone, WorkspaceError>>,
-}
-
 /// How long the last inline or background re-plan of each kind took.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ReplanTimes {
@@ -40,9 +31,9 @@ pub struct ReplanTimes {
 
 impl App {
     /// Runs what a recorded decision left to compute: inline when that is fast,
-    /// else on a thread (merged with one already running).
+    /// else as a job (merged with one already running).
     pub(super) fn after_record(&mut self, needs: Needs) {
-        let pending = self.replan.as_ref().map(|t| t.needs);
+        let pending = self.replanning().then_some(self.replan_needs);
         let needs = needs.max(pending.unwrap_or(Needs::Nothing));
         if needs == Needs::Nothing {
             return;
@@ -86,64 +77,38 @@ impl App {
 
     fn start_replan(&mut self, needs: Needs) {
         let job = self.ws.replan_job(needs);
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let _ = tx.send(job.run());
-        });
-        // A task already running is superseded: its result would not be installed.
-        self.replan = Some(ReplanTask {
-            needs,
-            started: Instant::now(),
-            rx,
+        // A job already running is superseded: its result would not be installed.
+        self.replan_needs = needs;
+        self.jobs.start(JobKind::Replan, move |_| {
+            JobEvent::Replanned(job.run().map(Box::new))
         });
         self.dirty = true;
     }
 
     /// True while a decision's re-plan runs off the UI thread.
     pub fn replanning(&self) -> bool {
-        self.replan.is_some()
+        self.jobs.is_running(JobKind::Replan)
     }
 
-    /// Installs a finished background re-plan; true when the views changed.
-    pub fn poll_replan(&mut self) -> bool {
-        let Some(task) = &self.replan else {
-            return false;
-        };
-        let (needs, started) = (task.needs, task.started);
-        let outcome = match task.rx.try_recv() {
-            Ok(r) => r,
-            Err(TryRecvError::Empty) => return false,
-            Err(TryRecvError::Disconnected) => {
-                self.replan = None;
-                self.error("re-plan failed: its thread stopped".into());
-                return true;
-            }
-        };
-        self.replan = None;
+    /// Installs a finished re-plan job.
+    pub(super) fn replan_done(
+        &mut self,
+        outcome: Result<Box<ReplanDone>, WorkspaceError>,
+        took: Duration,
+    ) {
+        let needs = self.replan_needs;
         match outcome {
             Ok(done) => {
-                if self.ws.install_replan(done) {
-                    self.note_time(needs, started.elapsed());
+                if self.ws.install_replan(*done) {
+                    self.note_time(needs, took);
                     self.refresh();
                 } else {
                     // The workspace re-planned inline meanwhile (an extraction burst,
-                    // a mode change) on inputs this task did not see: compute again.
+                    // a mode change) on inputs this job did not see: compute again.
                     self.start_replan(needs);
                 }
             }
             Err(e) => self.error(format!("re-plan failed: {e}")),
-        }
-        self.dirty = true;
-        true
-    }
-
-    /// Waits (at most `timeout`) for a background re-plan to be installed.
-    pub fn wait_replan(&mut self, timeout: Duration) {
-        let deadline = Instant::now() + timeout;
-        while self.replan.is_some() && Instant::now() < deadline {
-            if !self.poll_replan() {
-                std::thread::sleep(Duration::from_millis(2));
-            }
         }
     }
 }

@@ -1,11 +1,10 @@
 //! The what-if pane's logic: candidate settings over the reviewed ones, the diff of
 //! the candidate plan against the reviewed plan, adoption as a session decision,
 //! and the sweep chart. Everything is computed by `crate::whatif`; a change that
-//! needs a new analysis (edge_threshold, chain_length) and every sweep run on a
-//! thread of their own, and the pane says "recomputing" until they are back.
+//! needs a new analysis (edge_threshold, chain_length) and every sweep run as jobs
+//! (see [`super::Jobs`]), and the pane says "recomputing" until they are back.
 
 use std::collections::BTreeMap;
-use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::Duration;
 
 use crate::Config;
@@ -13,7 +12,7 @@ use crate::session::AuditAction;
 use crate::whatif::{self, Basis, Candidate, OwnedBasis, Param, PlanDiff, SweepRow, WhatIfError};
 
 use super::super::state::Pane;
-use super::{App, Layer, text_input};
+use super::{App, JobEvent, JobKind, Layer, text_input};
 
 /// What a what-if text field is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,14 +21,6 @@ pub enum WhatIfInput {
     Value(Param),
     /// The sweep range of the parameter: `from to step`.
     Range(Param),
-}
-
-/// A result from a background computation, tagged with its generation.
-#[derive(Debug)]
-enum Done {
-    /// The candidate, its diff, and how long planning it took.
-    Candidate(u64, Result<Box<(Candidate, PlanDiff)>, String>, Duration),
-    Sweep(u64, Result<Vec<SweepRow>, String>),
 }
 
 /// The sweep chart's parameter, range and rows.
@@ -44,7 +35,7 @@ pub struct SweepView {
 }
 
 /// The what-if pane's state.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct WhatIf {
     /// Cursor: rows 0..11 are the parameters, then the newly masked entities, then
     /// the newly unmasked ones.
@@ -58,57 +49,15 @@ pub struct WhatIf {
     /// The chart is shown instead of the diff.
     pub show_sweep: bool,
     pub sweep: Option<SweepView>,
-    /// Generations of the newest candidate and sweep asked for, and of those
-    /// computing on another thread (None: nothing running).
-    generation: u64,
-    running_candidate: Option<u64>,
-    running_sweep: Option<u64>,
-    /// Plan every candidate on the UI thread (tests of the logic).
-    pub synchronous: bool,
     /// Gold chains (document ids): when set, each sweep row carries the chain pairs
     /// F1 and the chart plots it.
     pub gold: Option<Vec<Vec<String>>>,
     /// How long the last candidate plan took: a planner-only change runs on the UI
     /// thread only while that fits in a frame.
     pub last_plan: Duration,
-    tx: Sender<Done>,
-    rx: Receiver<Done>,
-}
-
-impl Default for WhatIf {
-    fn default() -> Self {
-        let (tx, rx) = channel();
-        WhatIf {
-            selected: 0,
-            overrides: BTreeMap::new(),
-            candidate: None,
-            diff: None,
-            error: None,
-            show_sweep: false,
-            sweep: None,
-            generation: 0,
-            running_candidate: None,
-            running_sweep: None,
-            synchronous: false,
-            last_plan: Duration::ZERO,
-            gold: None,
-            tx,
-            rx,
-        }
-    }
 }
 
 impl WhatIf {
-    /// True while a candidate or a sweep is computing on another thread.
-    pub fn busy(&self) -> bool {
-        self.running_candidate.is_some() || self.running_sweep.is_some()
-    }
-
-    /// True while the sweep is computing.
-    pub fn sweeping(&self) -> bool {
-        self.running_sweep.is_some()
-    }
-
     /// True when candidate settings differ from the ones in effect.
     pub fn exploring(&self) -> bool {
         !self.overrides.is_empty()
@@ -154,6 +103,16 @@ fn default_range(p: Param, config: &Config) -> Option<(f64, f64, f64)> {
 }
 
 impl App {
+    /// True while a candidate or a sweep computes as a job.
+    pub fn whatif_busy(&self) -> bool {
+        self.jobs.is_running(JobKind::Candidate) || self.jobs.is_running(JobKind::Sweep)
+    }
+
+    /// True while the sweep computes.
+    pub fn whatif_sweeping(&self) -> bool {
+        self.jobs.is_running(JobKind::Sweep)
+    }
+
     /// The candidate settings: the settings in effect with the pane's overrides.
     pub fn candidate_config(&self) -> Result<Config, WhatIfError> {
         let mut c = self.ws.config.clone();
@@ -175,10 +134,9 @@ impl App {
     }
 
     /// Plans the candidate again (after it or the reviewed plan changed): on this
-    /// thread when only planner thresholds differ, else on another one.
+    /// thread when only planner thresholds differ and that fits in a frame, else as
+    /// a job.
     pub(super) fn whatif_replan(&mut self) {
-        self.whatif.generation += 1;
-        let generation = self.whatif.generation;
         self.whatif.error = None;
         // A value the settings in effect reached on their own (an adoption, `M`) is
         // no longer a candidate change.
@@ -187,7 +145,7 @@ impl App {
         if !self.whatif.exploring() {
             self.whatif.candidate = None;
             self.whatif.diff = None;
-            self.whatif.running_candidate = None;
+            self.jobs.cancel(JobKind::Candidate);
         } else {
             match self.candidate_config() {
                 Err(e) => {
@@ -199,8 +157,8 @@ impl App {
                     let basis = Basis::of(&self.ws);
                     let fast = !whatif::needs_analysis(&basis, &config)
                         && self.whatif.last_plan <= super::super::FRAME;
-                    if self.whatif.synchronous || fast {
-                        self.whatif.running_candidate = None;
+                    if fast {
+                        self.jobs.cancel(JobKind::Candidate);
                         let started = std::time::Instant::now();
                         let planned = whatif::plan_candidate(&basis, &config);
                         self.whatif.last_plan = started.elapsed();
@@ -217,10 +175,7 @@ impl App {
                         }
                     } else {
                         let owned = OwnedBasis::of(&self.ws);
-                        let tx = self.whatif.tx.clone();
-                        self.whatif.running_candidate = Some(generation);
-                        std::thread::spawn(move || {
-                            let started = std::time::Instant::now();
+                        self.jobs.start(JobKind::Candidate, move |_| {
                             let b = owned.basis();
                             let r = whatif::plan_candidate(&b, &config)
                                 .map(|c| {
@@ -228,7 +183,7 @@ impl App {
                                     Box::new((c, d))
                                 })
                                 .map_err(|e| e.to_string());
-                            let _ = tx.send(Done::Candidate(generation, r, started.elapsed()));
+                            JobEvent::Candidate(r)
                         });
                     }
                 }
@@ -273,11 +228,9 @@ impl App {
                     "{param} is not a number: select a numeric parameter to sweep"
                 )),
             });
-            self.whatif.running_sweep = None;
+            self.jobs.cancel(JobKind::Sweep);
             return;
         };
-        self.whatif.generation += 1;
-        let generation = self.whatif.generation;
         self.whatif.sweep = Some(SweepView {
             param,
             from,
@@ -287,89 +240,60 @@ impl App {
             error: None,
         });
         let owned = OwnedBasis::of(&self.ws);
-        let tx = self.whatif.tx.clone();
         let gold = self.whatif.gold.clone();
         let probe = self.mask_probe();
-        self.whatif.running_sweep = Some(generation);
-        std::thread::spawn(move || {
+        self.jobs.start(JobKind::Sweep, move |job| {
             let leak = probe.as_ref().map(|p| move |m: &[bool]| p.leak_rate(m));
             let leak_fn = leak.as_ref().map(|f| f as whatif::LeakRate);
             let r = whatif::sweep(
                 &owned.basis(),
                 param,
-                from,
-                to,
-                step,
+                (from, to, step),
                 gold.as_deref(),
                 leak_fn,
+                &|| job.cancelled(),
             )
             .map_err(|e| e.to_string());
-            let _ = tx.send(Done::Sweep(generation, r));
+            JobEvent::Sweep(r)
         });
     }
 
-    /// Takes results from the background computations; true when any arrived.
-    pub fn poll_whatif(&mut self) -> bool {
-        let mut any = false;
-        while let Ok(done) = self.whatif.rx.try_recv() {
-            any |= self.take_done(done);
+    /// Installs a candidate job's plan and diff.
+    pub(super) fn candidate_done(
+        &mut self,
+        r: Result<Box<(Candidate, PlanDiff)>, String>,
+        took: Duration,
+    ) {
+        // An analysis change says nothing about the next planner-only one.
+        if !self
+            .candidate_config()
+            .is_ok_and(|c| whatif::needs_analysis(&Basis::of(&self.ws), &c))
+        {
+            self.whatif.last_plan = took;
         }
-        any
-    }
-
-    /// Waits (at most `timeout`) until no what-if computation is running.
-    pub fn wait_whatif(&mut self, timeout: Duration) {
-        let deadline = std::time::Instant::now() + timeout;
-        while self.whatif.busy() {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            match self.whatif.rx.recv_timeout(left) {
-                Ok(done) => {
-                    self.take_done(done);
-                }
-                Err(_) => return,
+        match r {
+            Ok(b) => {
+                let (c, d) = *b;
+                self.whatif.candidate = Some(c);
+                self.whatif.diff = Some(d);
             }
-        }
-    }
-
-    fn take_done(&mut self, done: Done) -> bool {
-        match done {
-            Done::Candidate(g, r, took) if self.whatif.running_candidate == Some(g) => {
-                self.whatif.running_candidate = None;
-                // An analysis change says nothing about the next planner-only one.
-                if !self
-                    .candidate_config()
-                    .is_ok_and(|c| whatif::needs_analysis(&Basis::of(&self.ws), &c))
-                {
-                    self.whatif.last_plan = took;
-                }
-                match r {
-                    Ok(b) => {
-                        let (c, d) = *b;
-                        self.whatif.candidate = Some(c);
-                        self.whatif.diff = Some(d);
-                    }
-                    Err(e) => {
-                        self.whatif.error = Some(e);
-                        self.whatif.candidate = None;
-                        self.whatif.diff = None;
-                    }
-                }
+            Err(e) => {
+                self.whatif.error = Some(e);
+                self.whatif.candidate = None;
+                self.whatif.diff = None;
             }
-            Done::Sweep(g, r) if self.whatif.running_sweep == Some(g) => {
-                self.whatif.running_sweep = None;
-                if let Some(s) = &mut self.whatif.sweep {
-                    match r {
-                        Ok(rows) => s.rows = rows,
-                        Err(e) => s.error = Some(e),
-                    }
-                }
-            }
-            // An older computation, overtaken by a newer one.
-            _ => return false,
         }
         self.whatif.selected = self.whatif.selected.min(self.whatif.rows() - 1);
-        self.dirty = true;
-        true
+    }
+
+    /// Installs a sweep job's rows.
+    pub(super) fn sweep_done(&mut self, r: Result<Vec<SweepRow>, String>) {
+        if let Some(s) = &mut self.whatif.sweep {
+            match r {
+                Ok(rows) => s.rows = rows,
+                Err(e) => s.error = Some(e),
+            }
+        }
     }
 
     /// h / l / H / L: the selected parameter one step down or up.
@@ -465,7 +389,7 @@ impl App {
         if self.whatif.show_sweep {
             self.start_sweep();
         } else {
-            self.whatif.running_sweep = None;
+            self.jobs.cancel(JobKind::Sweep);
         }
     }
 
@@ -531,7 +455,7 @@ impl App {
             .whatif
             .candidate
             .as_ref()
-            .filter(|c| !self.whatif.busy() && c.config == config)
+            .filter(|c| !self.whatif_busy() && c.config == config)
             .and_then(|c| c.analysis.clone());
         let saved = std::mem::take(&mut self.whatif.overrides);
         if self.decide_with(AuditAction::Settings { old, new }, None, None, analysis) {

@@ -88,7 +88,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     // While exploring what-if settings: the candidate's masked count beside the
     // count in effect.
     let candidate = app.whatif.exploring().then(|| {
-        match app.whatif.diff.as_ref().filter(|_| !app.whatif.busy()) {
+        match app.whatif.diff.as_ref().filter(|_| !app.whatif_busy()) {
             Some(d) => d.candidate.masked.to_string(),
             None => "…".to_string(),
         }
@@ -157,7 +157,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
 
 pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
     let t = &app.theme;
-    let word = if app.recomputing || app.replanning() || app.whatif.busy() {
+    let word = if app.recomputing() {
         Span::styled(" recomputing ", t.busy())
     } else if app.is_ready() {
         Span::styled(" ready ", t.ready())

@@ -20,7 +20,7 @@ use super::{fit, pane_block};
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) {
     let t = &app.theme;
     let w = &app.whatif;
-    let extra = if w.busy() {
+    let extra = if app.whatif_busy() {
         "recomputing…"
     } else if w.exploring() {
         "candidate vs reviewed"
@@ -126,7 +126,7 @@ fn draw_summary(frame: &mut Frame, area: Rect, app: &App) {
                 ];
                 if w.exploring() {
                     match &cand {
-                        Some(c) if !w.busy() => {
+                        Some(c) if !app.whatif_busy() => {
                             let style = if c[i] != reviewed[i] {
                                 t.accent()
                             } else {
@@ -163,7 +163,11 @@ fn draw_changes(frame: &mut Frame, area: Rect, app: &App, focused: bool) {
     if area.height == 0 {
         return;
     }
-    let Some(d) = w.diff.as_ref().filter(|_| w.exploring() && !w.busy()) else {
+    let Some(d) = w
+        .diff
+        .as_ref()
+        .filter(|_| w.exploring() && !app.whatif_busy())
+    else {
         let hint = if w.exploring() {
             ""
         } else {
@@ -288,7 +292,7 @@ fn draw_sweep(frame: &mut Frame, area: Rect, app: &App) {
         );
         return;
     }
-    if w.sweeping() || s.rows.is_empty() {
+    if app.whatif_sweeping() || s.rows.is_empty() {
         frame.render_widget(Paragraph::new(Span::styled("recomputing…", t.busy())), top);
         return;
     }
