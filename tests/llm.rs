@@ -690,15 +690,11 @@ fn the_review_workspace_extracts_with_the_model_and_counts_fallbacks() {
     assert!(interim > 0, "local passes show before any document is done");
     assert!(app.is_ready());
     assert_eq!(app.progress.fallbacks, 1);
-    let report = app
-        .ws
-        .llm
-        .as_ref()
-        .expect("the report reaches the workspace");
+    let report = app.ws.llm().expect("the report reaches the workspace");
     assert_eq!(report.fallbacks, 1);
     assert!(
         app.ws
-            .model
+            .model()
             .entities
             .iter()
             .any(|e| e.value == "lupus nephritis"),
@@ -728,7 +724,7 @@ fn the_review_workspace_extracts_with_the_model_and_counts_fallbacks() {
         "answers come from the cache; only the failed document is asked again"
     );
     let headless = clam::workspace::finish_extraction(&corpus, &c, run.items);
-    assert_eq!(app.ws.store.docs, headless.docs);
+    assert_eq!(app.ws.store().docs, headless.docs);
 }
 
 #[test]

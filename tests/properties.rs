@@ -187,7 +187,7 @@ proptest! {
         let originals: BTreeSet<String> = ws.masked_entities().iter().flat_map(|e| e.originals.iter().map(|o| o.to_lowercase())).collect();
         let dir = tempfile::tempdir().expect("tempdir");
         let out = dir.path().join("out");
-        let scanner = OfflineExtractor::new(ws.config.date_order);
+        let scanner = OfflineExtractor::new(ws.config().date_order);
         export(&ws, b"key", &out, &ExportOptions::default(), &scanner).expect("export");
         // Every exported byte: documents, manifest, report, audit log.
         let mut stack = vec![out.clone()];

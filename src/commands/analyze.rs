@@ -3,9 +3,9 @@
 use super::*;
 
 fn analysis_json(ws: &Workspace) -> Value {
-    let m = &ws.model;
-    let an = &ws.analysis;
-    let p = &ws.plan;
+    let m = ws.model();
+    let an = ws.analysis();
+    let p = ws.plan();
     let (accepted_docs, accepted_chains) = ws.accepted_residuals();
     let ids = |docs: &[u32]| -> Vec<&str> {
         docs.iter()
@@ -17,17 +17,17 @@ fn analysis_json(ws: &Workspace) -> Value {
         json!({"id": x.id, "type": x.entity_type, "value": x.value})
     };
     json!({
-        "config": ws.config,
-        "extractor": ws.extractor,
-        "skipped": ws.corpus.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
-        "unlocated": ws.store.unlocated_total(),
-        "llm": ws.llm,
+        "config": ws.config(),
+        "extractor": ws.extractor(),
+        "skipped": ws.corpus().diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+        "unlocated": ws.store().unlocated_total(),
+        "llm": ws.llm(),
         "documents": m.docs.iter().enumerate().map(|(d, doc)| json!({
             "id": doc.id,
             "entities": doc.entities.len(),
-            "unlocated": ws.store.docs.get(doc.corpus_index).map_or(0, |x| x.unlocated),
-            "invalid": ws.store.docs.get(doc.corpus_index).map_or(0, |x| x.invalid),
-            "extraction": ws.llm.as_ref().and_then(|r| r.documents.get(doc.corpus_index)).map(|r| json!({
+            "unlocated": ws.store().docs.get(doc.corpus_index).map_or(0, |x| x.unlocated),
+            "invalid": ws.store().docs.get(doc.corpus_index).map_or(0, |x| x.invalid),
+            "extraction": ws.llm().and_then(|r| r.documents.get(doc.corpus_index)).map(|r| json!({
                 "source": r.source,
                 "reason": r.reason,
                 "dropped": r.dropped,
@@ -58,7 +58,7 @@ fn analysis_json(ws: &Workspace) -> Value {
                 "documents": ids(&an.entity_docs[i]),
                 "s_e": an.global_contribution[i],
                 "review_state": ws.review_state(i),
-                "provenance": ProvenanceText { provenance: &p.provenance[i], model: m, analysis: an, theta_doc: ws.config.plan.theta_doc }.to_string(),
+                "provenance": ProvenanceText { provenance: &p.provenance[i], model: m, analysis: an, theta_doc: ws.config().plan.theta_doc }.to_string(),
             })
         }).collect::<Vec<_>>(),
         "residual_documents": p.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).collect::<Vec<_>>(),
@@ -66,7 +66,7 @@ fn analysis_json(ws: &Workspace) -> Value {
         "accepted_residual_documents": accepted_docs,
         "accepted_residual_chains": accepted_chains,
         "orphaned_decisions": ws.orphaned_decisions().iter().map(|(id, decision)| json!({"id": id, "decision": decision})).collect::<Vec<_>>(),
-        "warnings": p.warnings.iter().chain(ws.warnings.iter()).collect::<Vec<_>>(),
+        "warnings": p.warnings.iter().chain(ws.warnings().iter()).collect::<Vec<_>>(),
     })
 }
 
@@ -77,20 +77,20 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
         serde_json::to_writer_pretty(&mut out, &analysis_json(&ws))?;
         writeln!(out)?;
     } else {
-        let m = &ws.model;
-        let an = &ws.analysis;
-        let p = &ws.plan;
+        let m = ws.model();
+        let an = ws.analysis();
+        let p = ws.plan();
         writeln!(
             out,
             "{} documents, {} entities ({} unlocated items dropped), {} kept edges, {} chains, {} masks proposed\n",
             m.docs.len(),
             m.entities.len(),
-            ws.store.unlocated_total(),
+            ws.store().unlocated_total(),
             an.edges.len(),
             an.chains.len(),
             p.masked_count()
         )?;
-        if let Some(r) = &ws.llm {
+        if let Some(r) = ws.llm() {
             writeln!(
                 out,
                 "LLM extraction via {} (model {}): {} fallback(s), {} invalid item(s) dropped, {} request(s), {} cached pass(es)",
@@ -102,7 +102,7 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
                 r.cache_hits
             )?;
             for (i, d) in r.documents.iter().enumerate() {
-                let unlocated = ws.store.docs.get(i).map_or(0, |x| x.unlocated);
+                let unlocated = ws.store().docs.get(i).map_or(0, |x| x.unlocated);
                 if d.reason.is_none() && d.dropped.total() == 0 && unlocated == 0 {
                     continue;
                 }
@@ -199,7 +199,7 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
                 provenance: &p.provenance[i],
                 model: m,
                 analysis: an,
-                theta_doc: ws.config.plan.theta_doc,
+                theta_doc: ws.config().plan.theta_doc,
             };
             writeln!(
                 out,
@@ -240,7 +240,7 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
             }
         }
     }
-    Ok(if ws.corpus.diagnostics.is_empty() {
+    Ok(if ws.corpus().diagnostics.is_empty() {
         EXIT_OK
     } else {
         EXIT_SKIPPED

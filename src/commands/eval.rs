@@ -14,7 +14,7 @@ pub(super) fn eval(a: EvalArgs) -> Result<u8> {
     )?;
     // The corpus's project key when its session exists (pseudonyms as the export writes
     // them); the figures do not depend on it.
-    let key = match &ws.session {
+    let key = match ws.session() {
         Some(s) => s.project_key()?,
         None => clam::eval::EVAL_KEY.to_vec(),
     };
@@ -26,7 +26,7 @@ pub(super) fn eval(a: EvalArgs) -> Result<u8> {
     } else {
         write!(out, "{}", report.to_table())?;
     }
-    Ok(if ws.corpus.diagnostics.is_empty() {
+    Ok(if ws.corpus().diagnostics.is_empty() {
         EXIT_OK
     } else {
         EXIT_SKIPPED

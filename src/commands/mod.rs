@@ -330,8 +330,8 @@ fn build_workspace(
     drop(phase);
     let session = open_session(&args.corpus, planning.session.as_ref(), create_session)?;
     let mut ws = Workspace::new(corpus, config, store, session, name)?;
-    ws.llm = llm;
-    for w in ws.plan.warnings.iter().chain(ws.warnings.iter()) {
+    ws.set_llm_report(llm);
+    for w in ws.plan().warnings.iter().chain(ws.warnings().iter()) {
         eprintln!("warning: {}", escape_line(w));
     }
     Ok(ws)

@@ -4,13 +4,13 @@ use super::*;
 
 pub(super) fn run(a: RunArgs) -> Result<u8> {
     let ws = build_workspace(&a.corpus, &a.planning, a.mode, true, &a.extraction)?;
-    let key = match &ws.session {
+    let key = match ws.session() {
         Some(s) => s.project_key()?,
         None => bail!(
             "this platform has no user data directory for the project key; pass --session FILE"
         ),
     };
-    let ex = extractor(&ws.config)?;
+    let ex = extractor(ws.config())?;
     let opts = ExportOptions {
         force: a.force,
         with_mapping: a.with_mapping.clone(),
@@ -19,24 +19,24 @@ pub(super) fn run(a: RunArgs) -> Result<u8> {
     let phase = clam::phase::phase("export");
     let exported = export(&ws, &key, &a.out, &opts, &ex);
     drop(phase);
-    if ws.analysis.chain_cap.hit() {
+    if ws.analysis().chain_cap.hit() {
         eprintln!(
             "warning: chain cap hit: {} component(s) of the document graph have more chains than max_chains_per_component = {}; longer chains beyond it were not analysed (see report.md)",
-            ws.analysis.chain_cap.capped_components.len(),
-            ws.analysis.chain_cap.limit
+            ws.analysis().chain_cap.capped_components.len(),
+            ws.analysis().chain_cap.limit
         );
     }
     match exported {
         Ok(summary) => {
             let chains_after = |cat| {
-                ws.plan
+                ws.plan()
                     .chains
                     .iter()
                     .filter(|c| c.category_final == cat)
                     .count()
             };
             let chains_before = |cat| {
-                ws.plan
+                ws.plan()
                     .chains
                     .iter()
                     .filter(|c| c.category_pre == cat)
@@ -47,15 +47,15 @@ pub(super) fn run(a: RunArgs) -> Result<u8> {
                 "exported {} documents to {} ({} mode): {} of {} entities masked; chains HIGH/MEDIUM {}/{} → {}/{}; {} residual document(s), {} residual chain(s); leak check passed ({} files)",
                 summary.documents,
                 summary.out.display(),
-                ws.config.redaction.as_str(),
+                ws.config().redaction.as_str(),
                 summary.masked,
-                ws.model.entities.len(),
+                ws.model().entities.len(),
                 chains_before(High),
                 chains_before(Medium),
                 chains_after(High),
                 chains_after(Medium),
-                ws.plan.residual_docs.len(),
-                ws.plan.residual_chains.len(),
+                ws.plan().residual_docs.len(),
+                ws.plan().residual_chains.len(),
                 summary.files_scanned
             );
             for w in &summary.warnings {

@@ -33,7 +33,7 @@ pub(super) fn sweep(a: SweepArgs) -> Result<u8> {
     let ws = build_workspace(&a.corpus, &a.planning, None, false, &a.extraction)?;
     // The leak rate redacts with the session's key when there is one (pseudonym mode);
     // the figures do not depend on it.
-    let key = match &ws.session {
+    let key = match ws.session() {
         Some(s) => s.project_key()?,
         None => clam::eval::EVAL_KEY.to_vec(),
     };
@@ -88,8 +88,8 @@ pub(super) fn sweep(a: SweepArgs) -> Result<u8> {
         writeln!(
             out,
             "{} documents, {} entities; chain risk is final (after masking) over every chain of kept edges; pinned and overridden entities hold at every value\n",
-            ws.model.docs.len(),
-            ws.model.entities.len()
+            ws.model().docs.len(),
+            ws.model().entities.len()
         )?;
         let mut head = format!(
             "{:<14} {:>6}  {:>8}  {:>9}  {:>4}  {:>6}  {:>5}",
@@ -117,7 +117,7 @@ pub(super) fn sweep(a: SweepArgs) -> Result<u8> {
             writeln!(out, "{line}")?;
         }
     }
-    Ok(if ws.corpus.diagnostics.is_empty() {
+    Ok(if ws.corpus().diagnostics.is_empty() {
         EXIT_OK
     } else {
         EXIT_SKIPPED

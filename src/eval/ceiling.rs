@@ -74,7 +74,7 @@ pub(super) fn ceiling(
     gold: &Gold,
     clusters: &BTreeMap<&str, &str>,
 ) -> Option<Ceiling> {
-    let docs = &ws.corpus.documents;
+    let docs = &ws.corpus().documents;
     let mut store = EntityStore::with_documents(docs);
     let source = if let Some(mentions) = &gold.mentions {
         let mut by_doc: BTreeMap<&str, Vec<&GoldMention>> = BTreeMap::new();
@@ -84,7 +84,7 @@ pub(super) fn ceiling(
         for (i, d) in docs.iter().enumerate() {
             let ms = by_doc.get(d.id.as_str()).map_or(&[][..], Vec::as_slice);
             let items = gold_items(d, ms, gold);
-            store.set_document_items(i, d, &items, &ws.config.schema, ws.config.date_order);
+            store.set_document_items(i, d, &items, &ws.config().schema, ws.config().date_order);
         }
         "gold mentions"
     } else if let Some(relevant) = &gold.relevant {
@@ -93,15 +93,15 @@ pub(super) fn ceiling(
         for (i, d) in docs.iter().enumerate() {
             let values = by_doc.get(d.id.as_str()).map_or(&[][..], |v| v.as_slice());
             let items = gold_entity_items(d, values, gold);
-            store.set_document_items(i, d, &items, &ws.config.schema, ws.config.date_order);
+            store.set_document_items(i, d, &items, &ws.config().schema, ws.config().date_order);
         }
         "gold entities"
     } else {
         return None;
     };
-    let model = Model::from_store(&store, &ws.config.schema);
-    let an = Analysis::new(&model, &ws.config.analysis_params());
-    let (chains, edges) = chain_eval(&model, &an, &ws.config, gold, clusters);
+    let model = Model::from_store(&store, &ws.config().schema);
+    let an = Analysis::new(&model, &ws.config().analysis_params());
+    let (chains, edges) = chain_eval(&model, &an, ws.config(), gold, clusters);
     Some(Ceiling {
         source,
         entities: model.entities.len(),

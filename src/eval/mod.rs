@@ -212,7 +212,12 @@ pub fn evaluate_with(
 ) -> EvalReport {
     let clusters = cluster_map(gold);
     let mut notes = gold.notes.clone();
-    let corpus_ids: BTreeSet<&str> = ws.corpus.documents.iter().map(|d| d.id.as_str()).collect();
+    let corpus_ids: BTreeSet<&str> = ws
+        .corpus()
+        .documents
+        .iter()
+        .map(|d| d.id.as_str())
+        .collect();
     let mut named: BTreeSet<&str> = clusters.keys().copied().collect();
     for c in gold.chains.iter().flatten() {
         named.extend(c.iter().map(String::as_str));
@@ -243,10 +248,10 @@ pub fn evaluate_with(
             ));
         }
     }
-    let (chains, edges) = chain_eval(&ws.model, &ws.analysis, &ws.config, gold, &clusters);
+    let (chains, edges) = chain_eval(ws.model(), ws.analysis(), ws.config(), gold, &clusters);
     let mentions = gold.mentions.as_ref().map(|ms| {
         let content: BTreeMap<&str, &str> = ws
-            .corpus
+            .corpus()
             .documents
             .iter()
             .map(|d| (d.id.as_str(), d.content.as_str()))
@@ -278,7 +283,7 @@ pub fn evaluate_with(
                 entity_type: m.entity_type.clone(),
             })
             .collect();
-        metrics::mention_scores(&extracted_spans(&ws.store), &gold_spans)
+        metrics::mention_scores(&extracted_spans(ws.store()), &gold_spans)
     });
     let redaction = gold.redaction.as_ref().map(|r| redaction_eval(ws, r));
     let ceiling = ceiling(ws, gold, &clusters);
@@ -330,18 +335,18 @@ pub fn evaluate_with(
             questions: gold.clusters.iter().map(|c| c.questions.len()).sum(),
         },
         settings: Settings {
-            edge_threshold: ws.config.analysis.edge_threshold,
-            chain_length: ws.config.analysis.chain_length,
-            risk_medium: ws.config.plan.risk_medium,
-            risk_high: ws.config.plan.risk_high,
-            redaction: ws.config.redaction,
+            edge_threshold: ws.config().analysis.edge_threshold,
+            chain_length: ws.config().analysis.chain_length,
+            risk_medium: ws.config().plan.risk_medium,
+            risk_high: ws.config().plan.risk_high,
+            redaction: ws.config().redaction,
         },
-        documents: ws.corpus.documents.len(),
-        skipped_documents: ws.corpus.diagnostics.len(),
+        documents: ws.corpus().documents.len(),
+        skipped_documents: ws.corpus().diagnostics.len(),
         chains,
         edges,
         mentions,
-        entities: entity_eval(&ws.store, &ws.config, gold),
+        entities: entity_eval(ws.store(), ws.config(), gold),
         redaction,
         ceiling,
         privacy: ev.has_persons().then_some(privacy),
@@ -548,8 +553,8 @@ mod tests {
         assert_eq!(leak(3), 0.0, "every extracted value masked: {b:?}");
         assert_eq!(b[0].masked, 0);
         assert!(b[1].masked <= b[2].masked && b[2].masked <= b[3].masked);
-        assert_eq!(b[2].masked, ws.plan.masked_count());
-        assert_eq!(b[3].masked, ws.model.entities.len());
+        assert_eq!(b[2].masked, ws.plan().masked_count());
+        assert_eq!(b[3].masked, ws.model().entities.len());
         // The diagnosis is masked by no plan here, so the answer survives verbatim.
         assert_eq!(b[0].utility.specific_single, Some(1.0));
         // The report's own figures are the pipeline's.

@@ -5,9 +5,9 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use super::ExportSource;
 use crate::hashing::hmac_hex;
 use crate::redact::Replacer;
-use crate::workspace::Workspace;
 
 /// The ids documents are exported under (SPEC §5): a document whose id holds a masked
 /// value is exported as `doc-<export id>` (16 hex of the HMAC of its id under the
@@ -25,9 +25,9 @@ pub struct DocIds {
 }
 
 impl DocIds {
-    pub fn new(ws: &Workspace, replacer: &Replacer, key: &[u8]) -> DocIds {
+    pub fn new(ws: &dyn ExportSource, replacer: &Replacer, key: &[u8]) -> DocIds {
         use rayon::prelude::*;
-        let docs = &ws.corpus.documents;
+        let docs = &ws.corpus().documents;
         let hit: Vec<bool> = docs
             .par_iter()
             .map(|d| !replacer.find(&d.id).is_empty())

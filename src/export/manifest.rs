@@ -5,18 +5,18 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
+use super::ExportSource;
 use super::{DocIds, ExportError, export_id, export_warnings, io_err};
 use crate::display::json_escape_unsafe;
 use crate::plan::ProvenanceText;
 use crate::redact::Replacer;
-use crate::workspace::Workspace;
 
 /// The manifest, serialized as it is generated: the head fields, then the entity,
 /// document and chain rows in batches (built on every core, their strings passed
 /// through the replacer together), so a corpus of 100,000 documents never holds the
 /// whole manifest in memory.
 struct Manifest<'a> {
-    ws: &'a Workspace,
+    ws: &'a dyn ExportSource,
     key: &'a [u8],
     scan_warnings: &'a [String],
     replacer: &'a Replacer,
@@ -58,17 +58,17 @@ impl serde::Serialize for Manifest<'_> {
         use serde::ser::SerializeMap;
         let ws = self.ws;
         let key = self.key;
-        let m = &ws.model;
-        let an = &ws.analysis;
-        let plan = &ws.plan;
+        let m = ws.model();
+        let an = ws.analysis();
+        let plan = ws.plan();
         let exported = self.doc_ids;
         let doc_id = |d: u32| exported.of(m.docs[d as usize].corpus_index).to_string();
         let doc_ids = |docs: &[u32]| -> Vec<String> { docs.iter().map(|&d| doc_id(d)).collect() };
         // The rows are built on every core: no reference to the workspace (its
         // session is not shared between threads) goes into them.
-        let theta_doc = ws.config.plan.theta_doc;
-        let store = &ws.store;
-        let review: Vec<crate::workspace::ReviewState> =
+        let theta_doc = ws.config().plan.theta_doc;
+        let store = ws.store();
+        let review: Vec<crate::session::ReviewState> =
             (0..m.entities.len()).map(|i| ws.review_state(i)).collect();
         // One HMAC per entity, not one per row that names it.
         let ids: Vec<String> = {
@@ -88,21 +88,21 @@ impl serde::Serialize for Manifest<'_> {
             "tool",
             json!({"name": "clam", "version": env!("CARGO_PKG_VERSION")}),
         )?;
-        head(&mut map, "extractor", json!(ws.extractor))?;
-        head(&mut map, "llm", json!(ws.llm))?;
+        head(&mut map, "extractor", json!(ws.extractor()))?;
+        head(&mut map, "llm", json!(ws.llm()))?;
         head(
             &mut map,
             "corpus",
             json!({
-                "format": ws.corpus.format,
-                "documents": ws.corpus.documents.len(),
-                "skipped": ws.corpus.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
-                "unlocated": ws.store.unlocated_total(),
+                "format": ws.corpus().format,
+                "documents": ws.corpus().documents.len(),
+                "skipped": ws.corpus().diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+                "unlocated": ws.store().unlocated_total(),
             }),
         )?;
         // Term lists as counts and file names only; the hash keyed (SPEC §5).
-        head(&mut map, "config", ws.config.export_json())?;
-        head(&mut map, "config_hash", json!(ws.config.hash(key)))?;
+        head(&mut map, "config", ws.config().export_json())?;
+        head(&mut map, "config_hash", json!(ws.config().hash(key)))?;
         head(
             &mut map,
             "summary",
@@ -366,7 +366,7 @@ impl serde_json::ser::Formatter for RowFormatter {
 
 /// Writes `manifest.json` as it is generated.
 pub(super) fn write_manifest(
-    ws: &Workspace,
+    ws: &dyn ExportSource,
     key: &[u8],
     scan_warnings: &[String],
     replacer: &Replacer,

@@ -10,6 +10,7 @@ mod ids;
 mod leak;
 mod manifest;
 mod report;
+mod source;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -21,10 +22,10 @@ use crate::display::json_escape_unsafe;
 use crate::extract::Extractor;
 use crate::hashing::hmac_hex;
 use crate::redact::Replacer;
-use crate::workspace::Workspace;
 pub use ids::DocIds;
 use ids::redacted_rel_path;
 use manifest::write_manifest;
+pub use source::ExportSource;
 
 /// One place where a masked value was still found.
 #[derive(Debug, Clone, PartialEq)]
@@ -107,11 +108,11 @@ pub fn export_id(key: &[u8], entity_id: &str) -> String {
 /// Every warning of an export (planner, session replay, second scan), with internal
 /// entity ids (md5 of the value, which anyone can recompute from a guess) replaced by
 /// export ids.
-pub fn export_warnings(ws: &Workspace, scan_warnings: &[String], key: &[u8]) -> Vec<String> {
-    ws.plan
+pub fn export_warnings(ws: &dyn ExportSource, scan_warnings: &[String], key: &[u8]) -> Vec<String> {
+    ws.plan()
         .warnings
         .iter()
-        .chain(ws.warnings.iter())
+        .chain(ws.warnings().iter())
         .chain(scan_warnings.iter())
         .map(|w| replace_entity_ids(w, key))
         .collect()
@@ -214,7 +215,7 @@ fn map_strings(v: &mut Value, f: &impl Fn(&str) -> String) {
 
 /// Exports the workspace's plan to `out`.
 pub fn export(
-    ws: &Workspace,
+    ws: &dyn ExportSource,
     project_key: &[u8],
     out: &Path,
     opts: &ExportOptions,
@@ -226,7 +227,7 @@ pub fn export(
     if opts.require_reviewed && masks > 0 {
         return Err(ExportError::Unreviewed(masks));
     }
-    if ws.corpus.root.is_dir() && is_inside(out, &ws.corpus.root) {
+    if ws.corpus().root.is_dir() && is_inside(out, &ws.corpus().root) {
         return Err(ExportError::InsideInput(out.to_path_buf()));
     }
     if out.exists() {
@@ -262,7 +263,7 @@ pub fn export(
     let phase = crate::phase::phase("export.redact");
     let contents: Vec<String> = {
         use rayon::prelude::*;
-        ws.corpus
+        ws.corpus()
             .documents
             .par_iter()
             .map(|d| replacer.replace(&d.content))
@@ -285,7 +286,7 @@ pub fn export(
         &tmp.path().join("manifest.json"),
     )?;
     let mut decisions = String::new();
-    if let Some(s) = &ws.session {
+    if let Some(s) = ws.session() {
         let log = s.audit_log().map_err(|e| io_err(s.path(), e))?;
         for entry in log {
             let mut v = serde_json::to_value(&entry).unwrap_or(Value::Null);
@@ -316,11 +317,11 @@ pub fn export(
     let report =
         replacer.replace(&doc_ids.rename_in(&report::render(ws, project_key, &scan_warnings)));
     write_file(&tmp.path().join("report.md"), report.as_bytes())?;
-    if !ws.state.gold.is_empty() {
+    if !ws.state().gold.is_empty() {
         // The annotators' gold chains (thesis gold format), ids and notes redacted.
         use crate::session::gold;
-        let pos = gold::positions(ws.corpus.documents.iter().map(|d| d.id.as_str()));
-        let v = gold::to_json(&gold::chains(&ws.state, &pos), |s| {
+        let pos = gold::positions(ws.corpus().documents.iter().map(|d| d.id.as_str()));
+        let v = gold::to_json(&gold::chains(ws.state(), &pos), |s| {
             replacer.replace(&doc_ids.rename_in(s))
         });
         let text = json_escape_unsafe(&serde_json::to_string_pretty(&v).unwrap_or_default());
@@ -360,8 +361,8 @@ pub fn export(
         out: out.to_path_buf(),
         documents,
         files_scanned,
-        masked: ws.plan.masked_count(),
-        skipped: ws.corpus.diagnostics.len(),
+        masked: ws.plan().masked_count(),
+        skipped: ws.corpus().diagnostics.len(),
         warnings: scan_warnings,
     })
 }
@@ -379,7 +380,7 @@ fn reference_entities_by_export_id(v: &mut Value, key: &[u8]) {
 }
 
 fn write_redacted(
-    ws: &Workspace,
+    ws: &dyn ExportSource,
     replacer: &Replacer,
     doc_ids: &DocIds,
     contents: &[String],
@@ -389,11 +390,11 @@ fn write_redacted(
     let base = tmp.join("redacted");
     std::fs::create_dir_all(&base).map_err(|e| io_err(&base, e))?;
     use rayon::prelude::*;
-    let format = ws.corpus.format;
+    let format = ws.corpus().format;
     // Each document's file (or JSONL line) is made on every core, then written in
     // corpus order.
     let made: Vec<(String, String)> = ws
-        .corpus
+        .corpus()
         .documents
         .par_iter()
         .zip(contents)
@@ -444,19 +445,19 @@ fn write_redacted(
     for (rel, text) in jsonl {
         write_file(&base.join(rel), text.as_bytes())?;
     }
-    Ok(ws.corpus.documents.len())
+    Ok(ws.corpus().documents.len())
 }
 
 /// Runs the offline direct-identifier recognizers over the redacted text; what they
 /// still find is listed (document, type, count — never the value) in the report.
 fn second_scan(
-    ws: &Workspace,
+    ws: &dyn ExportSource,
     contents: &[String],
     scanner: &(dyn Extractor + Sync),
 ) -> Vec<String> {
     use rayon::prelude::*;
-    let schema = &ws.config.schema;
-    ws.corpus
+    let schema = &ws.config().schema;
+    ws.corpus()
         .documents
         .par_iter()
         .zip(contents)
@@ -488,7 +489,7 @@ fn second_scan(
         .collect()
 }
 
-fn write_mapping(ws: &Workspace, key: &[u8], path: &Path) -> Result<(), ExportError> {
+fn write_mapping(ws: &dyn ExportSource, key: &[u8], path: &Path) -> Result<(), ExportError> {
     let rows: Vec<Value> = ws
         .masked_entities()
         .iter()

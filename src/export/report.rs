@@ -2,32 +2,32 @@
 
 use std::fmt::Write;
 
+use super::ExportSource;
 use super::export_id;
 use crate::display::markdown_cell as cell;
 use crate::plan::{Provenance, ProvenanceText};
-use crate::workspace::Workspace;
 
 fn f(x: f64) -> String {
     format!("{x:.3}")
 }
 
-pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
-    let m = &ws.model;
-    let an = &ws.analysis;
-    let plan = &ws.plan;
+pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> String {
+    let m = ws.model();
+    let an = ws.analysis();
+    let plan = ws.plan();
     let mut s = String::new();
     let _ = writeln!(s, "# clam export report\n");
     let _ = writeln!(
         s,
         "clam {} · extractor `{}` · redaction `{}` · strategy `{}` · config {}\n",
         env!("CARGO_PKG_VERSION"),
-        ws.extractor,
-        ws.config.redaction.as_str(),
-        match ws.config.plan.strategy {
+        ws.extractor(),
+        ws.config().redaction.as_str(),
+        match ws.config().plan.strategy {
             crate::plan::Strategy::Greedy => "greedy",
             crate::plan::Strategy::Knapsack => "knapsack",
         },
-        ws.config.hash(key)
+        ws.config().hash(key)
     );
     let count = |cat: crate::analysis::RiskCategory, final_: bool| {
         plan.chains
@@ -44,15 +44,15 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
     use crate::analysis::RiskCategory::{High, Low, Medium};
     let _ = writeln!(s, "## Summary\n");
     let _ = writeln!(s, "| | value |\n|---|---|");
-    let _ = writeln!(s, "| documents | {} |", ws.corpus.documents.len());
-    let _ = writeln!(s, "| skipped input | {} |", ws.corpus.diagnostics.len());
+    let _ = writeln!(s, "| documents | {} |", ws.corpus().documents.len());
+    let _ = writeln!(s, "| skipped input | {} |", ws.corpus().diagnostics.len());
     let _ = writeln!(s, "| entities | {} |", m.entities.len());
     let _ = writeln!(
         s,
         "| unlocated extractor items (dropped) | {} |",
-        ws.store.unlocated_total()
+        ws.store().unlocated_total()
     );
-    if let Some(r) = &ws.llm {
+    if let Some(r) = ws.llm() {
         let _ = writeln!(s, "| LLM endpoint / model | {} / {} |", r.endpoint, r.model);
         let _ = writeln!(
             s,
@@ -62,13 +62,13 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
         );
     }
     // The configuration's term lists as counts and file names only (SPEC §5).
-    let (gazetteer, allow, deny) = ws.config.extract.term_counts();
+    let (gazetteer, allow, deny) = ws.config().extract.term_counts();
     let _ = writeln!(
         s,
         "| configured terms: gazetteer / allow / deny | {gazetteer} / {allow} / {deny} |"
     );
     let files: Vec<String> = ws
-        .config
+        .config()
         .extract
         .gazetteer_files
         .iter()
@@ -129,9 +129,9 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
         );
     }
 
-    if !ws.corpus.diagnostics.is_empty() {
+    if !ws.corpus().diagnostics.is_empty() {
         let _ = writeln!(s, "## Skipped input\n");
-        for d in &ws.corpus.diagnostics {
+        for d in &ws.corpus().diagnostics {
             let _ = writeln!(s, "- {}", cell(&d.to_string()));
         }
         let _ = writeln!(s);
@@ -197,7 +197,7 @@ pub fn render(ws: &Workspace, key: &[u8], scan_warnings: &[String]) -> String {
             provenance: &plan.provenance[i],
             model: m,
             analysis: an,
-            theta_doc: ws.config.plan.theta_doc,
+            theta_doc: ws.config().plan.theta_doc,
         };
         let _ = writeln!(
             s,

@@ -148,8 +148,8 @@ pub struct ChainResult {
     pub target: Option<f64>,
 }
 
-/// The masking plan.
-#[derive(Debug, Clone, PartialEq)]
+/// The masking plan (the default is the plan of an empty corpus).
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Plan {
     pub masked: Vec<bool>,
     pub masked_after_document_stage: Vec<bool>,

@@ -12,6 +12,17 @@ use crate::hashing::md5_hex;
 
 pub mod gold;
 
+/// Review state of an entity's decision (SPEC §6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ReviewState {
+    Proposed,
+    Accepted,
+    Stale,
+    Overridden,
+    Pinned,
+}
+
 /// What an auditor did.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]

@@ -62,7 +62,7 @@ pub fn run(ws: Workspace, opts: ReviewOptions) -> std::io::Result<()> {
 
 async fn run_async(ws: Workspace, opts: ReviewOptions) -> std::io::Result<()> {
     let pending = !ws.extraction_complete();
-    let offline = crate::extract::offline::OfflineExtractor::from_config(&ws.config);
+    let offline = crate::extract::offline::OfflineExtractor::from_config(ws.config());
     let mut app = App::new(ws, opts.theme, opts.keymap, opts.actor, opts.corpus_name);
     if let Some((gold, name)) = opts.gold
         && let Err(e) = app.set_gold_eval(&gold, name)

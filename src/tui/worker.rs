@@ -39,7 +39,7 @@ pub fn extract_and_plan(
     extractor: &dyn Extractor,
     jobs: &Reporter,
 ) -> JobEvent {
-    let docs = shadow.corpus.documents.clone();
+    let docs = shadow.corpus().documents.clone();
     let results = docs.iter().enumerate().map(|(index, doc)| {
         let (items, failed) = match extractor.extract(doc) {
             Ok(items) => (items, false),
@@ -71,7 +71,7 @@ pub fn llm_extract_and_plan(
     rt: &tokio::runtime::Handle,
     jobs: &Reporter,
 ) -> JobEvent {
-    let docs = shadow.corpus.documents.clone();
+    let docs = shadow.corpus().documents.clone();
     let (etx, mut erx) = tokio::sync::mpsc::unbounded_channel();
     let task = rt.spawn(async move { llm.run(&docs, Some(etx)).await });
     let results = std::iter::from_fn(|| {
@@ -131,7 +131,7 @@ pub fn plan_results(
     results: impl Iterator<Item = DocResult>,
     jobs: &Reporter,
 ) -> bool {
-    let total = shadow.corpus.documents.len();
+    let total = shadow.corpus().documents.len();
     let mut burst: Vec<(usize, Vec<ExtractedItem>)> = Vec::new();
     let (mut done, mut failed, mut fallbacks) = (0, 0, 0);
     let mut last_plan = Instant::now() - Duration::from_secs(1);
@@ -143,7 +143,7 @@ pub fn plan_results(
         if let Err(e) = shadow.set_extracted(burst) {
             tracing::warn!(error = %e, "background re-plan failed");
         }
-        let planned = JobEvent::Planned(Box::new(shadow.derived()));
+        let planned = JobEvent::Planned(Box::new(shadow.take_derived()));
         jobs.send(planned).then(|| started.elapsed())
     };
     for r in results {

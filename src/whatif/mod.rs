@@ -62,11 +62,11 @@ pub struct Basis<'a> {
 impl<'a> Basis<'a> {
     pub fn of(ws: &'a Workspace) -> Self {
         Basis {
-            model: &ws.model,
-            analysis: &ws.analysis,
-            plan: &ws.plan,
-            config: &ws.config,
-            state: &ws.state,
+            model: ws.model(),
+            analysis: ws.analysis(),
+            plan: ws.plan(),
+            config: ws.config(),
+            state: ws.state(),
         }
     }
 }
@@ -85,11 +85,11 @@ pub struct OwnedBasis {
 impl OwnedBasis {
     pub fn of(ws: &Workspace) -> Self {
         OwnedBasis {
-            model: ws.model.clone(),
-            analysis: ws.analysis.clone(),
-            plan: ws.plan.clone(),
-            config: ws.config.clone(),
-            state: ws.state.clone(),
+            model: ws.model().clone(),
+            analysis: ws.analysis().clone(),
+            plan: ws.plan().clone(),
+            config: ws.config().clone(),
+            state: ws.state().clone(),
         }
     }
 

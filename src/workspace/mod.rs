@@ -27,16 +27,7 @@ pub use replan::ReplanDone;
 pub use replan::ReplanJob;
 use replan::*;
 
-/// Review state of an entity's decision (SPEC §6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ReviewState {
-    Proposed,
-    Accepted,
-    Stale,
-    Overridden,
-    Pinned,
-}
+pub use crate::session::ReviewState;
 
 /// Errors of workspace operations.
 #[derive(Debug, thiserror::Error)]
@@ -60,40 +51,115 @@ type Forced = (
 /// What a re-plan recomputes before planning: entity globals, model and analysis.
 type Analysed = (BTreeMap<String, GlobalEntity>, Arc<Model>, Arc<Analysis>);
 
-/// Everything the product knows about a corpus.
+/// Everything the product knows about a corpus. Its fields are its own: the UI and
+/// the commands read them through the views below and change them only through
+/// the workspace's commands (decisions, settings, extraction results), so every
+/// change goes through the same re-plan and audit path.
 pub struct Workspace {
-    pub corpus: Corpus,
+    corpus: Corpus,
     /// The configuration in effect: `base_config` with the session's adopted
     /// settings (what-if `Settings` decisions).
-    pub config: Config,
+    config: Config,
     /// The configuration from files and flags, before the session's settings.
-    pub base_config: Config,
-    pub store: EntityStore,
-    pub session: Option<Session>,
-    pub state: SessionState,
-    pub extractor: String,
+    base_config: Config,
+    store: EntityStore,
+    session: Option<Session>,
+    state: SessionState,
+    extractor: String,
     /// How the LLM extractor went (fallbacks, dropped items); `None` when offline.
-    pub llm: Option<crate::extract::llm::LlmReport>,
-    pub model: Arc<Model>,
-    pub analysis: Arc<Analysis>,
-    pub plan: Plan,
+    llm: Option<crate::extract::llm::LlmReport>,
+    model: Arc<Model>,
+    analysis: Arc<Analysis>,
+    plan: Plan,
     /// Entity globals keyed by id (derived from the store).
-    pub globals: BTreeMap<String, GlobalEntity>,
+    globals: BTreeMap<String, GlobalEntity>,
     /// Warnings from replaying the session (edits that no longer apply).
-    pub warnings: Vec<String>,
+    warnings: Vec<String>,
     /// The extractor's results before session edits, kept by workspaces that are
     /// extracted incrementally ([`Workspace::pending`]) so a burst of new results or
     /// an undone edit can rebuild `store` as extracted + edits.
-    pub extracted: Option<EntityStore>,
+    extracted: Option<EntityStore>,
     /// The extractor's own items per document (`None` while pending), kept by
     /// incrementally extracted workspaces so the corpus-level steps (context pass,
     /// linker) can be redone as documents arrive.
-    pub raw: Vec<Option<Vec<ExtractedItem>>>,
+    /// Shared per document: a burst's results reach the UI without copying them.
+    raw: Vec<Option<Arc<[ExtractedItem]>>>,
     /// Number of the newest [`ReplanJob`]: an older job's result is not installed.
-    pub generation: u64,
+    generation: u64,
 }
 
 impl Workspace {
+    /// The corpus.
+    pub fn corpus(&self) -> &Corpus {
+        &self.corpus
+    }
+
+    /// The configuration in effect: the files' and flags' with the session's
+    /// adopted settings.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The configuration from files and flags, before the session's settings.
+    pub fn base_config(&self) -> &Config {
+        &self.base_config
+    }
+
+    /// The entities, after the session's entity edits.
+    pub fn store(&self) -> &EntityStore {
+        &self.store
+    }
+
+    /// The session, when the workspace has one.
+    pub fn session(&self) -> Option<&Session> {
+        self.session.as_ref()
+    }
+
+    /// The session's replayed state (decisions, settings, gold chains).
+    pub fn state(&self) -> &SessionState {
+        &self.state
+    }
+
+    /// The extractor's name ("offline", "llm", ...).
+    pub fn extractor(&self) -> &str {
+        &self.extractor
+    }
+
+    /// How the LLM extractor went; `None` when offline.
+    pub fn llm(&self) -> Option<&crate::extract::llm::LlmReport> {
+        self.llm.as_ref()
+    }
+
+    /// Records how the LLM extractor went.
+    pub fn set_llm_report(&mut self, report: Option<crate::extract::llm::LlmReport>) {
+        self.llm = report;
+    }
+
+    /// The analysed model (documents and entities of the extracted documents).
+    pub fn model(&self) -> &Arc<Model> {
+        &self.model
+    }
+
+    /// The analysis of the model under the configuration in effect.
+    pub fn analysis(&self) -> &Arc<Analysis> {
+        &self.analysis
+    }
+
+    /// The plan in effect.
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// Entity globals keyed by id.
+    pub fn globals(&self) -> &BTreeMap<String, GlobalEntity> {
+        &self.globals
+    }
+
+    /// Warnings from replaying the session (edits that no longer apply).
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
     /// Builds the workspace: replays the session's entity edits on the extracted
     /// entities, then analyses and plans.
     pub fn new(
@@ -219,16 +285,21 @@ impl Workspace {
         })
     }
 
-    /// The derived results of this workspace, to install in another.
-    pub fn derived(&self) -> Derived {
+    /// The derived results of this workspace, to install in another, taken out of
+    /// it: what the next [`Workspace::set_extracted`] recomputes anyway (entities
+    /// after edits, globals, plan, warnings) is moved, model and analysis and each
+    /// document's raw items are shared, and only the extracted entities (which both
+    /// workspaces go on editing), the session state and the configuration are
+    /// copied. The extraction job sends one per burst.
+    pub fn take_derived(&mut self) -> Derived {
         Derived {
             extracted: self.extracted.clone().unwrap_or_else(|| self.store.clone()),
-            store: self.store.clone(),
-            globals: self.globals.clone(),
+            store: std::mem::take(&mut self.store),
+            globals: std::mem::take(&mut self.globals),
             model: self.model.clone(),
             analysis: self.analysis.clone(),
-            plan: self.plan.clone(),
-            warnings: self.warnings.clone(),
+            plan: std::mem::take(&mut self.plan),
+            warnings: std::mem::take(&mut self.warnings),
             state: self.state.clone(),
             raw: self.raw.clone(),
             config: self.config.clone(),
@@ -271,6 +342,12 @@ impl Workspace {
         store.docs.iter().all(|d| d.complete)
     }
 
+    /// How many documents are extracted so far.
+    pub fn extracted_documents(&self) -> usize {
+        let store = self.extracted.as_ref().unwrap_or(&self.store);
+        store.docs.iter().filter(|d| d.complete).count()
+    }
+
     /// Records the extractor's items for a burst of documents (corpus indices), then
     /// redoes the corpus-level steps (context pass, and the linker once every
     /// document is in), rebuilds the entities and re-plans once for the whole burst.
@@ -286,7 +363,7 @@ impl Workspace {
         let mut touched: Vec<usize> = Vec::new();
         for (i, items) in batch {
             if i < n {
-                self.raw[i] = Some(items);
+                self.raw[i] = Some(items.into());
                 touched.push(i);
             }
         }
@@ -303,7 +380,7 @@ impl Workspace {
             let mut items: Vec<Vec<ExtractedItem>> = self
                 .raw
                 .iter()
-                .map(|r| r.clone().unwrap_or_default())
+                .map(|r| r.as_deref().map(<[_]>::to_vec).unwrap_or_default())
                 .collect();
             corpus_steps(&self.corpus, &self.config, &mut items, Some(&done));
             extracted.set_many_document_items(
@@ -402,6 +479,71 @@ impl Workspace {
         }
         self.plan = done.plan;
         true
+    }
+}
+
+/// The export reads the workspace through this view (the export's layer is below
+/// the workspace's).
+impl crate::export::ExportSource for Workspace {
+    fn corpus(&self) -> &Corpus {
+        &self.corpus
+    }
+    fn config(&self) -> &Config {
+        &self.config
+    }
+    fn store(&self) -> &EntityStore {
+        &self.store
+    }
+    fn session(&self) -> Option<&Session> {
+        self.session.as_ref()
+    }
+    fn state(&self) -> &SessionState {
+        &self.state
+    }
+    fn extractor(&self) -> &str {
+        &self.extractor
+    }
+    fn llm(&self) -> Option<&crate::extract::llm::LlmReport> {
+        self.llm.as_ref()
+    }
+    fn model(&self) -> &Model {
+        &self.model
+    }
+    fn analysis(&self) -> &Analysis {
+        &self.analysis
+    }
+    fn plan(&self) -> &Plan {
+        &self.plan
+    }
+    fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+    fn review_state(&self, i: usize) -> ReviewState {
+        Workspace::review_state(self, i)
+    }
+    fn replacer(&self, project_key: &[u8]) -> Replacer {
+        Workspace::replacer(self, project_key)
+    }
+    fn residual_accepted(&self, documents: &[String]) -> bool {
+        Workspace::residual_accepted(self, documents)
+    }
+    fn chain_doc_ids(&self, chain: usize) -> Vec<String> {
+        Workspace::chain_doc_ids(self, chain)
+    }
+    fn accepted_residuals(&self) -> (Vec<String>, Vec<Vec<String>>) {
+        Workspace::accepted_residuals(self)
+    }
+    fn unaccepted_residuals(&self) -> (usize, usize) {
+        Workspace::unaccepted_residuals(self)
+    }
+    fn orphaned_decisions(&self) -> Vec<(String, &'static str)> {
+        Workspace::orphaned_decisions(self)
+    }
+    fn masked_entities(&self) -> Vec<MaskedEntity> {
+        Workspace::masked_entities(self)
+    }
+    fn unreviewed_masks(&self) -> usize {
+        Workspace::unreviewed_masks(self)
     }
 }
 

@@ -16,7 +16,7 @@ pub struct Derived {
     /// The session state the plan was computed for.
     pub state: SessionState,
     /// The extractor's own items per document (see [`Workspace::raw`]).
-    pub raw: Vec<Option<Vec<ExtractedItem>>>,
+    pub raw: Vec<Option<Arc<[ExtractedItem]>>>,
     /// The configuration the plan was computed with.
     pub config: Config,
 }

@@ -35,16 +35,16 @@ fn removing_a_false_positive_replans_and_undo_brings_it_back() {
             .count()
     };
     assert!(count(&app) > 0);
-    let risk_before = app.ws.analysis.doc_risk_initial[0];
+    let risk_before = app.ws.analysis().doc_risk_initial[0];
     key(&mut app, KeyCode::Char('x'));
     assert_eq!(count(&app), 0, "gone from this document");
     assert!(
-        app.ws.analysis.doc_risk_initial[0] < risk_before,
+        app.ws.analysis().doc_risk_initial[0] < risk_before,
         "the analysis no longer counts it"
     );
     key(&mut app, KeyCode::Char('u'));
     assert!(count(&app) > 0, "undo restores the entity");
-    assert_eq!(app.ws.analysis.doc_risk_initial[0], risk_before);
+    assert_eq!(app.ws.analysis().doc_risk_initial[0], risk_before);
 }
 
 #[test]
@@ -58,7 +58,7 @@ fn retyping_an_entity_persists_across_reopening() {
         pick_type(&mut app, "PROVIDER");
         let e = app
             .ws
-            .model
+            .model()
             .entities
             .iter()
             .find(|e| e.value == "hannah brooks")
@@ -68,7 +68,7 @@ fn retyping_an_entity_persists_across_reopening() {
     let app = open(small_corpus(), &path);
     let e = app
         .ws
-        .model
+        .model()
         .entities
         .iter()
         .find(|e| e.value == "hannah brooks")
@@ -119,14 +119,14 @@ fn adding_an_entity_by_text_marks_it_and_refuses_text_that_is_not_there() {
     assert!(render(&mut app, 160, 48).contains("rel 0.60"));
     let m = app.cursor_mention().expect("cursor on the new entity");
     assert_eq!(m.entity_type, "TREATMENT");
-    let content: Vec<char> = app.ws.corpus.documents[1].content.chars().collect();
+    let content: Vec<char> = app.ws.corpus().documents[1].content.chars().collect();
     assert_eq!(
         content[m.start..m.end].iter().collect::<String>(),
         "ocrelizumab infusion"
     );
     assert!(
         app.ws
-            .model
+            .model()
             .entities
             .iter()
             .any(|e| e.value == "ocrelizumab infusion")
@@ -178,7 +178,7 @@ fn dragging_over_text_selects_whole_words_and_plus_adds_them_as_an_entity() {
     );
     mouse(&mut app, MouseEventKind::Up(MouseButton::Left), (x + 14, y));
     let (a, b) = app.selected_span().expect("a selection");
-    let content: Vec<char> = app.ws.corpus.documents[0].content.chars().collect();
+    let content: Vec<char> = app.ws.corpus().documents[0].content.chars().collect();
     assert_eq!(
         content[a..b].iter().collect::<String>(),
         "relapsing-remitting"
@@ -194,7 +194,7 @@ fn dragging_over_text_selects_whole_words_and_plus_adds_them_as_an_entity() {
     assert!(app.ui.doc_selection.is_none(), "the selection is used up");
     assert!(
         app.ws
-            .model
+            .model()
             .entities
             .iter()
             .any(|e| e.value == "relapsing-remitting" && e.entity_type == "MEDICAL_CONDITION"),
@@ -231,21 +231,21 @@ fn merging_two_entities_keeps_the_target_and_joins_their_documents() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = open(small_corpus(), &session_path(&dir));
     let from = select_mask(&mut app, "3125550142");
-    let from_id = app.ws.model.entities[from].id.clone();
+    let from_id = app.ws.model().entities[from].id.clone();
     key(&mut app, KeyCode::Char('m'));
     assert!(app.message.as_ref().unwrap().text.contains("marked"));
     let into = select_mask(&mut app, "MBR390115");
-    let into_id = app.ws.model.entities[into].id.clone();
+    let into_id = app.ws.model().entities[into].id.clone();
     key(&mut app, KeyCode::Char('m'));
     assert!(render(&mut app, 80, 24).contains("Merge PHONE_NUMBER"));
     key(&mut app, KeyCode::Char('y'));
     assert!(
-        app.ws.model.entity_index(&from_id).is_none(),
+        app.ws.model().entity_index(&from_id).is_none(),
         "the source is gone"
     );
-    let j = app.ws.model.entity_index(&into_id).unwrap();
+    let j = app.ws.model().entity_index(&into_id).unwrap();
     assert!(
-        app.ws.analysis.entity_docs[j].contains(&0),
+        app.ws.analysis().entity_docs[j].contains(&0),
         "the target occurs where the source did"
     );
 }
@@ -358,10 +358,10 @@ fn selecting_a_chain_highlights_its_documents_in_the_list() {
     key(&mut app, KeyCode::Char('4'));
     key(&mut app, KeyCode::Char('j'));
     let c = app.ui.chains.current().unwrap();
-    let ids: Vec<String> = app.ws.analysis.chains[c]
+    let ids: Vec<String> = app.ws.analysis().chains[c]
         .docs
         .iter()
-        .map(|&d| app.ws.model.docs[d as usize].id.clone())
+        .map(|&d| app.ws.model().docs[d as usize].id.clone())
         .collect();
     // Tall enough for the document list to show all 25 documents of the sample corpus.
     let mut term = Terminal::new(TestBackend::new(80, 60)).unwrap();
@@ -385,7 +385,7 @@ fn selecting_a_chain_highlights_its_documents_in_the_list() {
     }
     let other = app
         .ws
-        .corpus
+        .corpus()
         .documents
         .iter()
         .map(|d| d.id.clone())
@@ -441,11 +441,12 @@ fn the_workspace_ends_with_the_entities_and_plan_of_clam_run() {
         }
         assert!(ws.extraction_complete());
         assert_eq!(
-            ws.store.docs, headless.store.docs,
+            ws.store().docs,
+            headless.store().docs,
             "linker = {linker}: the same entities in every document"
         );
-        assert_eq!(ws.plan.masked, headless.plan.masked);
-        assert_eq!(ws.analysis.chains.len(), headless.analysis.chains.len());
+        assert_eq!(ws.plan().masked, headless.plan().masked);
+        assert_eq!(ws.analysis().chains.len(), headless.analysis().chains.len());
     }
 }
 
@@ -474,10 +475,14 @@ fn planning_off_the_ui_thread_gives_the_plan_of_clam_run() {
         let plans = finish_jobs(&mut app);
         assert!(plans >= 1, "the extraction job plans as it goes");
         assert!(app.is_ready());
-        assert_eq!(app.ws.model.docs.len(), 25);
-        assert_eq!(app.ws.store.docs, headless.store.docs, "linker = {linker}");
-        assert_eq!(app.ws.plan.masked, headless.plan.masked);
-        assert_eq!(app.ws.analysis.edges, headless.analysis.edges);
+        assert_eq!(app.ws.model().docs.len(), 25);
+        assert_eq!(
+            app.ws.store().docs,
+            headless.store().docs,
+            "linker = {linker}"
+        );
+        assert_eq!(app.ws.plan().masked, headless.plan().masked);
+        assert_eq!(app.ws.analysis().edges, headless.analysis().edges);
     }
 }
 
@@ -488,13 +493,13 @@ fn a_decision_taken_while_extraction_runs_survives_the_next_results() {
     // Install the first plan, then decide, then install the rest.
     extract_until_first_plan(&mut app);
     assert_eq!(
-        app.ws.model.docs.len(),
+        app.ws.model().docs.len(),
         1,
         "the first document is planned alone"
     );
     key(&mut app, KeyCode::Char('3'));
     let i = app.ui.masks.current().expect("a mask in the first burst");
-    let id = app.ws.model.entities[i].id.clone();
+    let id = app.ws.model().entities[i].id.clone();
     key(&mut app, KeyCode::Char('o'));
     chars(&mut app, "decided early");
     key(&mut app, KeyCode::Enter);
@@ -503,9 +508,9 @@ fn a_decision_taken_while_extraction_runs_survives_the_next_results() {
         "the other documents are planned after the decision"
     );
     assert!(app.is_ready());
-    let j = app.ws.model.entity_index(&id).unwrap();
+    let j = app.ws.model().entity_index(&id).unwrap();
     assert!(
-        !app.ws.plan.masked[j],
+        !app.ws.plan().masked[j],
         "the override still holds after later bursts"
     );
     assert_eq!(app.views.review[j], ReviewState::Overridden);
@@ -516,23 +521,23 @@ fn an_acceptance_goes_stale_when_the_proposal_changes_and_counts_as_unreviewed()
     let dir = tempfile::tempdir().unwrap();
     let mut app = open(sample_corpus(), &session_path(&dir));
     // A kept entity that a stricter chain target will mask.
-    let mut strict = app.ws.config.clone();
+    let mut strict = app.ws.config().clone();
     strict.plan.theta_chain = 0.0;
     strict.plan.rho_high = 0.0;
     strict.plan.rho_medium = 0.0;
     let mut probe = app.ws.shadow().unwrap();
     probe.set_config(strict.clone()).unwrap();
-    let i = (0..app.ws.model.entities.len())
-        .find(|&i| !app.ws.plan.masked[i] && probe.plan.masked[i])
+    let i = (0..app.ws.model().entities.len())
+        .find(|&i| !app.ws.plan().masked[i] && probe.plan().masked[i])
         .expect("an entity only the strict plan masks");
-    let value = app.ws.model.entities[i].value.clone();
+    let value = app.ws.model().entities[i].value.clone();
     select_mask(&mut app, &value);
     key(&mut app, KeyCode::Char('a'));
     assert_eq!(app.views.review[i], ReviewState::Accepted);
     let (reviewed, _) = app.reviewed_masks();
     app.ws.set_config(strict).unwrap();
     app.refresh();
-    assert!(app.ws.plan.masked[i]);
+    assert!(app.ws.plan().masked[i]);
     assert_eq!(app.views.review[i], ReviewState::Stale);
     assert_eq!(
         app.reviewed_masks().0,
@@ -578,7 +583,7 @@ fn the_redaction_mode_cycles_and_the_preview_follows() {
     let mut app = open(small_corpus(), &session_path(&dir));
     key(&mut app, KeyCode::Char('2'));
     key(&mut app, KeyCode::Char('M'));
-    assert_eq!(app.ws.config.redaction, clam::redact::Mode::Pseudonym);
+    assert_eq!(app.ws.config().redaction, clam::redact::Mode::Pseudonym);
     assert!(app.ui.redacted_preview, "cycling shows the preview");
     let screen = render(&mut app, 160, 48);
     assert!(screen.contains("[NAME_"), "pseudonyms: {screen}");

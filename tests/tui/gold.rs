@@ -4,7 +4,7 @@ use super::*;
 
 pub(crate) fn gold_of(app: &App) -> Vec<(Vec<String>, Option<String>)> {
     app.ws
-        .state
+        .state()
         .gold
         .iter()
         .map(|(k, v)| (k.clone(), v.clone()))
@@ -26,7 +26,7 @@ pub(crate) fn status(app: &App) -> String {
 pub(crate) fn select_doc(app: &mut App, id: &str) {
     let i = app
         .ws
-        .corpus
+        .corpus()
         .documents
         .iter()
         .position(|d| d.id == id)

@@ -55,7 +55,7 @@ fn sorting_by_risk_puts_the_riskiest_document_first_and_back() {
     key(&mut app, KeyCode::Char('s'));
     let risk = |app: &App, i: usize| {
         let m = app.views.model_of_doc[i].unwrap();
-        app.ws.plan.doc_risk_final[m]
+        app.ws.plan().doc_risk_final[m]
     };
     let rows = ids(&app);
     assert!(
@@ -80,12 +80,12 @@ fn slash_filters_the_document_list_and_esc_clears_it() {
         .documents
         .rows
         .iter()
-        .map(|&i| app.ws.corpus.documents[i].id.clone())
+        .map(|&i| app.ws.corpus().documents[i].id.clone())
         .collect();
     assert!(!listed.is_empty());
     assert!(listed.len() < 25);
     assert!(listed.iter().all(|id| {
-        app.ws.corpus.documents.iter().any(|d| {
+        app.ws.corpus().documents.iter().any(|d| {
             &d.id == id && (d.id.contains("claim") || d.content.to_lowercase().contains("claim"))
         })
     }));
@@ -128,7 +128,7 @@ fn override_refuses_an_empty_reason_then_flips_the_plan() {
     let mut app = open(small_corpus(), &session_path(&dir));
     key(&mut app, KeyCode::Char('3'));
     let i = app.ui.masks.current().expect("a masked entity");
-    assert!(app.ws.plan.masked[i]);
+    assert!(app.ws.plan().masked[i]);
     key(&mut app, KeyCode::Char('o'));
     key(&mut app, KeyCode::Enter);
     assert!(
@@ -144,7 +144,7 @@ fn override_refuses_an_empty_reason_then_flips_the_plan() {
     key(&mut app, KeyCode::Enter);
     assert!(app.layers.is_empty());
     assert!(
-        !app.ws.plan.masked[i],
+        !app.ws.plan().masked[i],
         "overridden to keep, re-planned at once"
     );
     assert_eq!(app.views.review[i], ReviewState::Overridden);
@@ -177,13 +177,13 @@ fn pin_freezes_the_state_and_pin_again_unpins() {
     assert_eq!(app.views.review[i], ReviewState::Pinned);
     assert!(
         app.ws
-            .state
+            .state()
             .force_mask()
-            .contains(&app.ws.model.entities[i].id)
+            .contains(&app.ws.model().entities[i].id)
     );
     key(&mut app, KeyCode::Char('p'));
     assert_eq!(app.views.review[i], ReviewState::Proposed);
-    assert!(app.ws.state.forced.is_empty());
+    assert!(app.ws.state().forced.is_empty());
 }
 
 #[test]
@@ -192,13 +192,13 @@ fn undo_reverts_the_last_decision_and_keeps_the_audit_log() {
     let mut app = open(small_corpus(), &session_path(&dir));
     key(&mut app, KeyCode::Char('3'));
     let i = app.ui.masks.current().unwrap();
-    let masked_before = app.ws.plan.masked.clone();
+    let masked_before = app.ws.plan().masked.clone();
     key(&mut app, KeyCode::Char('o'));
     chars(&mut app, "not identifying");
     key(&mut app, KeyCode::Enter);
-    assert!(!app.ws.plan.masked[i]);
+    assert!(!app.ws.plan().masked[i]);
     key(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.ws.plan.masked, masked_before, "the plan is back");
+    assert_eq!(app.ws.plan().masked, masked_before, "the plan is back");
     assert_eq!(app.views.review[i], ReviewState::Proposed);
     assert_eq!(audit_log(&app).len(), 2);
     key(&mut app, KeyCode::Char('u'));
@@ -224,16 +224,20 @@ fn decisions_are_restored_after_reopening() {
         key(&mut app, KeyCode::Enter);
         pinned = select_mask(&mut app, "MBR390115");
         key(&mut app, KeyCode::Char('p'));
-        plan = app.ws.plan.masked.clone();
+        plan = app.ws.plan().masked.clone();
         key(&mut app, KeyCode::Char('q'));
         assert!(app.quit);
     }
     let app = open(sample_corpus(), &path);
     assert_eq!(app.views.review[overridden], ReviewState::Overridden);
     assert_eq!(app.views.review[pinned], ReviewState::Pinned);
-    assert!(!app.ws.plan.masked[overridden]);
-    assert!(app.ws.plan.masked[pinned]);
-    assert_eq!(app.ws.plan.masked, plan, "the same plan as before quitting");
+    assert!(!app.ws.plan().masked[overridden]);
+    assert!(app.ws.plan().masked[pinned]);
+    assert_eq!(
+        app.ws.plan().masked,
+        plan,
+        "the same plan as before quitting"
+    );
 }
 
 #[test]
@@ -249,7 +253,7 @@ fn bulk_accept_asks_first_and_accepts_only_the_listed_rows() {
     assert!(
         listed
             .iter()
-            .all(|&i| app.ws.model.entities[i].entity_type == "NAME")
+            .all(|&i| app.ws.model().entities[i].entity_type == "NAME")
     );
     key(&mut app, KeyCode::Char('A'));
     assert!(matches!(
@@ -285,11 +289,11 @@ fn results_stream_in_and_ready_appears_only_at_the_end() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = pending(small_corpus(), &session_path(&dir));
     assert!(
-        app.ws.model.docs.is_empty(),
+        app.ws.model().docs.is_empty(),
         "no analysis while N = 0: {} {:?}",
-        app.ws.model.docs.len(),
+        app.ws.model().docs.len(),
         app.ws
-            .store
+            .store()
             .docs
             .iter()
             .map(|d| d.complete)
@@ -302,11 +306,11 @@ fn results_stream_in_and_ready_appears_only_at_the_end() {
     );
     extract_until_first_plan(&mut app);
     assert_eq!(
-        app.ws.model.docs.len(),
+        app.ws.model().docs.len(),
         1,
         "N counts only extracted documents"
     );
-    assert_eq!(app.ws.analysis.n, 1);
+    assert_eq!(app.ws.analysis().n, 1);
     let screen = render(&mut app, 80, 24);
     assert!(screen.contains("extracting 1/4"), "{screen}");
     assert!(
@@ -317,7 +321,7 @@ fn results_stream_in_and_ready_appears_only_at_the_end() {
     assert!(!app.is_ready(), "not ready until the last burst is planned");
     finish_jobs(&mut app);
     assert!(app.is_ready());
-    assert_eq!(app.ws.analysis.n, 4);
+    assert_eq!(app.ws.analysis().n, 4);
     assert!(render(&mut app, 80, 24).contains(" ready "));
 }
 
@@ -457,7 +461,7 @@ fn masked_entities_are_drawn_differently_from_kept_ones() {
         })
     };
     let name = entity_index(&app, "hannah brooks");
-    assert!(app.ws.plan.masked[name]);
+    assert!(app.ws.plan().masked[name]);
     let theme = &app.theme;
     let (x, y) = find("Hannah Brooks").expect("name on screen");
     assert_eq!(

@@ -103,11 +103,11 @@ impl clam::extract::Extractor for Fixed {
 /// The extractor a test corpus is read with: fixed items for the small corpus, the
 /// offline recognizers for sample_corpus.
 fn extractor_for(app: &App) -> Box<dyn clam::extract::Extractor> {
-    if app.ws.corpus.documents.len() == 4 {
+    if app.ws.corpus().documents.len() == 4 {
         Box::new(Fixed)
     } else {
         Box::new(clam::extract::offline::OfflineExtractor::new(
-            app.ws.config.date_order,
+            app.ws.config().date_order,
         ))
     }
 }
@@ -238,8 +238,7 @@ fn ctrl(app: &mut App, c: char) {
 /// The session's audit log.
 fn audit_log(app: &App) -> Vec<clam::session::AuditEntry> {
     app.ws
-        .session
-        .as_ref()
+        .session()
         .expect("a session")
         .audit_log()
         .expect("the audit log")
@@ -252,7 +251,7 @@ fn session_path(dir: &tempfile::TempDir) -> std::path::PathBuf {
 /// Model index of the entity with normalized value `value`.
 fn entity_index(app: &App, value: &str) -> usize {
     app.ws
-        .model
+        .model()
         .entities
         .iter()
         .position(|e| e.value == value)

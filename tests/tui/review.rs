@@ -28,11 +28,11 @@ fn gold_persons_give_the_leak_rate_and_utility_of_the_plan_in_effect() {
     let before = app.gold_eval.as_ref().unwrap().report.clone().unwrap().0;
     // A decision re-plans and the figures follow the new plan.
     let i = select_mask(&mut app, "priya raman");
-    assert!(app.ws.plan.masked[i]);
+    assert!(app.ws.plan().masked[i]);
     key(&mut app, KeyCode::Char('o'));
     chars(&mut app, "public figure");
     key(&mut app, KeyCode::Enter);
-    assert!(!app.ws.plan.masked[i]);
+    assert!(!app.ws.plan().masked[i]);
     key(&mut app, KeyCode::Char('7'));
     app.wait_jobs(Duration::from_secs(60));
     let after = app.gold_eval.as_ref().unwrap().report.clone().unwrap().0;
@@ -70,7 +70,7 @@ fn a_gold_file_without_persons_or_questions_is_refused_for_the_figures() {
 fn removing_an_entity_everywhere_asks_first_and_persists() {
     let dir = tempfile::tempdir().unwrap();
     let path = session_path(&dir);
-    let gone = |app: &App| app.ws.model.entity_index(&member_id()).is_none();
+    let gone = |app: &App| app.ws.model().entity_index(&member_id()).is_none();
     {
         let mut app = open(small_corpus(), &path);
         let id = member_id();
@@ -90,7 +90,7 @@ fn removing_an_entity_everywhere_asks_first_and_persists() {
         key(&mut app, KeyCode::Char('X'));
         key(&mut app, KeyCode::Char('y'));
         assert!(
-            app.ws.model.entity_index(&id).is_none(),
+            app.ws.model().entity_index(&id).is_none(),
             "gone from every document"
         );
         assert_eq!(
@@ -100,7 +100,7 @@ fn removing_an_entity_everywhere_asks_first_and_persists() {
         assert!(render(&mut app, 160, 48).contains("· 1 orphaned"));
         assert!(
             app.ws
-                .corpus
+                .corpus()
                 .documents
                 .iter()
                 .enumerate()
@@ -123,7 +123,7 @@ fn removing_an_entity_everywhere_asks_first_and_persists() {
         app.ws.orphaned_decisions().is_empty(),
         "and its pin applies again"
     );
-    let i = app.ws.model.entity_index(&member_id()).unwrap();
+    let i = app.ws.model().entity_index(&member_id()).unwrap();
     assert_eq!(app.views.review[i], ReviewState::Pinned);
 }
 
@@ -140,7 +140,7 @@ fn a_residual_document_or_chain_is_accepted_with_a_reason_and_marked() {
     let residual_config = |app: &mut App| {
         let types: Vec<String> = app
             .ws
-            .config
+            .config()
             .schema
             .types
             .iter()
@@ -149,7 +149,7 @@ fn a_residual_document_or_chain_is_accepted_with_a_reason_and_marked() {
         let config = Config {
             always_mask: vec![],
             never_mask: types,
-            ..app.ws.config.clone()
+            ..app.ws.config().clone()
         };
         app.ws.set_config(config).expect("re-plan");
         app.refresh();
@@ -157,18 +157,20 @@ fn a_residual_document_or_chain_is_accepted_with_a_reason_and_marked() {
     {
         let mut app = open(small_corpus(), &path);
         residual_config(&mut app);
-        assert!(!app.ws.plan.residual_docs.is_empty() && !app.ws.plan.residual_chains.is_empty());
+        assert!(
+            !app.ws.plan().residual_docs.is_empty() && !app.ws.plan().residual_chains.is_empty()
+        );
         assert_eq!(
             app.ws.unaccepted_residuals(),
             (
-                app.ws.plan.residual_docs.len(),
-                app.ws.plan.residual_chains.len()
+                app.ws.plan().residual_docs.len(),
+                app.ws.plan().residual_chains.len()
             )
         );
         // A document that is not residual is refused with the reason why.
         key(&mut app, KeyCode::Char('1'));
         app.select_document(2);
-        assert_eq!(app.ws.corpus.documents[2].id, "memo_03");
+        assert_eq!(app.ws.corpus().documents[2].id, "memo_03");
         key(&mut app, KeyCode::Char('R'));
         assert!(app.layers.is_empty());
         assert!(app.message.as_ref().unwrap().text.contains("not residual"));
@@ -215,7 +217,7 @@ fn a_residual_document_or_chain_is_accepted_with_a_reason_and_marked() {
             "the status bar hint"
         );
         let c = app.selected_chain().unwrap();
-        assert!(app.ws.plan.residual_chains.contains(&(c as u32)));
+        assert!(app.ws.plan().residual_chains.contains(&(c as u32)));
         key(&mut app, KeyCode::Char('R'));
         chars(&mut app, "both documents go to the same reviewer");
         key(&mut app, KeyCode::Enter);
@@ -249,8 +251,8 @@ fn a_residual_document_or_chain_is_accepted_with_a_reason_and_marked() {
     assert_eq!(
         app.ws.unaccepted_residuals(),
         (
-            app.ws.plan.residual_docs.len(),
-            app.ws.plan.residual_chains.len()
+            app.ws.plan().residual_docs.len(),
+            app.ws.plan().residual_chains.len()
         ),
         "undo takes both acceptances back"
     );
@@ -293,10 +295,10 @@ fn slow_re_plans_run_off_the_ui_thread_and_land_as_the_inline_ones_do() {
     app.wait_jobs(Duration::from_secs(10));
     assert!(!app.replanning() && app.is_ready());
     assert!(render(&mut app, 80, 24).contains("ready"));
-    assert_eq!(app.ws.plan, inline.ws.plan, "the same plan as inline");
-    assert_eq!(app.ws.model.entities, inline.ws.model.entities);
+    assert_eq!(app.ws.plan(), inline.ws.plan(), "the same plan as inline");
+    assert_eq!(app.ws.model().entities, inline.ws.model().entities);
     assert_eq!(app.views.review, inline.views.review);
     let i = entity_index(&app, "hannah brooks");
-    assert!(!app.ws.plan.masked[i], "the override is in force");
+    assert!(!app.ws.plan().masked[i], "the override is in force");
     assert_eq!(app.views.review[i], ReviewState::Overridden);
 }

@@ -40,7 +40,7 @@ fn a_what_if_change_replans_at_once_and_esc_returns_to_the_reviewed_settings() {
     assert_eq!(d.newly_masked.len(), 1);
     assert_eq!((d.candidate.medium, d.candidate.low), (1, 0));
     assert_eq!(
-        app.ws.plan.masked_count(),
+        app.ws.plan().masked_count(),
         3,
         "the plan in effect is unchanged"
     );
@@ -98,9 +98,9 @@ fn enter_adopts_the_settings_as_a_decision_that_reopening_restores_and_undo_reve
         );
         key(&mut app, KeyCode::Enter);
         assert!(!app.whatif.exploring());
-        assert_eq!(app.ws.config.plan.theta_doc, 0.3);
+        assert_eq!(app.ws.config().plan.theta_doc, 0.3);
         assert_eq!(
-            app.ws.plan.masked_count(),
+            app.ws.plan().masked_count(),
             5,
             "the adopted plan is in effect"
         );
@@ -120,14 +120,15 @@ fn enter_adopts_the_settings_as_a_decision_that_reopening_restores_and_undo_reve
         assert!(screen.contains("adopted: theta_doc 0.95 → 0.3"), "{screen}");
     }
     let mut app = open(small_corpus(), &session_path(&dir));
-    assert_eq!(app.ws.config.plan.theta_doc, 0.3, "restored on reopening");
-    assert_eq!(app.ws.plan.masked_count(), 5);
+    assert_eq!(app.ws.config().plan.theta_doc, 0.3, "restored on reopening");
+    assert_eq!(app.ws.plan().masked_count(), 5);
     key(&mut app, KeyCode::Char('u'));
     assert_eq!(
-        app.ws.config.plan.theta_doc, 0.95,
+        app.ws.config().plan.theta_doc,
+        0.95,
         "undo restores the setting"
     );
-    assert_eq!(app.ws.plan.masked_count(), 3);
+    assert_eq!(app.ws.plan().masked_count(), 3);
 }
 
 #[test]
@@ -287,17 +288,18 @@ fn adopting_a_new_edge_threshold_installs_the_candidates_analysis() {
         app.wait_jobs(Duration::from_secs(30));
         let d = app.whatif.diff.clone().expect("diff");
         key(&mut app, KeyCode::Enter);
-        assert_eq!(app.ws.config.analysis.edge_threshold, 0.1);
-        let fresh = clam::analysis::Analysis::new(&app.ws.model, &app.ws.config.analysis_params());
-        assert_eq!(app.ws.analysis.chains, fresh.chains);
-        assert_eq!(app.ws.analysis.edges, fresh.edges);
-        assert_eq!(app.ws.plan.masked_count(), d.candidate.masked);
-        assert_eq!(app.ws.plan.chains.len(), d.candidate.chains);
-        (masked, chains) = (app.ws.plan.masked.clone(), app.ws.plan.chains.len());
+        assert_eq!(app.ws.config().analysis.edge_threshold, 0.1);
+        let fresh =
+            clam::analysis::Analysis::new(app.ws.model(), &app.ws.config().analysis_params());
+        assert_eq!(app.ws.analysis().chains, fresh.chains);
+        assert_eq!(app.ws.analysis().edges, fresh.edges);
+        assert_eq!(app.ws.plan().masked_count(), d.candidate.masked);
+        assert_eq!(app.ws.plan().chains.len(), d.candidate.chains);
+        (masked, chains) = (app.ws.plan().masked.clone(), app.ws.plan().chains.len());
     }
     let app = open(small_corpus(), &session_path(&dir));
-    assert_eq!(app.ws.plan.masked, masked, "reopening plans the same");
-    assert_eq!(app.ws.plan.chains.len(), chains);
+    assert_eq!(app.ws.plan().masked, masked, "reopening plans the same");
+    assert_eq!(app.ws.plan().chains.len(), chains);
 }
 
 #[test]
@@ -329,8 +331,8 @@ fn settings_adopted_while_extraction_runs_hold_for_the_later_results() {
         type_value(&mut r, "0.3");
         r.wait_jobs(Duration::from_secs(60));
         key(&mut r, KeyCode::Enter);
-        assert_eq!(r.ws.config.analysis.edge_threshold, 0.3);
-        r.ws.plan.masked.clone()
+        assert_eq!(r.ws.config().analysis.edge_threshold, 0.3);
+        r.ws.plan().masked.clone()
     };
     let mut app = pending(sample_corpus(), &session_path(&dir));
     extract_until_first_plan(&mut app);
@@ -340,13 +342,14 @@ fn settings_adopted_while_extraction_runs_hold_for_the_later_results() {
     key(&mut app, KeyCode::Enter);
     finish_jobs(&mut app);
     assert!(app.is_ready());
-    assert_eq!(app.ws.config.analysis.edge_threshold, 0.3);
-    let fresh = clam::analysis::Analysis::new(&app.ws.model, &app.ws.config.analysis_params());
+    assert_eq!(app.ws.config().analysis.edge_threshold, 0.3);
+    let fresh = clam::analysis::Analysis::new(app.ws.model(), &app.ws.config().analysis_params());
     assert_eq!(
-        app.ws.analysis.edges, fresh.edges,
+        app.ws.analysis().edges,
+        fresh.edges,
         "analysed with the adopted value"
     );
-    assert_eq!(app.ws.plan.masked, reference);
+    assert_eq!(app.ws.plan().masked, reference);
 }
 
 #[test]

@@ -20,15 +20,15 @@ pub struct Baseline {
 /// document stage (forced, policy and theta_doc masks, no chain stage:
 /// `Plan::masked_after_document_stage`); the full plan; every extracted entity.
 pub fn baselines(ws: &Workspace, ev: &PrivacyEvaluator, project_key: &[u8]) -> Vec<Baseline> {
-    let n = ws.model.entities.len();
+    let n = ws.model().entities.len();
     let sets: [(&'static str, &'static str, Vec<bool>); 4] = [
         ("verbatim", "no masking (verbatim)", vec![false; n]),
         (
             "document_stage",
             "document stage only (no chain stage)",
-            ws.plan.masked_after_document_stage.clone(),
+            ws.plan().masked_after_document_stage.clone(),
         ),
-        ("pipeline", "full pipeline", ws.plan.masked.clone()),
+        ("pipeline", "full pipeline", ws.plan().masked.clone()),
         ("mask_all", "mask everything extracted", vec![true; n]),
     ];
     sets.into_iter()

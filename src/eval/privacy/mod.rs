@@ -139,9 +139,9 @@ impl MaskProbe {
     pub fn new(ws: &Workspace, evaluator: std::sync::Arc<PrivacyEvaluator>, key: &[u8]) -> Self {
         MaskProbe {
             evaluator,
-            entities: ws.masked_entities_of(&vec![true; ws.model.entities.len()]),
-            mode: ws.config.redaction,
-            schema: ws.config.schema.clone(),
+            entities: ws.masked_entities_of(&vec![true; ws.model().entities.len()]),
+            mode: ws.config().redaction,
+            schema: ws.config().schema.clone(),
             key: key.to_vec(),
         }
     }
@@ -205,9 +205,9 @@ impl PrivacyEvaluator {
     /// Prepares the evaluation of `ws`'s corpus against `gold`.
     pub fn new(ws: &Workspace, gold: &Gold) -> Self {
         Self::from_parts(
-            &ws.corpus.documents,
-            &ws.config.schema,
-            ws.config.date_order,
+            &ws.corpus().documents,
+            &ws.config().schema,
+            ws.config().date_order,
             gold,
         )
     }

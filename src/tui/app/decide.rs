@@ -20,7 +20,7 @@ fn settings_text(map: &std::collections::BTreeMap<String, String>) -> String {
 
 impl App {
     pub(super) fn entity_label(&self, i: usize) -> String {
-        let e = &self.ws.model.entities[i];
+        let e = &self.ws.model().entities[i];
         format!("{} {:?}", e.entity_type, sanitize::line(&e.value))
     }
 
@@ -49,7 +49,7 @@ impl App {
         analysis: Option<crate::analysis::Analysis>,
     ) -> bool {
         let before = entity.map(|i| {
-            if self.ws.plan.masked[i] {
+            if self.ws.plan().masked[i] {
                 "mask"
             } else {
                 "keep"
@@ -76,7 +76,7 @@ impl App {
             reason,
             state_before: before,
             state_after: after,
-            config_hash: self.ws.config.hash(&self.project_key),
+            config_hash: self.ws.config().hash(&self.project_key),
         };
         match self.ws.record(decision, analysis) {
             Ok((_, needs)) => {
@@ -97,8 +97,8 @@ impl App {
         let Some(i) = self.target_entity() else {
             return self.no_target();
         };
-        let mask = self.ws.plan.masked[i];
-        let id = self.ws.model.entities[i].id.clone();
+        let mask = self.ws.plan().masked[i];
+        let id = self.ws.model().entities[i].id.clone();
         let label = self.entity_label(i);
         if self.decide(AuditAction::Accept { entity: id, mask }, None, Some(i)) {
             self.info(format!(
@@ -114,8 +114,8 @@ impl App {
         };
         self.layers.push(Layer::Reason {
             purpose: ReasonFor::Override {
-                entity: self.ws.model.entities[i].id.clone(),
-                mask: !self.ws.plan.masked[i],
+                entity: self.ws.model().entities[i].id.clone(),
+                mask: !self.ws.plan().masked[i],
             },
             input: TextArea::default(),
             error: None,
@@ -133,7 +133,7 @@ impl App {
         if reason.is_empty() {
             return Err("a reason is required for an override (Esc cancels)".into());
         }
-        let Some(i) = self.ws.model.entity_index(&entity) else {
+        let Some(i) = self.ws.model().entity_index(&entity) else {
             return Err("the entity is no longer in the corpus".into());
         };
         let label = self.entity_label(i);
@@ -154,14 +154,14 @@ impl App {
         let Some(i) = self.target_entity() else {
             return self.no_target();
         };
-        let id = self.ws.model.entities[i].id.clone();
+        let id = self.ws.model().entities[i].id.clone();
         let label = self.entity_label(i);
-        if self.ws.state.pinned.contains(&id) {
+        if self.ws.state().pinned.contains(&id) {
             if self.decide(AuditAction::Unpin { entity: id }, None, Some(i)) {
                 self.info(format!("unpinned: {label}"));
             }
         } else {
-            let mask = self.ws.plan.masked[i];
+            let mask = self.ws.plan().masked[i];
             if self.decide(AuditAction::Pin { entity: id, mask }, None, Some(i)) {
                 self.info(format!(
                     "pinned: {} {label}",
@@ -172,7 +172,7 @@ impl App {
     }
 
     pub(super) fn undo(&mut self) {
-        let log = match self.ws.session.as_ref().map(|s| s.audit_log()) {
+        let log = match self.ws.session().map(|s| s.audit_log()) {
             Some(Ok(log)) => log,
             Some(Err(e)) => return self.error(format!("cannot read the audit log: {e}")),
             None => return self.error("no session: nothing to undo".into()),
@@ -217,7 +217,7 @@ impl App {
                     ReviewState::Proposed | ReviewState::Stale
                 )
             })
-            .map(|&i| self.ws.model.entities[i].id.clone())
+            .map(|&i| self.ws.model().entities[i].id.clone())
             .collect();
         if entities.is_empty() {
             return self.info("nothing to accept: every listed entity is reviewed".into());
@@ -241,10 +241,10 @@ impl App {
     pub(super) fn accept_each(&mut self, entities: &[String]) -> Option<usize> {
         let mut n = 0;
         for id in entities {
-            let Some(i) = self.ws.model.entity_index(id) else {
+            let Some(i) = self.ws.model().entity_index(id) else {
                 continue;
             };
-            let mask = self.ws.plan.masked[i];
+            let mask = self.ws.plan().masked[i];
             if !self.decide(
                 AuditAction::Accept {
                     entity: id.clone(),
@@ -274,7 +274,7 @@ impl App {
 
     pub(super) fn schema_types(&self) -> Vec<String> {
         self.ws
-            .config
+            .config()
             .schema
             .names()
             .into_iter()
@@ -292,7 +292,7 @@ impl App {
         let Some(doc) = self.ui.open_doc else {
             return;
         };
-        let doc_id = self.ws.corpus.documents[doc].id.clone();
+        let doc_id = self.ws.corpus().documents[doc].id.clone();
         let label = match m.entity {
             Some(i) => self.entity_label(i),
             None => m.entity_type.clone(),
@@ -320,7 +320,7 @@ impl App {
             return self.no_target();
         };
         self.layers.push(Layer::Confirm(Confirm::RemoveEverywhere {
-            entity: self.ws.model.entities[i].id.clone(),
+            entity: self.ws.model().entities[i].id.clone(),
         }));
     }
 
@@ -329,7 +329,7 @@ impl App {
         match c {
             Confirm::Bulk { entities } => self.bulk_accept(&entities),
             Confirm::Merge { from, into } => {
-                let i = self.ws.model.entity_index(&from);
+                let i = self.ws.model().entity_index(&from);
                 if self.decide(
                     AuditAction::Merge {
                         from,
@@ -338,18 +338,18 @@ impl App {
                     None,
                     i,
                 ) {
-                    if let Some(j) = self.ws.model.entity_index(&into) {
+                    if let Some(j) = self.ws.model().entity_index(&into) {
                         self.ui.masks.select_item(j);
                     }
                     self.info("merged (u undoes)".into());
                 }
             }
             Confirm::RemoveEverywhere { entity } => {
-                let Some(i) = self.ws.model.entity_index(&entity) else {
+                let Some(i) = self.ws.model().entity_index(&entity) else {
                     return self.error("the entity is no longer in the corpus".into());
                 };
                 let label = self.entity_label(i);
-                let docs = self.ws.globals.get(&entity).map_or(0, |g| g.docs.len());
+                let docs = self.ws.globals().get(&entity).map_or(0, |g| g.docs.len());
                 if self.decide(
                     AuditAction::RemoveEntity { entity, doc: None },
                     None,
@@ -370,14 +370,14 @@ impl App {
         match self.ui.focus {
             Pane::Documents => {
                 let d = self.ui.documents.current().ok_or("no document selected")?;
-                let id = self.ws.corpus.documents[d].id.clone();
+                let id = self.ws.corpus().documents[d].id.clone();
                 let residual = self
                     .views
                     .model_of_doc
                     .get(d)
                     .copied()
                     .flatten()
-                    .is_some_and(|m| self.ws.plan.residual_docs.contains(&(m as u32)));
+                    .is_some_and(|m| self.ws.plan().residual_docs.contains(&(m as u32)));
                 if residual {
                     Ok(vec![id])
                 } else {
@@ -389,7 +389,7 @@ impl App {
             }
             Pane::Chains => {
                 let c = self.selected_chain().ok_or("no chain selected")?;
-                if self.ws.plan.residual_chains.contains(&(c as u32)) {
+                if self.ws.plan().residual_chains.contains(&(c as u32)) {
                     Ok(self.ws.chain_doc_ids(c))
                 } else {
                     Err("this chain is not residual: it reached its target".into())
@@ -441,11 +441,11 @@ impl App {
             return self.no_target();
         };
         let types = self.schema_types();
-        let current = &self.ws.model.entities[i].entity_type;
+        let current = &self.ws.model().entities[i].entity_type;
         let selected = types.iter().position(|t| t == current).unwrap_or(0);
         self.layers.push(Layer::TypePicker {
             purpose: TypePurpose::Retype {
-                entity: self.ws.model.entities[i].id.clone(),
+                entity: self.ws.model().entities[i].id.clone(),
             },
             types,
             selected,
@@ -487,7 +487,7 @@ impl App {
         if text.is_empty() {
             return Err("type the text to mark (Esc cancels)".into());
         }
-        let content = &self.ws.corpus.documents[doc].content;
+        let content = &self.ws.corpus().documents[doc].content;
         crate::entity::spans::locate(content, text)
             .first()
             .map(|s| (s.start, s.end))
@@ -502,14 +502,14 @@ impl App {
     pub(super) fn choose_type(&mut self, purpose: TypePurpose, entity_type: String) {
         match purpose {
             TypePurpose::Retype { entity } => {
-                let Some(key) = self.ws.store.keys.get(&entity) else {
+                let Some(key) = self.ws.store().keys.get(&entity) else {
                     return self.error("the entity is no longer in the corpus".into());
                 };
                 if key.entity_type == entity_type {
                     return self.info("the type is unchanged".into());
                 }
                 let new_entity = crate::entity::entity_id(&key.normalized, &entity_type);
-                let i = self.ws.model.entity_index(&entity);
+                let i = self.ws.model().entity_index(&entity);
                 if self.decide(
                     AuditAction::Retype {
                         entity,
@@ -528,7 +528,7 @@ impl App {
                 end,
                 relevance,
             } => {
-                let doc_id = self.ws.corpus.documents[doc].id.clone();
+                let doc_id = self.ws.corpus().documents[doc].id.clone();
                 if self.decide(
                     AuditAction::AddEntity {
                         doc: doc_id,
@@ -554,7 +554,7 @@ impl App {
         let Some(i) = self.target_entity() else {
             return self.no_target();
         };
-        let id = self.ws.model.entities[i].id.clone();
+        let id = self.ws.model().entities[i].id.clone();
         match self.merge_from.take() {
             None => {
                 self.merge_from = Some(id);

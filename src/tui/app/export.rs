@@ -13,7 +13,7 @@ impl App {
     pub(super) fn open_export(&mut self) {
         self.layers.push(Layer::Export(Box::new(ExportDialog {
             folder: text_input(&self.export_default.display().to_string()),
-            mode: self.ws.config.redaction,
+            mode: self.ws.config().redaction,
             require_reviewed: false,
             field: ExportField::Folder,
             outcome: None,
@@ -70,10 +70,10 @@ impl App {
                 "no session, so no project key: open with --session FILE".into(),
             ));
         }
-        if mode != self.ws.config.redaction {
+        if mode != self.ws.config().redaction {
             let config = crate::Config {
                 redaction: mode,
-                ..self.ws.config.clone()
+                ..self.ws.config().clone()
             };
             if let Err(e) = self.ws.set_config(config) {
                 return Err(ExportOutcome::Failed(e.to_string()));
@@ -108,8 +108,8 @@ pub struct ExportJob {
 impl ExportJob {
     /// The export and its outcome as the dialog shows it.
     pub fn run(self) -> ExportOutcome {
-        let scanner = crate::extract::offline::OfflineExtractor::new(self.ws.config.date_order);
-        let mode = self.ws.config.redaction;
+        let scanner = crate::extract::offline::OfflineExtractor::new(self.ws.config().date_order);
+        let mode = self.ws.config().redaction;
         match crate::export::export(&self.ws, &self.key, &self.out, &self.opts, &scanner) {
             Ok(s) => {
                 let mut lines = vec![format!(
@@ -118,7 +118,7 @@ impl ExportJob {
                     s.out.display(),
                     mode.as_str(),
                     s.masked,
-                    self.ws.model.entities.len(),
+                    self.ws.model().entities.len(),
                     s.files_scanned
                 )];
                 lines.extend(s.warnings.iter().map(|w| format!("warning: {w}")));

@@ -67,13 +67,13 @@ impl App {
     /// True when chain `c` is residual and its risk was accepted.
     pub fn residual_chain_accepted(&self, c: usize) -> bool {
         self.ws
-            .plan
+            .plan()
             .residual_chains
             .binary_search(&(c as u32))
             .is_ok()
             && self
                 .ws
-                .state
+                .state()
                 .accepted_residuals
                 .contains(&self.chain_key(c))
     }
@@ -84,7 +84,7 @@ impl App {
     }
 
     fn positions(&self) -> HashMap<&str, usize> {
-        gold::positions(self.ws.corpus.documents.iter().map(|d| d.id.as_str()))
+        gold::positions(self.ws.corpus().documents.iter().map(|d| d.id.as_str()))
     }
 
     /// Loads the persons and questions of `gold` for the privacy and utility figures;
@@ -148,7 +148,7 @@ impl App {
         // A measurement still running is of the plan before this one.
         self.jobs.cancel(JobKind::Gold);
         let pos = self.positions();
-        let chains = gold::chains(&self.ws.state, &pos);
+        let chains = gold::chains(self.ws.state(), &pos);
         // The sweep chart scores the gold chains whose documents are all here.
         let scored: Vec<Vec<String>> = chains
             .iter()
@@ -157,26 +157,26 @@ impl App {
             .collect();
         self.whatif.gold = (!scored.is_empty()).then_some(scored);
         let mut view = GoldView {
-            keys: self.ws.state.gold.keys().cloned().collect(),
+            keys: self.ws.state().gold.keys().cloned().collect(),
             ..GoldView::default()
         };
         if !chains.is_empty() {
             let ws = &self.ws;
-            let flagged_ids = ws.analysis.flagged_chains(
-                &ws.model,
-                ws.config.plan.risk_high,
-                ws.config.plan.risk_medium,
+            let flagged_ids = ws.analysis().flagged_chains(
+                ws.model(),
+                ws.config().plan.risk_high,
+                ws.config().plan.risk_medium,
             );
             // flagged_chains keeps the analysis order: walk both to recover indices.
             let mut next = flagged_ids.iter().peekable();
-            for c in 0..ws.analysis.chains.len() {
+            for c in 0..ws.analysis().chains.len() {
                 let Some(ids) = next.peek() else { break };
-                let same = ws.analysis.chains[c].docs.len() == ids.len()
-                    && ws.analysis.chains[c]
+                let same = ws.analysis().chains[c].docs.len() == ids.len()
+                    && ws.analysis().chains[c]
                         .docs
                         .iter()
                         .zip(ids.iter())
-                        .all(|(&d, id)| ws.model.docs[d as usize].id == *id);
+                        .all(|(&d, id)| ws.model().docs[d as usize].id == *id);
                 if same {
                     view.flagged.push(c);
                     next.next();
@@ -191,9 +191,9 @@ impl App {
             view.rows = cmp.missed.iter().map(|&i| GoldRow::Missed(i)).collect();
             let mut not_gold: Vec<usize> = cmp.not_gold.iter().map(|&j| view.flagged[j]).collect();
             not_gold.sort_by(|a, b| {
-                ws.plan.chains[*b]
+                ws.plan().chains[*b]
                     .risk_initial
-                    .total_cmp(&ws.plan.chains[*a].risk_initial)
+                    .total_cmp(&ws.plan().chains[*a].risk_initial)
                     .then(a.cmp(b))
             });
             view.rows.extend(not_gold.into_iter().map(GoldRow::NotGold));
@@ -233,7 +233,7 @@ impl App {
                 }
                 picked
                     .iter()
-                    .map(|&i| self.ws.corpus.documents[i].id.clone())
+                    .map(|&i| self.ws.corpus().documents[i].id.clone())
                     .collect()
             }
             Pane::Gold => match self.selected_gold_row()? {
@@ -261,7 +261,7 @@ impl App {
             return;
         };
         let label = Self::gold_label(&docs);
-        if self.ws.state.gold.contains_key(&gold::key(&docs)) {
+        if self.ws.state().gold.contains_key(&gold::key(&docs)) {
             if self.decide(AuditAction::GoldUnmark { documents: docs }, None, None) {
                 self.info(format!("not gold any more: {label} (u undoes)"));
             }
@@ -292,7 +292,7 @@ impl App {
         };
         let old = self
             .ws
-            .state
+            .state()
             .gold
             .get(&gold::key(&documents))
             .cloned()
@@ -307,7 +307,7 @@ impl App {
     pub(super) fn submit_gold_note(&mut self, documents: Vec<String>, note: &str) {
         let note = Some(note.trim().to_string()).filter(|n| !n.is_empty());
         let label = Self::gold_label(&documents);
-        let was = self.ws.state.gold.get(&gold::key(&documents)).cloned();
+        let was = self.ws.state().gold.get(&gold::key(&documents)).cloned();
         if was.as_ref() == Some(&note) {
             return self.info("the note is unchanged".into());
         }
@@ -343,7 +343,7 @@ impl App {
             .ui
             .gold_pending
             .iter()
-            .map(|&i| self.ws.corpus.documents[i].id.clone())
+            .map(|&i| self.ws.corpus().documents[i].id.clone())
             .collect();
         let gold = self
             .keymap
@@ -374,13 +374,13 @@ impl App {
             _ => std::path::PathBuf::from(path),
         };
         let file = load_chains(&path).map_err(|e| sanitize::line(&e.to_string()))?;
-        let plan = gold::plan_import(&file.chains, &self.ws.state, &self.positions());
-        // One transaction per chain; the state is replayed and the views rebuilt once
-        // at the end (gold chains do not change the plan).
-        let config_hash = self.ws.config.hash(&self.project_key);
-        let Some(session) = self.ws.session.as_mut() else {
+        let plan = gold::plan_import(&file.chains, self.ws.state(), &self.positions());
+        // One transaction per chain; the views are rebuilt once at the end (gold
+        // chains are annotations: they do not change the plan).
+        let config_hash = self.ws.config().hash(&self.project_key);
+        if self.ws.session().is_none() {
             return Err("no session: gold chains cannot be saved".into());
-        };
+        }
         let mut failed = None;
         for action in plan.marks.iter().cloned() {
             let decision = crate::session::Decision {
@@ -391,14 +391,10 @@ impl App {
                 state_after: None,
                 config_hash: config_hash.clone(),
             };
-            if let Err(e) = session.append(&decision) {
+            if let Err(e) = self.ws.record(decision, None) {
                 failed = Some(e.to_string());
                 break;
             }
-        }
-        match session.state() {
-            Ok(state) => self.ws.state = state,
-            Err(e) => failed = failed.or(Some(e.to_string())),
         }
         // A devset or thesis gold file also holds the hidden persons and questions:
         // the gold pane then shows the leak rate and utility of the plan.
@@ -440,7 +436,7 @@ impl App {
             GoldRow::NotGold(c) => Some(c),
             GoldRow::Missed(i) => {
                 let key = gold::key(&self.views.gold.chains[i].documents);
-                (0..self.ws.analysis.chains.len()).find(|&c| self.chain_key(c) == key)
+                (0..self.ws.analysis().chains.len()).find(|&c| self.chain_key(c) == key)
             }
         };
         if let Some(c) = chain {
@@ -449,8 +445,8 @@ impl App {
                 self.refresh_rows();
                 self.ui.chains.select_item(c);
             }
-            let first = self.ws.analysis.chains[c].docs[0] as usize;
-            let corpus = self.ws.model.docs[first].corpus_index;
+            let first = self.ws.analysis().chains[c].docs[0] as usize;
+            let corpus = self.ws.model().docs[first].corpus_index;
             self.select_document(corpus);
             self.ui.focus(Pane::Chains);
             return;
@@ -461,7 +457,7 @@ impl App {
         let first = c
             .documents
             .iter()
-            .find_map(|d| self.ws.corpus.documents.iter().position(|x| x.id == *d));
+            .find_map(|d| self.ws.corpus().documents.iter().position(|x| x.id == *d));
         if let Some(doc) = first {
             self.select_document(doc);
         }

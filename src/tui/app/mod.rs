@@ -228,19 +228,11 @@ impl App {
         corpus_name: String,
     ) -> Self {
         let project_key = ws
-            .session
-            .as_ref()
+            .session()
             .and_then(|s| s.project_key().ok())
             .unwrap_or_default();
-        let total = ws.corpus.documents.len();
-        let done = ws
-            .extracted
-            .as_ref()
-            .unwrap_or(&ws.store)
-            .docs
-            .iter()
-            .filter(|d| d.complete)
-            .count();
+        let total = ws.corpus().documents.len();
+        let done = ws.extracted_documents();
         let export_default = std::env::current_dir()
             .unwrap_or_default()
             .join(format!("{corpus_name}-redacted"));
@@ -337,7 +329,7 @@ impl App {
                 self.progress.failed = failed;
                 self.progress.fallbacks = fallbacks;
             }
-            JobEvent::Llm(report) => self.ws.llm = Some(*report),
+            JobEvent::Llm(report) => self.ws.set_llm_report(Some(*report)),
             JobEvent::Planned(derived) => {
                 let started = Instant::now();
                 if let Err(e) = self.ws.install(*derived) {
@@ -507,10 +499,10 @@ impl App {
             }
             Action::ToggleRedacted => self.ui.redacted_preview = !self.ui.redacted_preview,
             Action::CycleMode => {
-                let mode = next_mode(self.ws.config.redaction, 1);
+                let mode = next_mode(self.ws.config().redaction, 1);
                 let config = crate::Config {
                     redaction: mode,
-                    ..self.ws.config.clone()
+                    ..self.ws.config().clone()
                 };
                 match self.ws.set_config(config) {
                     Ok(()) => {
@@ -582,12 +574,12 @@ impl App {
                 let Some(e) = self.ui.masks.current() else {
                     return;
                 };
-                let Some(&first) = self.ws.analysis.entity_docs[e].first() else {
+                let Some(&first) = self.ws.analysis().entity_docs[e].first() else {
                     return;
                 };
-                let corpus = self.ws.model.docs[first as usize].corpus_index;
+                let corpus = self.ws.model().docs[first as usize].corpus_index;
                 self.select_document(corpus);
-                let id = self.ws.model.entities[e].id.clone();
+                let id = self.ws.model().entities[e].id.clone();
                 if let Some(pos) = self.mentions(corpus).iter().position(|m| m.entity_id == id) {
                     self.ui.doc_cursor = pos;
                     self.ui.doc_follow = true;
@@ -598,8 +590,8 @@ impl App {
                 let Some(c) = self.ui.chains.current() else {
                     return;
                 };
-                let first = self.ws.analysis.chains[c].docs[0] as usize;
-                let corpus = self.ws.model.docs[first].corpus_index;
+                let first = self.ws.analysis().chains[c].docs[0] as usize;
+                let corpus = self.ws.model().docs[first].corpus_index;
                 self.select_document(corpus);
                 self.ui.focus(Pane::Document);
             }

@@ -61,10 +61,10 @@ impl App {
                         self.ui
                             .open_doc
                             .and_then(|d| self.views.model_of_doc.get(d).copied().flatten()),
-                        &self.ws.analysis,
+                        self.ws.analysis(),
                     )
                 {
-                    let corpus = self.ws.model.docs[doc].corpus_index;
+                    let corpus = self.ws.model().docs[doc].corpus_index;
                     self.select_document(corpus);
                 }
                 self.measure_gold();
@@ -84,7 +84,7 @@ impl App {
                         // A click, not a drag.
                         self.ui.doc_selection = None;
                     } else if let Some((a, b)) = self.selected_span() {
-                        let text: String = self.ws.corpus.documents[sel.doc]
+                        let text: String = self.ws.corpus().documents[sel.doc]
                             .content
                             .chars()
                             .skip(a)
@@ -145,7 +145,7 @@ impl App {
         }
         let chars: Vec<char> = self
             .ws
-            .corpus
+            .corpus()
             .documents
             .get(sel.doc)?
             .content

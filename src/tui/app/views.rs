@@ -6,17 +6,17 @@ impl App {
     /// Recomputes the derived views after the plan or a filter changed.
     pub fn refresh(&mut self) {
         let ws = &self.ws;
-        let mut model_of_doc = vec![None; ws.corpus.documents.len()];
-        for (m, d) in ws.model.docs.iter().enumerate() {
+        let mut model_of_doc = vec![None; ws.corpus().documents.len()];
+        for (m, d) in ws.model().docs.iter().enumerate() {
             if let Some(slot) = model_of_doc.get_mut(d.corpus_index) {
                 *slot = Some(m);
             }
         }
-        self.views.review = (0..ws.model.entities.len())
+        self.views.review = (0..ws.model().entities.len())
             .map(|i| ws.review_state(i))
             .collect();
         self.views.replacer = Some(ws.replacer(&self.project_key));
-        self.views.layout.update(&ws.model, &ws.analysis);
+        self.views.layout.update(ws.model(), ws.analysis());
         self.views.model_of_doc = model_of_doc;
         self.views.open_residuals = ws.unaccepted_residuals();
         self.views.orphaned = ws.orphaned_decisions().len();
@@ -31,10 +31,10 @@ impl App {
         let ws = &self.ws;
         // Documents.
         let needle = self.ui.documents.filter.to_lowercase();
-        let mut docs: Vec<usize> = (0..ws.corpus.documents.len())
+        let mut docs: Vec<usize> = (0..ws.corpus().documents.len())
             .filter(|&i| {
                 needle.is_empty() || {
-                    let d = &ws.corpus.documents[i];
+                    let d = &ws.corpus().documents[i];
                     d.id.to_lowercase().contains(&needle)
                         || d.content.to_lowercase().contains(&needle)
                 }
@@ -47,18 +47,18 @@ impl App {
                     .get(i)
                     .copied()
                     .flatten()
-                    .map_or(-1.0, |m| ws.plan.doc_risk_final[m])
+                    .map_or(-1.0, |m| ws.plan().doc_risk_final[m])
             };
             docs.sort_by(|a, b| risk(*b).total_cmp(&risk(*a)).then(a.cmp(b)));
         }
         self.ui.documents.set_rows(docs);
         // Masks.
         let needle = self.ui.masks.filter.to_lowercase();
-        let mut masks: Vec<usize> = (0..ws.model.entities.len())
-            .filter(|&i| self.ui.show_all_entities || ws.plan.masked[i])
+        let mut masks: Vec<usize> = (0..ws.model().entities.len())
+            .filter(|&i| self.ui.show_all_entities || ws.plan().masked[i])
             .filter(|&i| {
                 needle.is_empty() || {
-                    let e = &ws.model.entities[i];
+                    let e = &ws.model().entities[i];
                     e.value.to_lowercase().contains(&needle)
                         || e.entity_type.to_lowercase().contains(&needle)
                         || review_label(self.views.review[i]).contains(&needle)
@@ -66,21 +66,21 @@ impl App {
             })
             .collect();
         // Highest global contribution s_e first: the entities that matter most.
-        let s_e = &ws.analysis.global_contribution;
+        let s_e = &ws.analysis().global_contribution;
         masks.sort_by(|a, b| s_e[*b].total_cmp(&s_e[*a]).then(a.cmp(b)));
         self.ui.masks.set_rows(masks);
         // Chains, riskiest first.
         let needle = self.ui.chains.filter.to_lowercase();
-        let mut chains: Vec<usize> = (0..ws.analysis.chains.len())
+        let mut chains: Vec<usize> = (0..ws.analysis().chains.len())
             .filter(|&c| {
                 needle.is_empty()
-                    || ws.plan.chains[c]
+                    || ws.plan().chains[c]
                         .category_pre
                         .as_str()
                         .to_lowercase()
                         .contains(&needle)
-                    || ws.analysis.chains[c].docs.iter().any(|&d| {
-                        ws.model.docs[d as usize]
+                    || ws.analysis().chains[c].docs.iter().any(|&d| {
+                        ws.model().docs[d as usize]
                             .id
                             .to_lowercase()
                             .contains(&needle)
@@ -88,9 +88,9 @@ impl App {
             })
             .collect();
         chains.sort_by(|a, b| {
-            ws.plan.chains[*b]
+            ws.plan().chains[*b]
                 .risk_pre
-                .total_cmp(&ws.plan.chains[*a].risk_pre)
+                .total_cmp(&ws.plan().chains[*a].risk_pre)
                 .then(a.cmp(b))
         });
         self.ui.chains.set_rows(chains);
@@ -98,7 +98,7 @@ impl App {
 
     /// Mentions of the open document, sorted by position.
     pub fn mentions(&self, doc: usize) -> Vec<Mention> {
-        let store = &self.ws.store;
+        let store = self.ws.store();
         let Some(d) = store.docs.get(doc) else {
             return Vec::new();
         };
@@ -111,7 +111,7 @@ impl App {
                     .get(&e.entity_id)
                     .map(|k| k.entity_type.clone())
                     .unwrap_or_default();
-                let entity = self.ws.model.entity_index(&e.entity_id);
+                let entity = self.ws.model().entity_index(&e.entity_id);
                 e.spans.iter().map(move |s| Mention {
                     start: s.start,
                     end: s.end,
@@ -150,7 +150,7 @@ impl App {
     /// Header figures: chains per category before (pre) and after the plan.
     pub fn chain_counts(&self) -> [(usize, usize); 3] {
         let mut out = [(0, 0); 3];
-        for c in &self.ws.plan.chains {
+        for c in &self.ws.plan().chains {
             let slot = |cat: RiskCategory| match cat {
                 RiskCategory::High => 0,
                 RiskCategory::Medium => 1,

@@ -115,7 +115,7 @@ impl App {
 
     /// The candidate settings: the settings in effect with the pane's overrides.
     pub fn candidate_config(&self) -> Result<Config, WhatIfError> {
-        let mut c = self.ws.config.clone();
+        let mut c = self.ws.config().clone();
         for (p, v) in &self.whatif.overrides {
             p.assign(&mut c, v)?;
         }
@@ -126,7 +126,7 @@ impl App {
     /// Sets the candidate to `config` (overrides = the keys that differ from the
     /// settings in effect) and re-plans it.
     fn set_candidate(&mut self, config: &Config) {
-        self.whatif.overrides = whatif::changes(&self.ws.config, config)
+        self.whatif.overrides = whatif::changes(self.ws.config(), config)
             .into_iter()
             .map(|(p, _, new)| (p, new))
             .collect();
@@ -140,7 +140,7 @@ impl App {
         self.whatif.error = None;
         // A value the settings in effect reached on their own (an adoption, `M`) is
         // no longer a candidate change.
-        let config = &self.ws.config;
+        let config = self.ws.config();
         self.whatif.overrides.retain(|p, v| p.value(config) != *v);
         if !self.whatif.exploring() {
             self.whatif.candidate = None;
@@ -217,7 +217,7 @@ impl App {
             .as_ref()
             .filter(|s| s.param == param)
             .map(|s| (s.from, s.to, s.step));
-        let Some((from, to, step)) = keep.or_else(|| default_range(param, &self.ws.config)) else {
+        let Some((from, to, step)) = keep.or_else(|| default_range(param, self.ws.config())) else {
             self.whatif.sweep = Some(SweepView {
                 param,
                 from: 0.0,
@@ -333,7 +333,7 @@ impl App {
         };
         let current = match self.whatif.sweep.as_ref().filter(|s| s.param == p) {
             Some(s) => Some((s.from, s.to, s.step)),
-            None => default_range(p, &self.ws.config),
+            None => default_range(p, self.ws.config()),
         };
         let Some((from, to, step)) = current else {
             return self.error(format!("{p} is not a number: it cannot be swept"));
@@ -366,7 +366,7 @@ impl App {
                 let [from, to, step] = nums[..] else {
                     return Err("type three numbers: from to step".into());
                 };
-                whatif::sweep_values(p, &self.ws.config, from, to, step)
+                whatif::sweep_values(p, self.ws.config(), from, to, step)
                     .map_err(|e| e.to_string())?;
                 self.whatif.sweep = Some(SweepView {
                     param: p,
@@ -420,7 +420,7 @@ impl App {
     /// old → new values); on a changed entity, show it in the redaction set.
     pub(super) fn whatif_enter(&mut self) {
         if let Some((e, _)) = self.whatif.changed_entity() {
-            if !self.ws.plan.masked[e] && !self.ui.show_all_entities {
+            if !self.ws.plan().masked[e] && !self.ui.show_all_entities {
                 self.ui.show_all_entities = true;
             }
             self.ui.masks.filter.clear();
@@ -433,7 +433,7 @@ impl App {
             Ok(c) => c,
             Err(e) => return self.error(e.to_string()),
         };
-        let changes = whatif::changes(&self.ws.config, &config);
+        let changes = whatif::changes(self.ws.config(), &config);
         if changes.is_empty() {
             return self
                 .info("nothing to adopt: change a parameter first (h / l, H / L or =)".into());

@@ -16,7 +16,7 @@ use super::pane_block;
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, usize) {
     let t = &app.theme;
     let list = &app.ui.chains;
-    let residual = app.ws.plan.residual_chains.len();
+    let residual = app.ws.plan().residual_chains.len();
     let mut extra = format!("{} · residual {residual}", list.rows.len());
     let open = app.views.open_residuals.1;
     if open < residual {
@@ -32,9 +32,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
         Layout::vertical([Constraint::Fill(1), Constraint::Length(2)]).areas(outer);
     let body_height = inner.height.saturating_sub(1) as usize;
     let (start, end) = list.window(body_height);
-    let an = &app.ws.analysis;
-    let m = &app.ws.model;
-    let (high, medium) = (app.ws.config.plan.risk_high, app.ws.config.plan.risk_medium);
+    let an = app.ws.analysis();
+    let m = app.ws.model();
+    let (high, medium) = (
+        app.ws.config().plan.risk_high,
+        app.ws.config().plan.risk_medium,
+    );
     let wide = inner.width >= 70;
     // The gold mark column, once the session holds gold chains.
     let gold = !app.views.gold.keys.is_empty();
@@ -43,7 +46,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
         .enumerate()
         .map(|(k, &c)| {
             let chain = &an.chains[c];
-            let r = &app.ws.plan.chains[c];
+            let r = &app.ws.plan().chains[c];
             let docs: Vec<String> = chain
                 .docs
                 .iter()
@@ -55,7 +58,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
                 .flat_map(|&h| an.edges[h as usize].via.iter().map(|(e, _)| *e as usize))
                 .map(|e| {
                     let ent = &m.entities[e];
-                    let mark = if app.ws.plan.masked[e] { "▇" } else { "" };
+                    let mark = if app.ws.plan().masked[e] { "▇" } else { "" };
                     format!("{mark}{}", sanitize::line(&ent.value))
                 })
                 .collect();
@@ -144,7 +147,7 @@ fn detail(app: &App, chain: Option<usize>) -> Line<'static> {
             t.muted(),
         ));
     };
-    let an = &app.ws.analysis;
+    let an = app.ws.analysis();
     let mut via: Vec<usize> = an.chains[c]
         .hops
         .iter()
@@ -156,7 +159,7 @@ fn detail(app: &App, chain: Option<usize>) -> Line<'static> {
     // A residual chain says so first: the status must not be cut off by long values.
     if app
         .ws
-        .plan
+        .plan()
         .residual_chains
         .binary_search(&(c as u32))
         .is_ok()
@@ -169,8 +172,8 @@ fn detail(app: &App, chain: Option<usize>) -> Line<'static> {
     }
     spans.push(Span::styled("via ", t.muted()));
     for (k, e) in via.iter().enumerate() {
-        let ent = &app.ws.model.entities[*e];
-        let masked = app.ws.plan.masked[*e];
+        let ent = &app.ws.model().entities[*e];
+        let masked = app.ws.plan().masked[*e];
         if k > 0 {
             spans.push(Span::styled(", ", t.muted()));
         }
@@ -183,10 +186,10 @@ fn detail(app: &App, chain: Option<usize>) -> Line<'static> {
             t.entity(&ent.entity_type, masked),
         ));
     }
-    if let Some(target) = app.ws.plan.chains[c].target {
+    if let Some(target) = app.ws.plan().chains[c].target {
         spans.push(Span::styled(format!(" · target {target:.2}"), t.muted()));
     }
-    if let Some(note) = app.ws.state.gold.get(&app.chain_key(c)) {
+    if let Some(note) = app.ws.state().gold.get(&app.chain_key(c)) {
         let note = note.as_deref().map(sanitize::line).unwrap_or_default();
         spans.push(Span::styled(format!(" · ★ gold {note}"), t.accent()));
     }

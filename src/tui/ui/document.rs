@@ -64,7 +64,7 @@ fn mark_matches(out: &mut [Cell], needle: &str, style: Style) -> usize {
 /// Styled characters of the document, `\n` kept as line breaks.
 fn cells(app: &App, doc: usize) -> Vec<Cell> {
     let t = &app.theme;
-    let content = &app.ws.corpus.documents[doc].content;
+    let content = &app.ws.corpus().documents[doc].content;
     let chars: Vec<char> = content.chars().collect();
     let mut out: Vec<Cell> = Vec::with_capacity(chars.len());
     if app.ui.redacted_preview {
@@ -104,11 +104,11 @@ fn cells(app: &App, doc: usize) -> Vec<Cell> {
     let via: Vec<usize> = app
         .selected_chain()
         .map(|c| {
-            app.ws.analysis.chains[c]
+            app.ws.analysis().chains[c]
                 .hops
                 .iter()
                 .flat_map(|&h| {
-                    app.ws.analysis.edges[h as usize]
+                    app.ws.analysis().edges[h as usize]
                         .via
                         .iter()
                         .map(|(e, _)| *e as usize)
@@ -117,7 +117,7 @@ fn cells(app: &App, doc: usize) -> Vec<Cell> {
         })
         .unwrap_or_default();
     for (k, m) in mentions.iter().enumerate() {
-        let masked = m.entity.is_some_and(|i| app.ws.plan.masked[i]);
+        let masked = m.entity.is_some_and(|i| app.ws.plan().masked[i]);
         let style = if k == app.ui.doc_cursor && app.ui.focus == Pane::Document {
             t.cursor()
         } else if m.entity.is_some_and(|i| via.contains(&i)) {
@@ -227,7 +227,7 @@ fn info(app: &App, doc: usize, width: usize) -> Vec<Line<'static>> {
     };
     let value = sanitize::line(
         &app.ws
-            .store
+            .store()
             .keys
             .get(&m.entity_id)
             .map(|k| k.normalized.clone())
@@ -241,9 +241,9 @@ fn info(app: &App, doc: usize, width: usize) -> Vec<Line<'static>> {
         first.push(Span::styled(" · not in the analysis yet", t.muted()));
         return vec![Line::from(first)];
     };
-    let an = &app.ws.analysis;
+    let an = app.ws.analysis();
     let model_doc = app.views.model_of_doc.get(doc).copied().flatten();
-    let relevance = app.ws.store.docs[doc]
+    let relevance = app.ws.store().docs[doc]
         .entities
         .iter()
         .find(|e| e.entity_id == m.entity_id)
@@ -263,17 +263,17 @@ fn info(app: &App, doc: usize, width: usize) -> Vec<Line<'static>> {
         ),
         t.text(),
     ));
-    let masked = app.ws.plan.masked[i];
+    let masked = app.ws.plan().masked[i];
     let review = app
         .views
         .review
         .get(i)
         .map_or("proposed", |r| review_label(*r));
     let why = ProvenanceText {
-        provenance: &app.ws.plan.provenance[i],
-        model: &app.ws.model,
+        provenance: &app.ws.plan().provenance[i],
+        model: app.ws.model(),
         analysis: an,
-        theta_doc: app.ws.config.plan.theta_doc,
+        theta_doc: app.ws.config().plan.theta_doc,
     }
     .to_string();
     let second = vec![
@@ -381,7 +381,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Drawn {
     let Some(doc) = app
         .ui
         .open_doc
-        .filter(|d| *d < app.ws.corpus.documents.len())
+        .filter(|d| *d < app.ws.corpus().documents.len())
     else {
         let block = pane_block(Pane::Document.title(), "", focused, t);
         frame.render_widget(
@@ -394,9 +394,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Drawn {
             chars: Vec::new(),
         };
     };
-    let d = &app.ws.corpus.documents[doc];
+    let d = &app.ws.corpus().documents[doc];
     let mut mode = if app.ui.redacted_preview {
-        format!("redacted preview ({})", app.ws.config.redaction.as_str())
+        format!("redacted preview ({})", app.ws.config().redaction.as_str())
     } else {
         let n = app.mentions(doc).len();
         format!("{} mention(s)", n)

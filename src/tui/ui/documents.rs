@@ -30,9 +30,9 @@ fn format_of(doc: &crate::corpus::Document) -> String {
 fn review_status(app: &App, model_doc: usize) -> (usize, usize) {
     let mut total = 0;
     let mut reviewed = 0;
-    for &(e, _) in &app.ws.model.docs[model_doc].entities {
+    for &(e, _) in &app.ws.model().docs[model_doc].entities {
         let e = e as usize;
-        if app.ws.plan.masked[e] {
+        if app.ws.plan().masked[e] {
             total += 1;
             if !matches!(
                 app.views.review.get(e),
@@ -71,10 +71,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     let chain_docs: Vec<usize> = app
         .selected_chain()
         .map(|c| {
-            app.ws.analysis.chains[c]
+            app.ws.analysis().chains[c]
                 .docs
                 .iter()
-                .map(|&d| app.ws.model.docs[d as usize].corpus_index)
+                .map(|&d| app.ws.model().docs[d as usize].corpus_index)
                 .collect()
         })
         .unwrap_or_default();
@@ -82,23 +82,26 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     let id_width = inner
         .width
         .saturating_sub(if show_format { 30 } else { 16 }) as usize;
-    let (high, medium) = (app.ws.config.plan.risk_high, app.ws.config.plan.risk_medium);
+    let (high, medium) = (
+        app.ws.config().plan.risk_high,
+        app.ws.config().plan.risk_medium,
+    );
     let rows: Vec<Row> = list.rows[start..end]
         .iter()
         .enumerate()
         .map(|(k, &i)| {
-            let doc = &app.ws.corpus.documents[i];
+            let doc = &app.ws.corpus().documents[i];
             let model = app.views.model_of_doc.get(i).copied().flatten();
             let risk = match model {
                 Some(m) => {
                     let (b, a) = (
-                        app.ws.analysis.doc_risk_initial[m],
-                        app.ws.plan.doc_risk_final[m],
+                        app.ws.analysis().doc_risk_initial[m],
+                        app.ws.plan().doc_risk_final[m],
                     );
                     // A residual document: ! until its risk is accepted, then ✓.
                     let residual = if app
                         .ws
-                        .plan
+                        .plan()
                         .residual_docs
                         .binary_search(&(m as u32))
                         .is_err()

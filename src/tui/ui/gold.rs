@@ -109,7 +109,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     let list = &app.ui.gold;
     let body_height = table_area.height.saturating_sub(1) as usize;
     let (start, end) = list.window(body_height);
-    let (high, medium) = (app.ws.config.plan.risk_high, app.ws.config.plan.risk_medium);
+    let (high, medium) = (
+        app.ws.config().plan.risk_high,
+        app.ws.config().plan.risk_medium,
+    );
     let rows: Vec<Row> = list.rows[start..end]
         .iter()
         .enumerate()
@@ -123,12 +126,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
                     (kind, c.documents.join(" + "), detail)
                 }
                 GoldRow::NotGold(c) => {
-                    let ids: Vec<&str> = app.ws.analysis.chains[c]
+                    let ids: Vec<&str> = app.ws.analysis().chains[c]
                         .docs
                         .iter()
-                        .map(|&d| app.ws.model.docs[d as usize].id.as_str())
+                        .map(|&d| app.ws.model().docs[d as usize].id.as_str())
                         .collect();
-                    let r = &app.ws.plan.chains[c];
+                    let r = &app.ws.plan().chains[c];
                     let detail = Span::styled(
                         format!(
                             "{:.2} {}",

@@ -19,7 +19,7 @@ use super::{fit, pane_block};
 /// Draws the graph; returns the canvas area (for click hit-testing).
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Rect {
     let t = &app.theme;
-    let an = &app.ws.analysis;
+    let an = app.ws.analysis();
     let selected = app
         .ui
         .open_doc
@@ -36,7 +36,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Rect {
     if !picked.is_empty() {
         let ids: Vec<String> = picked
             .iter()
-            .map(|&i| sanitize::line(&app.ws.corpus.documents[i].id))
+            .map(|&i| sanitize::line(&app.ws.corpus().documents[i].id))
             .collect();
         extra = format!("◆ {}", ids.join(" + "));
     }
@@ -45,8 +45,11 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Rect {
     let nodes = app.views.layout.visible(inner, selected, an);
     let pos = |d: usize| nodes.iter().find(|n| n.0 == d).map(|n| (n.1, n.2));
     let near: Vec<usize> = selected.map(|s| neighbours(an, s)).unwrap_or_default();
-    let masked = &app.ws.plan.masked;
-    let (high, medium) = (app.ws.config.plan.risk_high, app.ws.config.plan.risk_medium);
+    let masked = &app.ws.plan().masked;
+    let (high, medium) = (
+        app.ws.config().plan.risk_high,
+        app.ws.config().plan.risk_medium,
+    );
     let canvas = Canvas::default()
         .block(block)
         .marker(Marker::Braille)
@@ -78,9 +81,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Rect {
             );
             let mut taken: Vec<(u16, u16, u16)> = Vec::new();
             for &&(d, x, y) in order.iter().rev() {
-                let r = app.ws.plan.doc_risk_final.get(d).copied().unwrap_or(0.0);
+                let r = app.ws.plan().doc_risk_final.get(d).copied().unwrap_or(0.0);
                 let is_sel = Some(d) == selected;
-                let is_picked = picked.contains(&app.ws.model.docs[d].corpus_index);
+                let is_picked = picked.contains(&app.ws.model().docs[d].corpus_index);
                 let mut style = if is_picked {
                     t.accent().add_modifier(Modifier::BOLD)
                 } else {
@@ -103,7 +106,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Rect {
                     if is_sel {
                         style = style.add_modifier(Modifier::BOLD | Modifier::REVERSED);
                     }
-                    let id = fit(&sanitize::line(&app.ws.model.docs[d].id), 14);
+                    let id = fit(&sanitize::line(&app.ws.model().docs[d].id), 14);
                     let len = id.chars().count() as u16;
                     // Near the right edge the label goes to the left of the node.
                     let (a, b, label) = if f64::from(col + 1 + len) <= w {

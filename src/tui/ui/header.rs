@@ -52,8 +52,8 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     first.push(Span::styled(
         format!(
             " · {} · {} unlocated",
-            ws.extractor,
-            ws.store.unlocated_total()
+            ws.extractor(),
+            ws.store().unlocated_total()
         ),
         t.muted(),
     ));
@@ -68,18 +68,18 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     }
     // Input the loader skipped and session edits that no longer apply are never
     // hidden (their details are in the log and in `clam analyze`).
-    let skipped = ws.corpus.diagnostics.len();
+    let skipped = ws.corpus().diagnostics.len();
     if skipped > 0 {
         first.push(Span::styled(
             format!(" · {skipped} file(s) skipped"),
             t.error(),
         ));
     }
-    let warnings = ws.warnings.len() + ws.plan.warnings.len();
+    let warnings = ws.warnings().len() + ws.plan().warnings.len();
     if warnings > 0 {
         first.push(Span::styled(format!(" · {warnings} warning(s)"), t.error()));
     }
-    if ws.analysis.chain_cap.hit() {
+    if ws.analysis().chain_cap.hit() {
         first.push(Span::styled(" · chain cap hit", t.error()));
     }
     let [(h0, h1), (m0, m1), (l0, l1)] = app.chain_counts();
@@ -98,16 +98,16 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             if wide {
                 format!(
                     "{} documents · {} entities · {} kept edges · chains ",
-                    ws.corpus.documents.len(),
-                    ws.model.entities.len(),
-                    ws.analysis.edges.len()
+                    ws.corpus().documents.len(),
+                    ws.model().entities.len(),
+                    ws.analysis().edges.len()
                 )
             } else {
                 format!(
                     "{} docs {} ent {} edges │ chains ",
-                    ws.corpus.documents.len(),
-                    ws.model.entities.len(),
-                    ws.analysis.edges.len()
+                    ws.corpus().documents.len(),
+                    ws.model().entities.len(),
+                    ws.analysis().edges.len()
                 )
             },
             t.text(),
@@ -182,7 +182,7 @@ pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
         hint(Action::Undo, "undo"),
         hint(Action::Export, "export"),
         // Only while the plan leaves residual risk to accept.
-        (!app.ws.plan.residual_docs.is_empty() || !app.ws.plan.residual_chains.is_empty())
+        (!app.ws.plan().residual_docs.is_empty() || !app.ws.plan().residual_chains.is_empty())
             .then(|| hint(Action::AcceptResidual, "accept residual"))
             .flatten(),
         hint(Action::Adopt, "adopt"),

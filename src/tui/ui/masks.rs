@@ -49,12 +49,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     let body_height = table_area.height.saturating_sub(1) as usize;
     let (start, end) = list.window(body_height);
     let wide = table_area.width >= 70;
-    let an = &app.ws.analysis;
+    let an = app.ws.analysis();
     let rows: Vec<Row> = list.rows[start..end]
         .iter()
         .enumerate()
         .map(|(k, &i)| {
-            let e = &app.ws.model.entities[i];
+            let e = &app.ws.model().entities[i];
             let review = app
                 .views
                 .review
@@ -66,7 +66,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
                 ReviewState::Stale => t.error(),
                 _ => t.ok(),
             };
-            let masked = app.ws.plan.masked[i];
+            let masked = app.ws.plan().masked[i];
             let mut cells = vec![
                 Cell::from(Span::styled(
                     fit(&e.entity_type, 12),
@@ -77,7 +77,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
                 Cell::from(format!("{:.2}", an.global_contribution[i])),
             ];
             if wide {
-                cells.push(Cell::from(stage(&app.ws.plan.provenance[i])));
+                cells.push(Cell::from(stage(&app.ws.plan().provenance[i])));
             }
             cells.push(Cell::from(Span::styled(review_label(review), review_style)));
             let mut style = t.text();
@@ -109,16 +109,16 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     let detail = match list.current() {
         Some(i) => {
             let text = ProvenanceText {
-                provenance: &app.ws.plan.provenance[i],
-                model: &app.ws.model,
+                provenance: &app.ws.plan().provenance[i],
+                model: app.ws.model(),
                 analysis: an,
-                theta_doc: app.ws.config.plan.theta_doc,
+                theta_doc: app.ws.config().plan.theta_doc,
             }
             .to_string();
             Line::from(Span::styled(sanitize::line(&text), t.muted()))
         }
         None => Line::from(Span::styled(
-            if app.ws.model.entities.is_empty() {
+            if app.ws.model().entities.is_empty() {
                 "no entities yet"
             } else {
                 "nothing listed (t shows every entity, Esc clears the filter)"

@@ -59,7 +59,7 @@ fn draw_params(frame: &mut Frame, area: Rect, app: &App, focused: bool) {
         t.muted(),
     ))];
     for (i, p) in Param::ALL.into_iter().enumerate() {
-        let reviewed = p.value(&app.ws.config);
+        let reviewed = p.value(app.ws.config());
         let cand = candidate
             .as_ref()
             .map(|c| p.value(c))
@@ -110,7 +110,7 @@ fn draw_summary(frame: &mut Frame, area: Rect, app: &App) {
     } else {
         ["masked", "risk max/mean", "chains H/M/L", "residual d·c"]
     };
-    let reviewed = figures(&PlanSummary::of(&app.ws.plan));
+    let reviewed = figures(&PlanSummary::of(app.ws.plan()));
     let label_w = if area.width >= 50 { 21 } else { 14 };
     let lines: Vec<Line> = if let Some(e) = &w.error {
         vec![Line::from(Span::styled(sanitize::line(e), t.error()))]
@@ -206,7 +206,7 @@ fn draw_changes(frame: &mut Frame, area: Rect, app: &App, focused: bool) {
         .skip(start)
         .take(height)
         .map(|(k, &(e, masked))| {
-            let ent = &app.ws.model.entities[e];
+            let ent = &app.ws.model().entities[e];
             let selected = cursor == Some(k);
             let mut style = t.text();
             if selected {
@@ -263,7 +263,10 @@ fn draw_sweep(frame: &mut Frame, area: Rect, app: &App) {
         Constraint::Ratio(if with_f1 { 1 } else { 0 }, 3),
     ])
     .areas(area);
-    let current = s.param.number(&app.ws.config).filter(|_| s.error.is_none());
+    let current = s
+        .param
+        .number(app.ws.config())
+        .filter(|_| s.error.is_none());
     let head = vec![
         Line::from(vec![
             Span::styled(format!("sweep {} ", s.param), t.accent()),

@@ -63,12 +63,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, d: &ExportDialog) {
         Paragraph::new(Span::styled(
             format!(
                 "{} documents · {} of {} entities masked · {} unreviewed · {} residual doc(s), {} residual chain(s), {} not accepted",
-                app.ws.corpus.documents.len(),
+                app.ws.corpus().documents.len(),
                 masked,
-                app.ws.model.entities.len(),
+                app.ws.model().entities.len(),
                 masked - reviewed_n,
-                app.ws.plan.residual_docs.len(),
-                app.ws.plan.residual_chains.len(),
+                app.ws.plan().residual_docs.len(),
+                app.ws.plan().residual_chains.len(),
                 open_docs + open_chains
             ),
             t.muted(),

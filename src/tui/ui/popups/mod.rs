@@ -86,7 +86,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             Layer::Confirm(c) => {
                 let name = |id: &str| {
                     app.ws
-                        .store
+                        .store()
                         .keys
                         .get(id)
                         .map(|k| format!("{} {:?}", k.entity_type, sanitize::line(&k.normalized)))
@@ -108,7 +108,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                         "merge",
                     ),
                     Confirm::RemoveEverywhere { entity } => {
-                        let docs = app.ws.globals.get(entity).map_or(0, |g| g.docs.len());
+                        let docs = app.ws.globals().get(entity).map_or(0, |g| g.docs.len());
                         (
                             "Remove everywhere",
                             format!(
