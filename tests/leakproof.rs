@@ -387,13 +387,14 @@ proptest! {
                 spans: vec![],
             })
             .collect();
-        store.set_document_items(0, &docs[0], &items, &config.schema, config.date_order);
+        store.set_document_items(0, &docs[0], &items, &config.schema, config.extraction.date_order);
         let corpus = Corpus { root: std::path::PathBuf::from("/nonexistent-corpus"), format: Some(Format::Json), documents: docs, diagnostics: vec![] };
-        let config = Config { redaction: MODES[mode], ..config };
+        let mut config = config;
+        config.redact.mode = MODES[mode];
         let ws = Workspace::new(corpus, config, store, None, "test").expect("workspace");
         let dir = tempfile::tempdir().expect("tempdir");
         let out = dir.path().join("out");
-        let scanner = OfflineExtractor::new(ws.config().date_order);
+        let scanner = OfflineExtractor::new(ws.config().extraction.date_order);
         match export(&ws, b"key", &out, &ExportOptions::default(), &scanner) {
             Ok(_) => {}
             Err(ExportError::Leak(hits)) => {

@@ -165,10 +165,8 @@ proptest! {
     ) {
         let docs: Vec<Document> = texts.iter().enumerate().map(|(i, t)| Document::new(format!("doc{i}"), render(t))).collect();
         // Mask every type up front so every extracted value must disappear.
-        let config = Config {
-            always_mask: TYPES.iter().map(|s| s.to_string()).collect(),
-            ..Config::default()
-        };
+        let mut config = Config::default();
+        config.redact.always_mask = TYPES.iter().map(|s| s.to_string()).collect();
         let mut store = EntityStore::with_documents(&docs);
         let mut per_doc: Vec<Vec<ExtractedItem>> = vec![Vec::new(); docs.len()];
         for (d, start, len, t) in &picks {
@@ -180,14 +178,14 @@ proptest! {
             per_doc[d].push(ExtractedItem { original: value, normalized: String::new(), entity_type: TYPES[*t].to_string(), relevance: 0.9, spans: vec![] });
         }
         for (i, items) in per_doc.iter().enumerate() {
-            store.set_document_items(i, &docs[i], items, &config.schema, config.date_order);
+            store.set_document_items(i, &docs[i], items, &config.schema, config.extraction.date_order);
         }
         let corpus = Corpus { root: std::path::PathBuf::from("/nonexistent-corpus"), format: Some(Format::Json), documents: docs, diagnostics: vec![] };
         let ws = Workspace::new(corpus, config, store, None, "test").expect("workspace");
         let originals: BTreeSet<String> = ws.masked_entities().iter().flat_map(|e| e.originals.iter().map(|o| o.to_lowercase())).collect();
         let dir = tempfile::tempdir().expect("tempdir");
         let out = dir.path().join("out");
-        let scanner = OfflineExtractor::new(ws.config().date_order);
+        let scanner = OfflineExtractor::new(ws.config().extraction.date_order);
         export(&ws, b"key", &out, &ExportOptions::default(), &scanner).expect("export");
         // Every exported byte: documents, manifest, report, audit log.
         let mut stack = vec![out.clone()];
@@ -377,8 +375,11 @@ fn the_parallel_plan_equals_the_sequential_plan_on_a_generated_corpus() {
         diagnostics: vec![],
     };
     let config = Config::default();
-    let store =
-        clam::workspace::extract_all(&corpus, &config, &OfflineExtractor::new(config.date_order));
+    let store = clam::workspace::extract_all(
+        &corpus,
+        &config,
+        &OfflineExtractor::new(config.extraction.date_order),
+    );
     let full = Model::from_store(&store, &config.schema);
     // Without the values in more than 5 documents (the hubs and the frequent
     // background values; a hidden person's cluster has 2 to 5) the corpus falls apart

@@ -201,7 +201,7 @@ fn load_corpus(args: &CorpusArgs, config: &Config) -> Result<Corpus> {
         &LoadOptions {
             format: args.format,
             recursive: args.recursive,
-            max_document_bytes: config.max_document_bytes,
+            max_document_bytes: config.extraction.max_document_bytes,
         },
     )?;
     for d in &corpus.diagnostics {

@@ -47,7 +47,7 @@ pub(super) fn run(a: RunArgs) -> Result<u8> {
                 "exported {} documents to {} ({} mode): {} of {} entities masked; chains HIGH/MEDIUM {}/{} → {}/{}; {} residual document(s), {} residual chain(s); leak check passed ({} files)",
                 summary.documents,
                 summary.out.display(),
-                ws.config().redaction.as_str(),
+                ws.config().redact.mode.as_str(),
                 summary.masked,
                 ws.model().entities.len(),
                 chains_before(High),

@@ -183,10 +183,58 @@ fn extend_unique(list: &mut Vec<String>, extra: &[String]) {
     }
 }
 
-/// The resolved configuration, in groups: the analysis's and the planner's
-/// parameters are the structs those stages read (no copies); serialized flat, one key
-/// per parameter, as `clam.toml` and snapshots write them.
+/// What is masked and how: the redaction mode and the type policies (SPEC §5).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RedactionSettings {
+    /// The redaction mode (`redaction` in `clam.toml`).
+    #[serde(rename = "redaction")]
+    pub mode: Mode,
+    /// Types masked whatever the plan says.
+    pub always_mask: Vec<String>,
+    /// Types never masked.
+    pub never_mask: Vec<String>,
+}
+
+impl Default for RedactionSettings {
+    fn default() -> Self {
+        RedactionSettings {
+            mode: Mode::Value,
+            always_mask: DIRECT_IDENTIFIERS.iter().map(|s| s.to_string()).collect(),
+            never_mask: Vec::new(),
+        }
+    }
+}
+
+/// How documents are read and entities found across the corpus.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExtractionSettings {
+    /// How ambiguous numeric dates are read.
+    pub date_order: DateOrder,
+    /// Largest document loaded, in bytes.
+    pub max_document_bytes: u64,
+    /// Run the corpus-level linker pass after extraction.
+    pub linker: bool,
+    /// Look for every typed value in the other documents too (extract::propagate).
+    pub context_pass: bool,
+}
+
+impl Default for ExtractionSettings {
+    fn default() -> Self {
+        ExtractionSettings {
+            date_order: DateOrder::Mdy,
+            max_document_bytes: DEFAULT_MAX_DOCUMENT_BYTES,
+            linker: false,
+            context_pass: true,
+        }
+    }
+}
+
+/// The resolved configuration, in groups: the analysis's and the planner's
+/// parameters are the structs those stages read (no copies), then redaction,
+/// extraction, the offline extractor's lists, the schema, the LLM settings and the
+/// UI; serialized flat, one key per parameter, as `clam.toml` and snapshots write
+/// them.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Config {
     /// `edge_threshold`, `chain_length`, `max_chains_per_component`.
     #[serde(flatten)]
@@ -194,15 +242,12 @@ pub struct Config {
     /// The planner's thresholds, strategy and cost.
     #[serde(flatten)]
     pub plan: PlanParams,
-    pub always_mask: Vec<String>,
-    pub never_mask: Vec<String>,
-    pub redaction: Mode,
-    pub date_order: DateOrder,
-    pub max_document_bytes: u64,
-    /// Run the corpus-level linker pass after extraction.
-    pub linker: bool,
-    /// Look for every typed value in the other documents too (extract::propagate).
-    pub context_pass: bool,
+    /// `redaction`, `always_mask`, `never_mask`.
+    #[serde(flatten)]
+    pub redact: RedactionSettings,
+    /// `date_order`, `max_document_bytes`, `linker`, `context_pass`.
+    #[serde(flatten)]
+    pub extraction: ExtractionSettings,
     /// Gazetteer extensions, allow and deny lists of the offline extractor.
     #[serde(default)]
     pub extract: ExtractConfig,
@@ -214,26 +259,6 @@ pub struct Config {
     /// `[ui]`: presentation only, not serialized either.
     #[serde(skip)]
     pub ui: UiSettings,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            analysis: AnalysisParams::default(),
-            plan: PlanParams::default(),
-            always_mask: DIRECT_IDENTIFIERS.iter().map(|s| s.to_string()).collect(),
-            never_mask: Vec::new(),
-            redaction: Mode::Value,
-            date_order: DateOrder::Mdy,
-            max_document_bytes: DEFAULT_MAX_DOCUMENT_BYTES,
-            linker: false,
-            context_pass: true,
-            extract: ExtractConfig::default(),
-            schema: Schema::default(),
-            llm: LlmSettings::default(),
-            ui: UiSettings::default(),
-        }
-    }
 }
 
 /// A configuration error, naming where it comes from and the key.
@@ -395,7 +420,9 @@ impl ConfigLayer {
     /// Applies this layer over `base`.
     pub fn apply(&self, base: &mut Config, origin: &str) -> Result<(), ConfigError> {
         macro_rules! set {
-            ($($f:ident),*) => { $( if let Some(v) = &self.$f { base.$f = v.clone(); } )* };
+            ($($f:ident => $($to:ident).+),*) => {
+                $( if let Some(v) = &self.$f { base.$($to).+ = v.clone(); } )*
+            };
         }
         for def in &params::PARAMS {
             if let Some(v) = def.get_layer(self) {
@@ -406,13 +433,13 @@ impl ConfigLayer {
             base.analysis.max_chains_per_component = k;
         }
         set!(
-            always_mask,
-            never_mask,
-            redaction,
-            date_order,
-            max_document_bytes,
-            linker,
-            context_pass
+            always_mask => redact.always_mask,
+            never_mask => redact.never_mask,
+            redaction => redact.mode,
+            date_order => extraction.date_order,
+            max_document_bytes => extraction.max_document_bytes,
+            linker => extraction.linker,
+            context_pass => extraction.context_pass
         );
         if let Some(llm) = &self.llm {
             llm.apply(&mut base.llm);
@@ -505,8 +532,8 @@ impl Config {
             message,
         };
         for (key, list) in [
-            ("always_mask", &self.always_mask),
-            ("never_mask", &self.never_mask),
+            ("always_mask", &self.redact.always_mask),
+            ("never_mask", &self.redact.never_mask),
         ] {
             for t in list {
                 if !self.schema.contains(t) {
@@ -541,9 +568,10 @@ impl Config {
             }
         }
         if let Some(t) = self
+            .redact
             .always_mask
             .iter()
-            .find(|t| self.never_mask.contains(t))
+            .find(|t| self.redact.never_mask.contains(t))
         {
             return Err(invalid(
                 "never_mask",
@@ -573,8 +601,8 @@ impl Config {
     /// Type policies as planner constraints (forced states are added by the session).
     pub fn constraints(&self) -> Constraints {
         Constraints {
-            always_mask: self.always_mask.iter().cloned().collect(),
-            never_mask: self.never_mask.iter().cloned().collect(),
+            always_mask: self.redact.always_mask.iter().cloned().collect(),
+            never_mask: self.redact.never_mask.iter().cloned().collect(),
             force_mask: BTreeSet::new(),
             force_keep: BTreeSet::new(),
         }

@@ -169,7 +169,7 @@ macro_rules! unit {
 }
 
 macro_rules! choice {
-    ($p:ident, $field:ident $(in $group:ident)?, $words:expr, $stage:ident, $flag:expr, $value_name:expr, $help:expr) => {
+    ($p:ident, $field:ident in $group:ident $(as $cfield:ident)?, $words:expr, $stage:ident, $flag:expr, $value_name:expr, $help:expr) => {
         ParamDef {
             param: Param::$p,
             name: stringify!($field),
@@ -178,10 +178,10 @@ macro_rules! choice {
             help: $help,
             value_name: $value_name,
             flag: $flag,
-            get: |c| Value::Word(word(&c.$($group.)?$field)),
+            get: |c| Value::Word(word(&choice!(@at c, $group, $field $(, $cfield)?))),
             set: |c, v| {
                 if let Ok(x) = from_word(v) {
-                    c.$($group.)?$field = x;
+                    choice!(@at c, $group, $field $(, $cfield)?) = x;
                 }
             },
             get_layer: |l| l.$field.as_ref().map(|x| Value::Word(word(x))),
@@ -190,7 +190,10 @@ macro_rules! choice {
                 Ok(())
             },
         }
-    };
+    };    // The field of the resolved config: `group.key`, or `group.other` when the
+    // group names it differently (`redaction` is `redact.mode`).
+    (@at $c:ident, $group:ident, $field:ident) => { $c.$group.$field };
+    (@at $c:ident, $group:ident, $field:ident, $cfield:ident) => { $c.$group.$cfield };
 }
 
 /// The parameters, in [`Param::ALL`] order (a unit test holds the two together).
@@ -277,7 +280,7 @@ pub static PARAMS: [ParamDef; 11] = [
     ),
     choice!(
         Redaction,
-        redaction,
+        redaction in redact as mode,
         MODES,
         Redaction,
         false,

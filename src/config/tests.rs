@@ -9,7 +9,7 @@ fn defaults_are_the_thesis_final_configuration() {
     assert_eq!(c.analysis.chain_length, 2);
     assert_eq!(c.plan.theta_doc, 0.95);
     assert_eq!(c.plan.strategy, Strategy::Knapsack);
-    assert_eq!(c.always_mask.len(), 5);
+    assert_eq!(c.redact.always_mask.len(), 5);
     assert!(c.validate("defaults").is_ok());
 }
 
@@ -249,7 +249,7 @@ fn layers_override_in_order_and_schema_merges_per_type() {
     .unwrap();
     assert_eq!(c.analysis.edge_threshold, 0.6);
     assert_eq!(c.analysis.chain_length, 3);
-    assert_eq!(c.redaction, Mode::Pseudonym);
+    assert_eq!(c.redact.mode, Mode::Pseudonym);
     assert_eq!(c.schema.weight("AGE"), 0.9);
     assert_eq!(c.schema.weight("SHOE_SIZE"), 0.2);
     assert_eq!(c.schema.weight("NAME"), 1.0);

@@ -84,7 +84,13 @@ pub(super) fn ceiling(
         for (i, d) in docs.iter().enumerate() {
             let ms = by_doc.get(d.id.as_str()).map_or(&[][..], Vec::as_slice);
             let items = gold_items(d, ms, gold);
-            store.set_document_items(i, d, &items, &ws.config().schema, ws.config().date_order);
+            store.set_document_items(
+                i,
+                d,
+                &items,
+                &ws.config().schema,
+                ws.config().extraction.date_order,
+            );
         }
         "gold mentions"
     } else if let Some(relevant) = &gold.relevant {
@@ -93,7 +99,13 @@ pub(super) fn ceiling(
         for (i, d) in docs.iter().enumerate() {
             let values = by_doc.get(d.id.as_str()).map_or(&[][..], |v| v.as_slice());
             let items = gold_entity_items(d, values, gold);
-            store.set_document_items(i, d, &items, &ws.config().schema, ws.config().date_order);
+            store.set_document_items(
+                i,
+                d,
+                &items,
+                &ws.config().schema,
+                ws.config().extraction.date_order,
+            );
         }
         "gold entities"
     } else {

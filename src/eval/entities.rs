@@ -62,9 +62,9 @@ impl Matcher<'_> {
     /// ("Dr. Anton Brevik" → "anton brevik"), since clam types clinicians as providers
     /// named without their title.
     fn canonical_forms(&self, f: &str, t: &str) -> Vec<String> {
-        let mut out = vec![canonical(f, t, self.config.date_order)];
+        let mut out = vec![canonical(f, t, self.config.extraction.date_order)];
         if t == "PROVIDER" {
-            out.push(canonical(f, "NAME", self.config.date_order));
+            out.push(canonical(f, "NAME", self.config.extraction.date_order));
         }
         out
     }

@@ -339,7 +339,7 @@ pub fn evaluate_with(
             chain_length: ws.config().analysis.chain_length,
             risk_medium: ws.config().plan.risk_medium,
             risk_high: ws.config().plan.risk_high,
-            redaction: ws.config().redaction,
+            redaction: ws.config().redact.mode,
         },
         documents: ws.corpus().documents.len(),
         skipped_documents: ws.corpus().diagnostics.len(),
@@ -380,15 +380,17 @@ mod tests {
     use crate::workspace::extract_all;
 
     fn workspace(docs: Vec<Document>) -> Workspace {
-        let config = Config {
-            always_mask: vec![],
-            ..Config::default()
-        };
+        let mut config = Config::default();
+        config.redact.always_mask = vec![];
         let corpus = Corpus {
             documents: docs,
             ..Corpus::default()
         };
-        let store = extract_all(&corpus, &config, &OfflineExtractor::new(config.date_order));
+        let store = extract_all(
+            &corpus,
+            &config,
+            &OfflineExtractor::new(config.extraction.date_order),
+        );
         Workspace::new(corpus, config, store, None, "offline").expect("workspace")
     }
 

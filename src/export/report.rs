@@ -22,7 +22,7 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
         "clam {} · extractor `{}` · redaction `{}` · strategy `{}` · config {}\n",
         env!("CARGO_PKG_VERSION"),
         ws.extractor(),
-        ws.config().redaction.as_str(),
+        ws.config().redact.mode.as_str(),
         match ws.config().plan.strategy {
             crate::plan::Strategy::Greedy => "greedy",
             crate::plan::Strategy::Knapsack => "knapsack",

@@ -7,10 +7,8 @@ use crate::schema::Schema;
 use std::collections::BTreeMap;
 
 fn config(risk_medium: f64) -> Config {
-    let mut c = Config {
-        always_mask: vec!["EMAIL".into()],
-        ..Config::default()
-    };
+    let mut c = Config::default();
+    c.redact.always_mask = vec!["EMAIL".into()];
     c.analysis.edge_threshold = 0.4;
     c.plan.risk_medium = risk_medium;
     c
@@ -309,7 +307,8 @@ mod properties {
                 .map(|d| d.iter().map(|(n, t, r)| (format!("e{n}"), TYPES[*t], *r)).collect())
                 .collect();
             let model = Model::from_lists(&lists, &Schema::default());
-            let mut config = Config { always_mask: vec![], ..Config::default() };
+            let mut config = Config::default();
+            config.redact.always_mask = vec![];
             config.analysis.edge_threshold = 0.2;
             let mut state = SessionState::default();
             for (n, mask) in &forced {

@@ -76,7 +76,7 @@ impl Workspace {
                     entity_type,
                     *relevance,
                     &self.config.schema,
-                    self.config.date_order,
+                    self.config.extraction.date_order,
                 )?;
             }
             AuditAction::RemoveEntity { entity, doc } => {

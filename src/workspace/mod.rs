@@ -369,13 +369,13 @@ impl Workspace {
         }
         let done: Vec<bool> = self.raw.iter().map(Option::is_some).collect();
         let all_done = done.iter().all(|d| *d);
-        let linker = self.config.linker
+        let linker = self.config.extraction.linker
             && self
                 .config
                 .schema
                 .contains(crate::extract::linker::LINKER_TYPE);
         let extracted = self.extracted.get_or_insert_with(|| self.store.clone());
-        if self.config.context_pass || (linker && all_done) {
+        if self.config.extraction.context_pass || (linker && all_done) {
             // Every document that is in can gain values from the new ones.
             let mut items: Vec<Vec<ExtractedItem>> = self
                 .raw
@@ -390,7 +390,7 @@ impl Workspace {
                     .filter(|(i, _)| done[*i])
                     .map(|(i, its)| (i, &self.corpus.documents[i], its.as_slice())),
                 &self.config.schema,
-                self.config.date_order,
+                self.config.extraction.date_order,
             );
         } else {
             let raw = &self.raw;
@@ -400,7 +400,7 @@ impl Workspace {
                     (i, &self.corpus.documents[i], its)
                 }),
                 &self.config.schema,
-                self.config.date_order,
+                self.config.extraction.date_order,
             );
         }
         self.rebuild_store()

@@ -42,7 +42,7 @@ pub fn finish_extraction(
             .enumerate()
             .map(|(i, (doc, its))| (i, doc, its.as_slice())),
         &config.schema,
-        config.date_order,
+        config.extraction.date_order,
     );
     store
 }
@@ -60,7 +60,7 @@ pub(super) fn corpus_steps(
     done: Option<&[bool]>,
 ) {
     let is_done = |i: usize| done.is_none_or(|d| d.get(i).copied().unwrap_or(false));
-    if config.context_pass {
+    if config.extraction.context_pass {
         crate::extract::propagate::harmonize_types(items);
         let short_forms = config.extract.short_forms.unwrap_or(true);
         if short_forms {
@@ -74,7 +74,10 @@ pub(super) fn corpus_steps(
         }
     }
     let all_done = (0..items.len()).all(is_done);
-    if all_done && config.linker && config.schema.contains(crate::extract::linker::LINKER_TYPE) {
+    if all_done
+        && config.extraction.linker
+        && config.schema.contains(crate::extract::linker::LINKER_TYPE)
+    {
         let linked = crate::extract::linker::link(&corpus.documents, items);
         for (mine, extra) in items.iter_mut().zip(linked) {
             mine.extend(extra);

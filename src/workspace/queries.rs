@@ -55,7 +55,7 @@ impl Workspace {
     pub fn replacer_of(&self, masked: &[bool], project_key: &[u8]) -> Replacer {
         Replacer::new(
             self.masked_entities_of(masked),
-            self.config.redaction,
+            self.config.redact.mode,
             &self.config.schema,
             project_key,
         )

@@ -32,13 +32,17 @@ fn workspace() -> Workspace {
         Document::new("b", "MBR-1001: lupus nephritis follow-up at Cedar Clinic."),
         Document::new("c", "Unrelated note about Cedar Clinic."),
     ];
-    let config = Config {
-        always_mask: vec![],
-        ..Config::default()
-    };
+    let mut config = Config::default();
+    config.redact.always_mask = vec![];
     let mut store = EntityStore::with_documents(&docs);
     for (i, d) in docs.iter().enumerate() {
-        store.set_document_items(i, d, &items_of(i), &config.schema, config.date_order);
+        store.set_document_items(
+            i,
+            d,
+            &items_of(i),
+            &config.schema,
+            config.extraction.date_order,
+        );
     }
     let corpus = Corpus {
         documents: docs,

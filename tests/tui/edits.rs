@@ -406,10 +406,8 @@ fn the_workspace_ends_with_the_entities_and_plan_of_clam_run() {
     let dir = tempfile::tempdir().unwrap();
     let corpus = sample_corpus();
     for linker in [false, true] {
-        let config = Config {
-            linker,
-            ..Config::default()
-        };
+        let mut config = Config::default();
+        config.extraction.linker = linker;
         let ex = clam::extract::offline::OfflineExtractor::from_config(&config);
         let headless = Workspace::new(
             corpus.clone(),
@@ -455,10 +453,8 @@ fn planning_off_the_ui_thread_gives_the_plan_of_clam_run() {
     let dir = tempfile::tempdir().unwrap();
     let corpus = sample_corpus();
     for linker in [false, true] {
-        let config = Config {
-            linker,
-            ..Config::default()
-        };
+        let mut config = Config::default();
+        config.extraction.linker = linker;
         let ex = clam::extract::offline::OfflineExtractor::from_config(&config);
         let headless = Workspace::new(
             corpus.clone(),
@@ -583,7 +579,7 @@ fn the_redaction_mode_cycles_and_the_preview_follows() {
     let mut app = open(small_corpus(), &session_path(&dir));
     key(&mut app, KeyCode::Char('2'));
     key(&mut app, KeyCode::Char('M'));
-    assert_eq!(app.ws.config().redaction, clam::redact::Mode::Pseudonym);
+    assert_eq!(app.ws.config().redact.mode, clam::redact::Mode::Pseudonym);
     assert!(app.ui.redacted_preview, "cycling shows the preview");
     let screen = render(&mut app, 160, 48);
     assert!(screen.contains("[NAME_"), "pseudonyms: {screen}");

@@ -28,7 +28,7 @@ fn sample_corpus() -> Corpus {
         &LoadOptions {
             format: None,
             recursive: false,
-            max_document_bytes: config.max_document_bytes,
+            max_document_bytes: config.extraction.max_document_bytes,
         },
     )
     .expect("sample corpus")
@@ -107,7 +107,7 @@ fn extractor_for(app: &App) -> Box<dyn clam::extract::Extractor> {
         Box::new(Fixed)
     } else {
         Box::new(clam::extract::offline::OfflineExtractor::new(
-            app.ws.config().date_order,
+            app.ws.config().extraction.date_order,
         ))
     }
 }

@@ -146,11 +146,9 @@ fn a_residual_document_or_chain_is_accepted_with_a_reason_and_marked() {
             .iter()
             .map(|t| t.name.clone())
             .collect();
-        let config = Config {
-            always_mask: vec![],
-            never_mask: types,
-            ..app.ws.config().clone()
-        };
+        let mut config = app.ws.config().clone();
+        config.redact.always_mask = vec![];
+        config.redact.never_mask = types;
         app.ws.set_config(config).expect("re-plan");
         app.refresh();
     };

@@ -140,7 +140,7 @@ impl MaskProbe {
         MaskProbe {
             evaluator,
             entities: ws.masked_entities_of(&vec![true; ws.model().entities.len()]),
-            mode: ws.config().redaction,
+            mode: ws.config().redact.mode,
             schema: ws.config().schema.clone(),
             key: key.to_vec(),
         }
@@ -207,7 +207,7 @@ impl PrivacyEvaluator {
         Self::from_parts(
             &ws.corpus().documents,
             &ws.config().schema,
-            ws.config().date_order,
+            ws.config().extraction.date_order,
             gold,
         )
     }

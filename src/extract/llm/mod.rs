@@ -568,7 +568,7 @@ pub fn existing_entities(
 ) -> Vec<Vec<[String; 2]>> {
     let mut store = EntityStore::with_documents(docs);
     for (i, (doc, its)) in docs.iter().zip(items).enumerate() {
-        store.set_document_items(i, doc, its, &config.schema, config.date_order);
+        store.set_document_items(i, doc, its, &config.schema, config.extraction.date_order);
     }
     let mut max_rel: BTreeMap<&str, f64> = BTreeMap::new();
     for d in &store.docs {

@@ -200,7 +200,7 @@ impl OfflineExtractor {
     /// The extractor a configuration asks for: its date order, gazetteer terms, allow
     /// and deny lists (`[extract]` in `clam.toml`).
     pub fn from_config(config: &Config) -> Self {
-        Self::with_extensions(config.date_order, &config.extract)
+        Self::with_extensions(config.extraction.date_order, &config.extract)
     }
 
     fn with_extensions(date_order: DateOrder, extra: &ExtractConfig) -> Self {

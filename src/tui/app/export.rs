@@ -13,7 +13,7 @@ impl App {
     pub(super) fn open_export(&mut self) {
         self.layers.push(Layer::Export(Box::new(ExportDialog {
             folder: text_input(&self.export_default.display().to_string()),
-            mode: self.ws.config().redaction,
+            mode: self.ws.config().redact.mode,
             require_reviewed: false,
             field: ExportField::Folder,
             outcome: None,
@@ -70,11 +70,9 @@ impl App {
                 "no session, so no project key: open with --session FILE".into(),
             ));
         }
-        if mode != self.ws.config().redaction {
-            let config = crate::Config {
-                redaction: mode,
-                ..self.ws.config().clone()
-            };
+        if mode != self.ws.config().redact.mode {
+            let mut config = self.ws.config().clone();
+            config.redact.mode = mode;
             if let Err(e) = self.ws.set_config(config) {
                 return Err(ExportOutcome::Failed(e.to_string()));
             }
@@ -108,8 +106,9 @@ pub struct ExportJob {
 impl ExportJob {
     /// The export and its outcome as the dialog shows it.
     pub fn run(self) -> ExportOutcome {
-        let scanner = crate::extract::offline::OfflineExtractor::new(self.ws.config().date_order);
-        let mode = self.ws.config().redaction;
+        let scanner =
+            crate::extract::offline::OfflineExtractor::new(self.ws.config().extraction.date_order);
+        let mode = self.ws.config().redact.mode;
         match crate::export::export(&self.ws, &self.key, &self.out, &self.opts, &scanner) {
             Ok(s) => {
                 let mut lines = vec![format!(

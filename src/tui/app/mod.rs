@@ -499,11 +499,9 @@ impl App {
             }
             Action::ToggleRedacted => self.ui.redacted_preview = !self.ui.redacted_preview,
             Action::CycleMode => {
-                let mode = next_mode(self.ws.config().redaction, 1);
-                let config = crate::Config {
-                    redaction: mode,
-                    ..self.ws.config().clone()
-                };
+                let mode = next_mode(self.ws.config().redact.mode, 1);
+                let mut config = self.ws.config().clone();
+                config.redact.mode = mode;
                 match self.ws.set_config(config) {
                     Ok(()) => {
                         self.refresh();

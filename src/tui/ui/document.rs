@@ -396,7 +396,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Drawn {
     };
     let d = &app.ws.corpus().documents[doc];
     let mut mode = if app.ui.redacted_preview {
-        format!("redacted preview ({})", app.ws.config().redaction.as_str())
+        format!(
+            "redacted preview ({})",
+            app.ws.config().redact.mode.as_str()
+        )
     } else {
         let n = app.mentions(doc).len();
         format!("{} mention(s)", n)
