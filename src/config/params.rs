@@ -10,6 +10,7 @@
 //! `clam sweep` ([`Param`]). Adding a parameter is a row here, a field in
 //! [`ConfigLayer`] and [`Config`], and the use that reads it.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::Serialize;
@@ -69,6 +70,75 @@ pub enum Value {
     Number(f64),
     Whole(usize),
     Word(String),
+}
+
+impl std::fmt::Display for Value {
+    /// As stored in the session and typed by a user.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Number(x) => write!(f, "{}", tidy(*x)),
+            Value::Whole(k) => write!(f, "{k}"),
+            Value::Word(w) => f.write_str(w),
+        }
+    }
+}
+
+/// One setting a session adopted (a what-if `Settings` decision), read through the
+/// parameter table when the decision is replayed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Setting {
+    /// A parameter of the table and its value.
+    Typed(Param, Value),
+    /// What no longer reads as one (a key the table dropped, a value of the wrong
+    /// kind), kept as written so nothing is lost, with why; reported when applied.
+    Unreadable { value: String, error: String },
+}
+
+/// The settings a session adopted, by key, newest value last.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AdoptedSettings(BTreeMap<String, Setting>);
+
+impl AdoptedSettings {
+    /// Adopts `key = text` (as a `Settings` decision records it).
+    pub fn adopt(&mut self, key: &str, text: &str) {
+        let setting = match Param::parse(key).and_then(|p| Ok((p, p.parse_value(text)?))) {
+            Ok((p, v)) => Setting::Typed(p, v),
+            Err(e) => Setting::Unreadable {
+                value: text.to_string(),
+                error: e.to_string(),
+            },
+        };
+        self.0.insert(key.to_string(), setting);
+    }
+
+    /// Adopts every `key = text` of `new`.
+    pub fn adopt_all<'a>(&mut self, new: impl IntoIterator<Item = (&'a String, &'a String)>) {
+        for (k, v) in new {
+            self.adopt(k, v);
+        }
+    }
+
+    /// The setting adopted for `key`.
+    pub fn get(&self, key: &str) -> Option<&Setting> {
+        self.0.get(key)
+    }
+
+    /// The value adopted for `key`, as text.
+    pub fn text(&self, key: &str) -> Option<String> {
+        self.get(key).map(|s| match s {
+            Setting::Typed(_, v) => v.to_string(),
+            Setting::Unreadable { value, .. } => value.clone(),
+        })
+    }
+
+    /// Every adopted setting, by key.
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &Setting)> {
+        self.0.iter()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
 }
 
 /// Errors of parameter values; each names the parameter.
@@ -402,11 +472,7 @@ impl Param {
 
     /// The value in `config` as text (as stored in the session and typed by a user).
     pub fn value(self, c: &Config) -> String {
-        match self.def().get(c) {
-            Value::Number(x) => tidy(x).to_string(),
-            Value::Whole(k) => k.to_string(),
-            Value::Word(w) => w,
-        }
+        self.def().get(c).to_string()
     }
 
     /// The values allowed given the rest of `config` (risk_medium ≤ risk_high),
@@ -509,7 +575,7 @@ impl Param {
     }
 
     /// Sets a parsed value through a layer, so it is checked like a file's key.
-    fn assign_value(self, c: &mut Config, v: Value) -> Result<(), ParamError> {
+    pub fn assign_value(self, c: &mut Config, v: Value) -> Result<(), ParamError> {
         let mut layer = ConfigLayer::default();
         let shown = format!("{v:?}");
         self.def()
@@ -557,18 +623,20 @@ impl fmt::Display for Param {
 /// longer applies (unknown key, bad value) is skipped, and if the result is invalid
 /// as a whole (risk_medium above risk_high after a configuration file changed) no
 /// setting is applied; the returned warnings say which.
-pub fn apply_settings(
-    config: &Config,
-    settings: &std::collections::BTreeMap<String, String>,
-) -> (Config, Vec<String>) {
+pub fn apply_settings(config: &Config, settings: &AdoptedSettings) -> (Config, Vec<String>) {
     let mut out = config.clone();
     let mut warnings = Vec::new();
-    for (key, value) in settings {
-        if let Err(e) = Param::parse(key).and_then(|p| p.assign(&mut out, value)) {
-            warnings.push(format!(
-                "adopted setting {key} = {value} no longer applies: {e}"
-            ));
-        }
+    for (key, setting) in settings.iter() {
+        let (value, error) = match setting {
+            Setting::Typed(p, v) => match p.assign_value(&mut out, v.clone()) {
+                Ok(()) => continue,
+                Err(e) => (v.to_string(), e.to_string()),
+            },
+            Setting::Unreadable { value, error } => (value.clone(), error.clone()),
+        };
+        warnings.push(format!(
+            "adopted setting {key} = {value} no longer applies: {error}"
+        ));
     }
     if let Err(e) = out.validate(ORIGIN) {
         warnings.push(format!(

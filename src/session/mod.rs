@@ -177,8 +177,9 @@ pub struct SessionState {
     pub accepted_residuals: BTreeSet<Vec<String>>,
     /// Gold chains (document ids, sorted: see [`gold::key`]) → note.
     pub gold: BTreeMap<Vec<String>, Option<String>>,
-    /// Adopted settings: configuration key → value, applied over the configuration.
-    pub settings: BTreeMap<String, String>,
+    /// Adopted settings: configuration key → typed value, applied over the
+    /// configuration.
+    pub settings: crate::config::params::AdoptedSettings,
 }
 
 impl SessionState {
@@ -567,11 +568,7 @@ impl SessionState {
             AuditAction::GoldUnmark { documents } => {
                 state.gold.remove(&gold::key(documents));
             }
-            AuditAction::Settings { new, .. } => {
-                state
-                    .settings
-                    .extend(new.iter().map(|(k, v)| (k.clone(), v.clone())));
-            }
+            AuditAction::Settings { new, .. } => state.settings.adopt_all(new),
         }
     }
 }
@@ -682,13 +679,10 @@ mod tests {
             entry(2, settings("0.4", "0.3")),
         ];
         let state = replay(&log);
-        assert_eq!(
-            state.settings.get("theta_chain").map(String::as_str),
-            Some("0.3")
-        );
+        assert_eq!(state.settings.text("theta_chain").as_deref(), Some("0.3"));
         log.push(entry(3, AuditAction::Undo { seq: 2 }));
         assert_eq!(
-            replay(&log).settings.get("theta_chain").map(String::as_str),
+            replay(&log).settings.text("theta_chain").as_deref(),
             Some("0.4")
         );
         log.push(entry(4, AuditAction::Undo { seq: 1 }));

@@ -256,18 +256,46 @@ fn adopted_settings_apply_in_one_go_and_bad_ones_are_reported() {
     let c = Config::default();
     // Lowering both risk thresholds passes through risk_medium > risk_high if
     // checked key by key; checked as a whole, it is valid.
-    let settings = BTreeMap::from([
-        ("risk_high".to_string(), "0.4".to_string()),
-        ("risk_medium".to_string(), "0.3".to_string()),
-    ]);
+    let adopted = |pairs: &[(&str, &str)]| {
+        let map: BTreeMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let mut s = crate::config::params::AdoptedSettings::default();
+        s.adopt_all(&map);
+        s
+    };
+    let settings = adopted(&[("risk_high", "0.4"), ("risk_medium", "0.3")]);
+    assert_eq!(
+        settings.get("risk_high"),
+        Some(&crate::config::params::Setting::Typed(
+            Param::RiskHigh,
+            crate::config::params::Value::Number(0.4)
+        )),
+        "read through the parameter table when adopted"
+    );
     let (out, warnings) = apply_settings(&c, &settings);
     assert!(warnings.is_empty(), "{warnings:?}");
     assert_eq!((out.plan.risk_high, out.plan.risk_medium), (0.4, 0.3));
-    let bad = BTreeMap::from([("theta_doc".to_string(), "2".to_string())]);
-    let (out, warnings) = apply_settings(&c, &bad);
+    let (out, warnings) = apply_settings(&c, &adopted(&[("theta_doc", "2")]));
     assert_eq!(out, c);
     assert_eq!(warnings.len(), 1);
     assert!(warnings[0].contains("theta_doc"), "{warnings:?}");
+    // A key the table no longer has and a word that is not a choice are kept as
+    // written and reported; the other settings still apply.
+    let mixed = adopted(&[
+        ("no_such_key", "1"),
+        ("strategy", "sideways"),
+        ("theta_chain", "0.3"),
+    ]);
+    assert_eq!(mixed.text("strategy").as_deref(), Some("sideways"));
+    let (out, warnings) = apply_settings(&c, &mixed);
+    assert_eq!(out.plan.theta_chain, 0.3);
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    assert!(
+        warnings[0].contains("no_such_key = 1") && warnings[1].contains("strategy = sideways"),
+        "{warnings:?}"
+    );
     let changed = changes(&c, &Param::ThetaChain.set(&c, "0.3").expect("valid"));
     assert_eq!(
         changed,

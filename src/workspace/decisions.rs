@@ -1,6 +1,7 @@
 //! Decisions and entity edits applied to a workspace: the session records them, the store and the plan follow.
 
 use super::*;
+use crate::config::params::{AdoptedSettings, Setting};
 
 impl Workspace {
     /// `store` = extracted results + the session's entity edits, then re-plans.
@@ -104,25 +105,33 @@ impl Workspace {
     /// from `before` (a `Settings` decision, or its undo): each changed key takes the
     /// adopted value, or the base configuration's once no setting holds it. Other
     /// keys keep their current value. True when the analysis must be recomputed.
-    pub(super) fn sync_settings(&mut self, before: &BTreeMap<String, String>) -> bool {
+    pub(super) fn sync_settings(&mut self, before: &AdoptedSettings) -> bool {
         let now = &self.state.settings;
         if before == now {
             return false;
         }
         let mut config = self.config.clone();
-        let keys: std::collections::BTreeSet<&String> = before.keys().chain(now.keys()).collect();
+        let keys: std::collections::BTreeSet<&String> =
+            before.iter().chain(now.iter()).map(|(k, _)| k).collect();
         for key in keys {
             if before.get(key) == now.get(key) {
                 continue;
             }
-            let Ok(p) = crate::config::Param::parse(key) else {
-                continue;
+            let (p, value) = match now.get(key) {
+                Some(Setting::Typed(p, v)) => (*p, v.clone()),
+                Some(Setting::Unreadable { value, error }) => {
+                    self.warnings.push(format!(
+                        "adopted setting {key} = {value} does not apply: {error}"
+                    ));
+                    continue;
+                }
+                // No setting holds it any more: the base configuration's value.
+                None => match crate::config::Param::parse(key) {
+                    Ok(p) => (p, p.def().get(&self.base_config)),
+                    Err(_) => continue,
+                },
             };
-            let value = now
-                .get(key)
-                .cloned()
-                .unwrap_or_else(|| p.value(&self.base_config));
-            if let Err(e) = p.assign(&mut config, &value) {
+            if let Err(e) = p.assign_value(&mut config, value.clone()) {
                 self.warnings.push(format!(
                     "adopted setting {key} = {value} does not apply: {e}"
                 ));
@@ -186,7 +195,7 @@ impl Workspace {
             // Without a session, adopted settings still take effect.
             None => {
                 if let AuditAction::Settings { new, .. } = &decision.action {
-                    self.state.settings.extend(new.clone());
+                    self.state.settings.adopt_all(new);
                 }
             }
         }
