@@ -23,6 +23,12 @@ pub mod secret;
 
 pub use params::{Param, ParamFlags};
 
+mod extract_lists;
+mod resolve;
+use extract_lists::extend_unique;
+pub use extract_lists::{ExtractConfig, ExtractLayer, GazetteerFile};
+pub use resolve::{ConfigSources, export_config_hash, resolve, user_config_path};
+
 /// File name of the configuration in a corpus folder and the user config directory.
 pub const CONFIG_FILE_NAME: &str = "clam.toml";
 
@@ -79,108 +85,6 @@ pub struct UiLayer {
 pub struct UiSettings {
     pub theme: Option<String>,
     pub theme_origin: Option<String>,
-}
-
-/// The `[extract]` table of a layer: extensions of the offline extractor. Lists add up
-/// across layers (a corpus's terms extend the user's).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ExtractLayer {
-    /// Type → gazetteer files (one term per line, `#` starts a comment), relative to
-    /// the configuration file. Read when the file is parsed; their terms join
-    /// `gazetteer_terms`.
-    pub gazetteer_files: Option<BTreeMap<String, Vec<PathBuf>>>,
-    /// Type → extra gazetteer terms.
-    pub gazetteer_terms: Option<BTreeMap<String, Vec<String>>>,
-    /// Values that are never extracted, whatever recognizer finds them (the
-    /// insurer's own name, a ward called "Hope").
-    pub allow: Option<Vec<String>>,
-    /// Type → values that are always extracted with that type and relevance 1.0
-    /// wherever they occur as whole words.
-    pub deny: Option<BTreeMap<String, Vec<String>>>,
-    /// Whether an organisation's short form ("Calloway Genomics") meets the longer
-    /// name it begins ("Calloway Genomics Institute") within the corpus (default on).
-    pub short_forms: Option<bool>,
-    /// Type → the gazetteer files read into `gazetteer_terms` (base name and term
-    /// count), for the export's record of the configuration. Set when the files
-    /// are read, never from a file.
-    #[serde(skip)]
-    pub loaded_files: BTreeMap<String, Vec<GazetteerFile>>,
-}
-
-/// A gazetteer file that was read: its base name (no folder) and how many terms it
-/// held. The export records these instead of the terms (SPEC §5).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct GazetteerFile {
-    pub file: String,
-    pub terms: usize,
-}
-
-/// The resolved `[extract]` table.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct ExtractConfig {
-    pub gazetteer_terms: BTreeMap<String, Vec<String>>,
-    pub allow: Vec<String>,
-    pub deny: BTreeMap<String, Vec<String>>,
-    /// Type → the gazetteer files whose terms are in `gazetteer_terms`. Not
-    /// serialized (snapshots, config hash): the terms are.
-    #[serde(skip)]
-    pub gazetteer_files: BTreeMap<String, Vec<GazetteerFile>>,
-    /// `[extract] short_forms`: unset means on. Serialized only when set, so the
-    /// configurations written before it existed keep their hash.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub short_forms: Option<bool>,
-}
-
-impl ExtractConfig {
-    /// Nothing configured: the extractor runs as shipped.
-    pub fn is_empty(&self) -> bool {
-        self.gazetteer_terms.is_empty() && self.allow.is_empty() && self.deny.is_empty()
-    }
-
-    /// The table as the export records it (SPEC §5: term lists appear only as counts
-    /// and file names, never the terms, not even redacted): each list becomes
-    /// `{"count": n}`, and the gazetteer files their base names with the number of
-    /// terms each held.
-    pub fn export_json(&self) -> serde_json::Value {
-        use serde_json::json;
-        let counts =
-            |m: &BTreeMap<String, Vec<String>>| -> serde_json::Map<String, serde_json::Value> {
-                m.iter()
-                    .map(|(ty, list)| (ty.clone(), json!({"count": list.len()})))
-                    .collect()
-            };
-        let mut out = json!({
-            "gazetteer_terms": counts(&self.gazetteer_terms),
-            "gazetteer_files": self.gazetteer_files,
-            "allow": {"count": self.allow.len()},
-            "deny": counts(&self.deny),
-        });
-        if let (Some(on), Some(o)) = (self.short_forms, out.as_object_mut()) {
-            o.insert("short_forms".into(), json!(on));
-        }
-        out
-    }
-
-    /// Number of terms in each list: gazetteer terms, allow, deny.
-    pub fn term_counts(&self) -> (usize, usize, usize) {
-        let total = |m: &BTreeMap<String, Vec<String>>| m.values().map(Vec::len).sum::<usize>();
-        (
-            total(&self.gazetteer_terms),
-            self.allow.len(),
-            total(&self.deny),
-        )
-    }
-}
-
-fn extend_unique(list: &mut Vec<String>, extra: &[String]) {
-    for v in extra {
-        let v = v.trim();
-        if !v.is_empty() && !list.iter().any(|x| x == v) {
-            list.push(v.to_string());
-        }
-    }
 }
 
 /// What is masked and how: the redaction mode and the type policies (SPEC §5).
@@ -632,121 +536,6 @@ impl Config {
         }
         v
     }
-}
-
-/// A configuration hash from the audit log as the export writes it: a hash made by
-/// [`Config::hash`] (64 hex) as it is; anything else (the unkeyed md5 that sessions
-/// of earlier versions recorded, which anyone can recompute from a guessed
-/// configuration) keyed with the project key, so the export holds no recomputable
-/// hash. Such decisions then show a hash that matches no current configuration, as
-/// if made under a different one.
-pub fn export_config_hash(stored: &str, project_key: &[u8]) -> String {
-    let keyed = stored.len() == 64
-        && stored
-            .bytes()
-            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-    if stored.is_empty() || keyed {
-        stored.to_string()
-    } else {
-        crate::hashing::hmac_hex(project_key, &format!("legacy config hash {stored}"))
-    }
-}
-
-/// The user's config file (`<config dir>/clam.toml`), if the platform has one.
-pub fn user_config_path() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "clam").map(|d| d.config_dir().join(CONFIG_FILE_NAME))
-}
-
-/// Where the layers come from.
-#[derive(Debug, Clone, Default)]
-pub struct ConfigSources {
-    /// Read `clam.toml` from the user config directory.
-    pub user: bool,
-    /// The corpus folder (its `clam.toml` is read if present).
-    pub corpus_dir: Option<PathBuf>,
-    /// A snapshot's own config (between the corpus and `--config` layers).
-    pub snapshot: Option<ConfigLayer>,
-    /// `--config FILE`.
-    pub file: Option<PathBuf>,
-    /// Command-line flags.
-    pub flags: ConfigLayer,
-}
-
-/// A corpus must not be able to send itself somewhere: `[llm]` is refused in `what`.
-fn refuse_llm(layer: &ConfigLayer, origin: &str, what: &str) -> Result<(), ConfigError> {
-    if layer.llm.is_some() {
-        return Err(ConfigError::Invalid {
-            origin: origin.to_string(),
-            key: "llm".into(),
-            message: format!(
-                "{what} cannot set [llm] (a corpus must not choose where it is sent); put [llm] in your own config ({}) or in a --config file",
-                user_config_path().map_or("the user config directory".into(), |p| p
-                    .display()
-                    .to_string())
-            ),
-        });
-    }
-    Ok(())
-}
-
-/// Resolves the configuration from its layers, lowest precedence first.
-pub fn resolve(sources: &ConfigSources) -> Result<Config, ConfigError> {
-    let mut config = Config::default();
-    let mut origins = Vec::new();
-    if sources.user
-        && let Some(path) = user_config_path()
-        && path.is_file()
-    {
-        ConfigLayer::from_file(&path)?.apply(&mut config, &path.display().to_string())?;
-        origins.push(path.display().to_string());
-    }
-    if let Some(dir) = &sources.corpus_dir {
-        let path = dir.join(CONFIG_FILE_NAME);
-        if path.is_file() {
-            let layer = ConfigLayer::from_file(&path)?;
-            refuse_llm(
-                &layer,
-                &path.display().to_string(),
-                "a clam.toml inside the corpus folder",
-            )?;
-            layer.apply(&mut config, &path.display().to_string())?;
-            origins.push(path.display().to_string());
-        }
-    }
-    if let Some(layer) = &sources.snapshot {
-        refuse_llm(layer, "snapshot config", "a snapshot")?;
-        layer.apply(&mut config, "snapshot config")?;
-        origins.push("snapshot config".into());
-    }
-    if let Some(path) = &sources.file {
-        let layer = ConfigLayer::from_file(path)?;
-        if layer.llm.as_ref().is_some_and(|l| l.allow_remote.is_some()) {
-            return Err(ConfigError::Invalid {
-                origin: path.display().to_string(),
-                key: "llm.allow_remote".into(),
-                message: format!(
-                    "sending documents off this machine is allowed only from your own config ({}) or with --allow-remote",
-                    user_config_path().map_or("the user config directory".into(), |p| p
-                        .display()
-                        .to_string())
-                ),
-            });
-        }
-        layer.apply(&mut config, &path.display().to_string())?;
-        origins.push(path.display().to_string());
-    }
-    sources.flags.validate("command line")?;
-    sources.flags.apply(&mut config, "command line")?;
-    if sources.flags != ConfigLayer::default() {
-        origins.push("command line".into());
-    }
-    let origin = if origins.is_empty() {
-        "defaults".to_string()
-    } else {
-        format!("configuration ({})", origins.join(" + "))
-    };
-    config.validate(&origin)?;
-    Ok(config)
 }
 
 #[cfg(test)]

@@ -18,6 +18,11 @@ use serde::de::DeserializeOwned;
 
 use super::{Config, ConfigError, ConfigLayer, MAX_CHAIN_LENGTH};
 
+mod flags;
+mod settings;
+pub use flags::ParamFlags;
+pub use settings::{AdoptedSettings, Setting, apply_settings};
+
 /// Where parameter values come from in error messages when no file is involved.
 pub const ORIGIN: &str = "what-if";
 
@@ -80,64 +85,6 @@ impl std::fmt::Display for Value {
             Value::Whole(k) => write!(f, "{k}"),
             Value::Word(w) => f.write_str(w),
         }
-    }
-}
-
-/// One setting a session adopted (a what-if `Settings` decision), read through the
-/// parameter table when the decision is replayed.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Setting {
-    /// A parameter of the table and its value.
-    Typed(Param, Value),
-    /// What no longer reads as one (a key the table dropped, a value of the wrong
-    /// kind), kept as written so nothing is lost, with why; reported when applied.
-    Unreadable { value: String, error: String },
-}
-
-/// The settings a session adopted, by key, newest value last.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct AdoptedSettings(BTreeMap<String, Setting>);
-
-impl AdoptedSettings {
-    /// Adopts `key = text` (as a `Settings` decision records it).
-    pub fn adopt(&mut self, key: &str, text: &str) {
-        let setting = match Param::parse(key).and_then(|p| Ok((p, p.parse_value(text)?))) {
-            Ok((p, v)) => Setting::Typed(p, v),
-            Err(e) => Setting::Unreadable {
-                value: text.to_string(),
-                error: e.to_string(),
-            },
-        };
-        self.0.insert(key.to_string(), setting);
-    }
-
-    /// Adopts every `key = text` of `new`.
-    pub fn adopt_all<'a>(&mut self, new: impl IntoIterator<Item = (&'a String, &'a String)>) {
-        for (k, v) in new {
-            self.adopt(k, v);
-        }
-    }
-
-    /// The setting adopted for `key`.
-    pub fn get(&self, key: &str) -> Option<&Setting> {
-        self.0.get(key)
-    }
-
-    /// The value adopted for `key`, as text.
-    pub fn text(&self, key: &str) -> Option<String> {
-        self.get(key).map(|s| match s {
-            Setting::Typed(_, v) => v.to_string(),
-            Setting::Unreadable { value, .. } => value.clone(),
-        })
-    }
-
-    /// Every adopted setting, by key.
-    pub fn iter(&self) -> impl Iterator<Item = (&String, &Setting)> {
-        self.0.iter()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
     }
 }
 
@@ -619,127 +566,5 @@ impl fmt::Display for Param {
     }
 }
 
-/// `config` with adopted session settings (key → value) applied. A setting that no
-/// longer applies (unknown key, bad value) is skipped, and if the result is invalid
-/// as a whole (risk_medium above risk_high after a configuration file changed) no
-/// setting is applied; the returned warnings say which.
-pub fn apply_settings(config: &Config, settings: &AdoptedSettings) -> (Config, Vec<String>) {
-    let mut out = config.clone();
-    let mut warnings = Vec::new();
-    for (key, setting) in settings.iter() {
-        let (value, error) = match setting {
-            Setting::Typed(p, v) => match p.assign_value(&mut out, v.clone()) {
-                Ok(()) => continue,
-                Err(e) => (v.to_string(), e.to_string()),
-            },
-            Setting::Unreadable { value, error } => (value.clone(), error.clone()),
-        };
-        warnings.push(format!(
-            "adopted setting {key} = {value} no longer applies: {error}"
-        ));
-    }
-    if let Err(e) = out.validate(ORIGIN) {
-        warnings.push(format!(
-            "adopted settings no longer apply together ({e}); the configuration is used as is"
-        ));
-        return (config.clone(), warnings);
-    }
-    (out, warnings)
-}
-
-/// The parameters' command-line flags (`--edge-threshold X` …), built from
-/// [`PARAMS`]: every row with `flag` set. What was given becomes a configuration
-/// layer, the highest one.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ParamFlags {
-    pub layer: ConfigLayer,
-}
-
-impl clap::FromArgMatches for ParamFlags {
-    fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
-        let mut flags = ParamFlags::default();
-        flags.update_from_arg_matches(m)?;
-        Ok(flags)
-    }
-
-    fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
-        for def in PARAMS.iter().filter(|d| d.flag) {
-            let Some(text) = m.get_one::<String>(def.name) else {
-                continue;
-            };
-            let invalid = |message: String| {
-                clap::Error::raw(
-                    clap::error::ErrorKind::ValueValidation,
-                    format!(
-                        "invalid value '{text}' for '--{}': {message}\n",
-                        def.name.replace('_', "-")
-                    ),
-                )
-            };
-            let v = def
-                .param
-                .parse_value(text)
-                .map_err(|e| invalid(e.to_string()))?;
-            def.set_layer(&mut self.layer, v).map_err(invalid)?;
-        }
-        Ok(())
-    }
-}
-
-impl clap::Args for ParamFlags {
-    fn augment_args(cmd: clap::Command) -> clap::Command {
-        PARAMS.iter().filter(|d| d.flag).fold(cmd, |cmd, def| {
-            let mut arg = clap::Arg::new(def.name)
-                .long(def.name.replace('_', "-"))
-                .value_name(def.value_name)
-                .help(def.help)
-                .action(clap::ArgAction::Set);
-            if let Kind::Choice(words) = def.kind {
-                arg = arg.value_parser(clap::builder::PossibleValuesParser::new(words.iter()));
-            }
-            cmd.arg(arg)
-        })
-    }
-
-    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        Self::augment_args(cmd)
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_table_follows_param_all_and_round_trips_every_value() {
-        let c = Config::default();
-        for (i, p) in Param::ALL.into_iter().enumerate() {
-            assert_eq!(PARAMS[i].param, p, "row {i}");
-            // A value read from a configuration, written to a layer and applied,
-            // comes back unchanged.
-            let v = p.def().get(&c);
-            let mut layer = ConfigLayer::default();
-            p.def().set_layer(&mut layer, v.clone()).expect("set");
-            assert_eq!(p.def().get_layer(&layer), Some(v.clone()), "{p}");
-            let mut other = Config::default();
-            layer.apply(&mut other, "test").expect("apply");
-            assert_eq!(p.def().get(&other), v, "{p}");
-        }
-    }
-
-    #[test]
-    fn checks_name_the_range() {
-        let chain = Param::ChainLength.def();
-        assert_eq!(
-            chain.check(&Value::Whole(9)),
-            Err(format!(
-                "9 is not a chain length: use 2..={MAX_CHAIN_LENGTH} documents"
-            ))
-        );
-        assert_eq!(
-            Param::ThetaChain.def().check(&Value::Number(1.5)),
-            Err("1.5 is outside [0, 1]".to_string())
-        );
-        assert!(Param::Strategy.parse_value("simplex").is_err());
-    }
-}
+mod tests;

@@ -1,3 +1,4 @@
+use super::json::is_rfc3339;
 use super::*;
 use crate::redact::test_masked as masked;
 

@@ -1,0 +1,118 @@
+//! Where configuration comes from and how the layers resolve: the user's file, the corpus's, flags; the exported config hash.
+
+use super::*;
+
+/// A configuration hash from the audit log as the export writes it: a hash made by
+/// [`Config::hash`] (64 hex) as it is; anything else (the unkeyed md5 that sessions
+/// of earlier versions recorded, which anyone can recompute from a guessed
+/// configuration) keyed with the project key, so the export holds no recomputable
+/// hash. Such decisions then show a hash that matches no current configuration, as
+/// if made under a different one.
+pub fn export_config_hash(stored: &str, project_key: &[u8]) -> String {
+    let keyed = stored.len() == 64
+        && stored
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    if stored.is_empty() || keyed {
+        stored.to_string()
+    } else {
+        crate::hashing::hmac_hex(project_key, &format!("legacy config hash {stored}"))
+    }
+}
+
+/// The user's config file (`<config dir>/clam.toml`), if the platform has one.
+pub fn user_config_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "clam").map(|d| d.config_dir().join(CONFIG_FILE_NAME))
+}
+
+/// Where the layers come from.
+#[derive(Debug, Clone, Default)]
+pub struct ConfigSources {
+    /// Read `clam.toml` from the user config directory.
+    pub user: bool,
+    /// The corpus folder (its `clam.toml` is read if present).
+    pub corpus_dir: Option<PathBuf>,
+    /// A snapshot's own config (between the corpus and `--config` layers).
+    pub snapshot: Option<ConfigLayer>,
+    /// `--config FILE`.
+    pub file: Option<PathBuf>,
+    /// Command-line flags.
+    pub flags: ConfigLayer,
+}
+
+/// A corpus must not be able to send itself somewhere: `[llm]` is refused in `what`.
+pub(super) fn refuse_llm(layer: &ConfigLayer, origin: &str, what: &str) -> Result<(), ConfigError> {
+    if layer.llm.is_some() {
+        return Err(ConfigError::Invalid {
+            origin: origin.to_string(),
+            key: "llm".into(),
+            message: format!(
+                "{what} cannot set [llm] (a corpus must not choose where it is sent); put [llm] in your own config ({}) or in a --config file",
+                user_config_path().map_or("the user config directory".into(), |p| p
+                    .display()
+                    .to_string())
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Resolves the configuration from its layers, lowest precedence first.
+pub fn resolve(sources: &ConfigSources) -> Result<Config, ConfigError> {
+    let mut config = Config::default();
+    let mut origins = Vec::new();
+    if sources.user
+        && let Some(path) = user_config_path()
+        && path.is_file()
+    {
+        ConfigLayer::from_file(&path)?.apply(&mut config, &path.display().to_string())?;
+        origins.push(path.display().to_string());
+    }
+    if let Some(dir) = &sources.corpus_dir {
+        let path = dir.join(CONFIG_FILE_NAME);
+        if path.is_file() {
+            let layer = ConfigLayer::from_file(&path)?;
+            refuse_llm(
+                &layer,
+                &path.display().to_string(),
+                "a clam.toml inside the corpus folder",
+            )?;
+            layer.apply(&mut config, &path.display().to_string())?;
+            origins.push(path.display().to_string());
+        }
+    }
+    if let Some(layer) = &sources.snapshot {
+        refuse_llm(layer, "snapshot config", "a snapshot")?;
+        layer.apply(&mut config, "snapshot config")?;
+        origins.push("snapshot config".into());
+    }
+    if let Some(path) = &sources.file {
+        let layer = ConfigLayer::from_file(path)?;
+        if layer.llm.as_ref().is_some_and(|l| l.allow_remote.is_some()) {
+            return Err(ConfigError::Invalid {
+                origin: path.display().to_string(),
+                key: "llm.allow_remote".into(),
+                message: format!(
+                    "sending documents off this machine is allowed only from your own config ({}) or with --allow-remote",
+                    user_config_path().map_or("the user config directory".into(), |p| p
+                        .display()
+                        .to_string())
+                ),
+            });
+        }
+        layer.apply(&mut config, &path.display().to_string())?;
+        origins.push(path.display().to_string());
+    }
+    sources.flags.validate("command line")?;
+    sources.flags.apply(&mut config, "command line")?;
+    if sources.flags != ConfigLayer::default() {
+        origins.push("command line".into());
+    }
+    let origin = if origins.is_empty() {
+        "defaults".to_string()
+    } else {
+        format!("configuration ({})", origins.join(" + "))
+    };
+    config.validate(&origin)?;
+    Ok(config)
+}

@@ -1,0 +1,236 @@
+//! The leak check's streaming JSON reader: the strings, numbers and keys of a JSON
+//! file as pieces to search, with their line and column.
+
+/// A piece of a JSON file to search: a decoded string, or a bare number.
+pub(super) struct Piece {
+    pub(super) text: String,
+    pub(super) line: usize,
+    pub(super) column: usize,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum LexState {
+    Outside,
+    InString,
+    Escape,
+    Unicode(u8),
+    Number,
+}
+
+/// A streaming JSON reader that yields the strings (and, outside clam's own files,
+/// the numbers and the keys) to search. It never fails: bytes it cannot read as JSON
+/// are searched as text between the strings.
+pub(super) struct JsonLexer {
+    own: bool,
+    state: LexState,
+    pub(super) line: usize,
+    pub(super) column: usize,
+    cur: Vec<u8>,
+    cur_at: (usize, usize),
+    hex: u32,
+    high_surrogate: Option<u32>,
+    /// A string just closed: it is a key when ':' follows.
+    pending: Option<Piece>,
+    pub(super) pieces: Vec<Piece>,
+    pub(super) pieces_bytes: usize,
+}
+
+impl JsonLexer {
+    pub(super) fn new(own: bool) -> Self {
+        JsonLexer {
+            own,
+            state: LexState::Outside,
+            line: 1,
+            column: 0,
+            cur: Vec::new(),
+            cur_at: (1, 1),
+            hex: 0,
+            high_surrogate: None,
+            pending: None,
+            pieces: Vec::new(),
+            pieces_bytes: 0,
+        }
+    }
+
+    fn emit(&mut self, p: Piece) {
+        self.pieces_bytes += p.text.len() + 32;
+        self.pieces.push(p);
+    }
+
+    fn settle_pending(&mut self, key: bool) {
+        if let Some(p) = self.pending.take() {
+            // Keys of clam's own files are clam's field names.
+            if !(key && self.own) {
+                self.emit(p);
+            }
+        }
+    }
+
+    fn push_char(&mut self, c: u32) {
+        let ch = char::from_u32(c).unwrap_or('\u{fffd}');
+        let mut b = [0u8; 4];
+        self.cur
+            .extend_from_slice(ch.encode_utf8(&mut b).as_bytes());
+    }
+
+    pub(super) fn feed(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            if b == b'\n' {
+                self.line += 1;
+                self.column = 0;
+            } else if b & 0xC0 != 0x80 {
+                self.column += 1;
+            }
+            match self.state {
+                LexState::Outside => self.outside(b),
+                LexState::Number => match b {
+                    b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-' => self.cur.push(b),
+                    _ => {
+                        self.end_number();
+                        self.state = LexState::Outside;
+                        self.outside(b);
+                    }
+                },
+                LexState::InString => match b {
+                    b'"' => {
+                        self.state = LexState::Outside;
+                        let text = String::from_utf8_lossy(&self.cur).into_owned();
+                        let piece = Piece {
+                            text,
+                            line: self.cur_at.0,
+                            column: self.cur_at.1,
+                        };
+                        if self.own && is_rfc3339(&piece.text) {
+                            // The audit log's own clock.
+                            continue;
+                        }
+                        self.pending = Some(piece);
+                    }
+                    b'\\' => self.state = LexState::Escape,
+                    _ => self.cur.push(b),
+                },
+                LexState::Escape => {
+                    self.state = LexState::InString;
+                    match b {
+                        b'n' => self.cur.push(b'\n'),
+                        b't' => self.cur.push(b'\t'),
+                        b'r' => self.cur.push(b'\r'),
+                        b'b' => self.cur.push(8),
+                        b'f' => self.cur.push(12),
+                        b'u' => {
+                            self.hex = 0;
+                            self.state = LexState::Unicode(0);
+                        }
+                        other => self.cur.push(other),
+                    }
+                }
+                LexState::Unicode(n) => {
+                    let v = (b as char).to_digit(16).unwrap_or(0);
+                    self.hex = self.hex * 16 + v;
+                    if n < 3 {
+                        self.state = LexState::Unicode(n + 1);
+                        continue;
+                    }
+                    self.state = LexState::InString;
+                    let u = self.hex;
+                    match (self.high_surrogate.take(), u) {
+                        (None, 0xD800..=0xDBFF) => self.high_surrogate = Some(u),
+                        (Some(h), 0xDC00..=0xDFFF) => {
+                            self.push_char(0x10000 + ((h - 0xD800) << 10) + (u - 0xDC00))
+                        }
+                        (Some(_), u) => {
+                            self.push_char(0xFFFD);
+                            self.push_char(u);
+                        }
+                        (None, u) => self.push_char(u),
+                    }
+                }
+            }
+        }
+    }
+
+    /// A byte outside strings and numbers.
+    fn outside(&mut self, b: u8) {
+        match b {
+            b'"' => {
+                self.settle_pending(false);
+                self.state = LexState::InString;
+                self.cur.clear();
+                self.cur_at = (self.line, self.column);
+            }
+            b':' => self.settle_pending(true),
+            b' ' | b'\t' | b'\r' | b'\n' => {}
+            b'-' | b'0'..=b'9' => {
+                self.settle_pending(false);
+                self.state = LexState::Number;
+                self.cur.clear();
+                self.cur.push(b);
+                self.cur_at = (self.line, self.column);
+            }
+            _ => self.settle_pending(false),
+        }
+    }
+
+    fn end_number(&mut self) {
+        if !self.own {
+            let text = String::from_utf8_lossy(&self.cur).into_owned();
+            self.emit(Piece {
+                text,
+                line: self.cur_at.0,
+                column: self.cur_at.1,
+            });
+        }
+    }
+
+    pub(super) fn finish(&mut self) {
+        match self.state {
+            LexState::Number => self.end_number(),
+            LexState::InString | LexState::Escape | LexState::Unicode(_) => {
+                // An unterminated string is still text.
+                let text = String::from_utf8_lossy(&self.cur).into_owned();
+                self.emit(Piece {
+                    text,
+                    line: self.cur_at.0,
+                    column: self.cur_at.1,
+                });
+            }
+            LexState::Outside => {}
+        }
+        self.state = LexState::Outside;
+        self.settle_pending(false);
+    }
+}
+
+/// `2026-11-24T05:32:00Z`, with optional fractional seconds and a `Z` or `±hh:mm` offset
+/// (ASCII only, read as bytes: it is asked of every string of clam's own files).
+pub(super) fn is_rfc3339(s: &str) -> bool {
+    let s = s.as_bytes();
+    let digits =
+        |r: std::ops::Range<usize>| r.clone().all(|i| s.get(i).is_some_and(u8::is_ascii_digit));
+    let at = |i: usize, c: u8| s.get(i) == Some(&c);
+    if s.len() < 20
+        || !(digits(0..4) && at(4, b'-') && digits(5..7) && at(7, b'-') && digits(8..10))
+        || !(at(10, b'T') && digits(11..13) && at(13, b':') && digits(14..16) && at(16, b':'))
+        || !digits(17..19)
+    {
+        return false;
+    }
+    let mut i = 19;
+    if at(i, b'.') {
+        i += 1;
+        let start = i;
+        while s.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        if i == start {
+            return false;
+        }
+    }
+    match s.get(i) {
+        Some(b'Z') => i + 1 == s.len(),
+        Some(b'+' | b'-') => {
+            i + 6 == s.len() && digits(i + 1..i + 3) && at(i + 3, b':') && digits(i + 4..i + 6)
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,142 @@
+//! Tests of the replacements and the redacted text.
+use super::*;
+
+use super::test_masked as masked;
+
+fn with(entities: Vec<MaskedEntity>, mode: Mode, key: &[u8]) -> Replacer {
+    Replacer::new(entities, mode, &Schema::default(), key)
+}
+
+fn replacer(mode: Mode) -> Replacer {
+    with(
+        vec![
+            masked(
+                "a1",
+                "NAME",
+                "priya raman",
+                &["Priya Raman", "Raman, Priya", "Ms. Raman"],
+            ),
+            masked("b2", "BIRTHDATE", "1968-03-14", &["03/14/1968"]),
+            masked("c3", "PATIENT_ID", "MBR448213", &["MBR-448213"]),
+            masked("d4", "PHONE_NUMBER", "5550104417", &["(555) 010-4417"]),
+        ],
+        mode,
+        b"project key",
+    )
+}
+
+#[test]
+fn replaces_originals_and_variants_corpus_wide() {
+    let r = replacer(Mode::Value);
+    let text = "Member RAMAN, PRIYA (mbr 448213), born 14 March 1968, call +1 555.010.4417. Priya Ramanujan is someone else.";
+    assert_eq!(
+        r.replace(text),
+        "Member [NAME] ([PATIENT_ID]), born [BIRTHDATE], call [PHONE_NUMBER]. Priya Ramanujan is someone else."
+    );
+}
+
+#[test]
+fn leftmost_longest_and_multibyte() {
+    let r = replacer(Mode::Redact);
+    assert_eq!(
+        r.replace("Zoë saw Ms. Raman — Priya Raman."),
+        "Zoë saw [REDACTED] — [REDACTED]."
+    );
+}
+
+#[test]
+fn modes() {
+    let text = "Priya Raman";
+    assert_eq!(replacer(Mode::Generalize).replace(text), "a person");
+    let p = replacer(Mode::Pseudonym).replace(text);
+    assert!(
+        p.starts_with("[NAME_") && p.len() == "[NAME_]".len() + 12,
+        "{p}"
+    );
+    assert_eq!(p, replacer(Mode::Pseudonym).replace("priya raman"));
+    let other_key = with(
+        vec![masked("a1", "NAME", "priya raman", &["Priya Raman"])],
+        Mode::Pseudonym,
+        b"another key",
+    );
+    assert_ne!(p, other_key.replace(text));
+}
+
+#[test]
+fn overlapping_hits_include_values_inside_longer_ones() {
+    let r = with(
+        vec![
+            masked(
+                "h",
+                "PROVIDER",
+                "fenwick falls hospital",
+                &["Fenwick Falls Hospital"],
+            ),
+            masked("l", "LOCATION", "fenwick falls", &["Fenwick Falls"]),
+        ],
+        Mode::Value,
+        b"k",
+    );
+    let text = "Seen at Fenwick Falls Hospital.";
+    assert_eq!(r.find(text).len(), 1);
+    let all: Vec<(usize, usize, usize)> = r
+        .find_overlapping(text)
+        .iter()
+        .map(|h| (h.entity, h.span.start, h.span.end))
+        .collect();
+    assert_eq!(all, vec![(0, 8, 30), (1, 8, 21)]);
+}
+
+#[test]
+fn unrelated_numbers_survive() {
+    let r = replacer(Mode::Value);
+    let text = "Claim 03/15/1968, amount 5550104418, id MBR4482139.";
+    assert_eq!(r.replace(text), text);
+}
+
+#[test]
+fn a_masked_value_with_nul_never_matches_between_pieces() {
+    // Found by the `redact` fuzz target: the value "\0" matched the separator of
+    // the joined pieces.
+    let r = with(vec![masked("n1", "NAME", "\0", &["\0"])], Mode::Value, b"k");
+    let pieces = ["P;", "x", "a\0b"];
+    let each = r.find_each(&pieces);
+    for (p, hits) in pieces.iter().zip(&each) {
+        assert_eq!(hits, &r.find(p), "piece {p:?}");
+    }
+}
+
+#[test]
+fn pieces_searched_together_give_each_piece_its_own_hits() {
+    let r = replacer(Mode::Value);
+    let pieces = [
+        "Priya",
+        "Raman called (555) 010-",
+        "4417 about MBR-448213",
+        "",
+        "born 03/14/",
+        "1968 — Zoë met Priya Raman",
+        "\u{1b}[31mPriya Raman\u{1b}[0m",
+        "tab\tPriya\u{200d} Raman° and mbr 448213",
+        "0.5550104417",
+        "Raman, Priya; Ms. Raman",
+    ];
+    let each = r.find_each(&pieces);
+    for (p, hits) in pieces.iter().zip(&each) {
+        assert_eq!(hits, &r.find(p), "piece {p:?}");
+    }
+    // Nothing is found across two pieces.
+    assert!(each[0].is_empty() && each[1].is_empty() && each[2].len() == 1);
+    let text = "Priya Raman\nMBR-448213 and\n(555) 010-4417\nnothing\n";
+    assert_eq!(
+        r.replace(text),
+        "[NAME]\n[PATIENT_ID] and\n[PHONE_NUMBER]\nnothing\n"
+    );
+    let mut v =
+        serde_json::json!({"a": ["Priya Raman", 3, {"b": "call (555) 010-4417"}], "c": "kept"});
+    r.replace_json_in_place(&mut v);
+    assert_eq!(
+        v,
+        serde_json::json!({"a": ["[NAME]", 3, {"b": "call [PHONE_NUMBER]"}], "c": "kept"})
+    );
+}
