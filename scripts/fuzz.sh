@@ -10,7 +10,7 @@
 # The committed seeds are in fuzz/seeds/<target>/; what the fuzzer finds grows
 # fuzz/corpus/<target>/ (not committed). A crash is saved
 # under fuzz/artifacts/<target>/ and stops the script with a non-zero exit code; turn
-# each crash into a regression test in tests/hardening.rs.
+# each crash into a regression test in tests/hardening/fuzz.rs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,0 +1,99 @@
+//! Every bad-input kind is skipped with a clear message; an empty folder or a missing
+//! path fails.
+
+use super::*;
+
+fn bad_input_case(name: &str, file: &str, bytes: &[u8], expect: &str, extra: &[&str]) {
+    let env = Env::new();
+    let corpus = env.path("corpus");
+    std::fs::create_dir_all(&corpus).expect("mkdir");
+    write(&corpus, "a_good.json", GOOD.as_bytes());
+    write(&corpus, file, bytes);
+    let out = env.path("out");
+    let mut args = vec![
+        "run",
+        corpus.to_str().expect("utf8"),
+        "--out",
+        out.to_str().expect("utf8"),
+    ];
+    args.extend_from_slice(extra);
+    let o = env.clam(&args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(4), "{name}: {err}");
+    assert!(
+        err.contains(file),
+        "{name}: message does not name {file}: {err}"
+    );
+    assert!(
+        err.to_lowercase().contains(expect),
+        "{name}: expected {expect:?} in {err}"
+    );
+    let exported = std::fs::read_dir(out.join("redacted"))
+        .expect("export")
+        .count();
+    assert_eq!(
+        exported, 1,
+        "{name}: the valid file must still load and export"
+    );
+    let report = std::fs::read_to_string(out.join("report.md")).expect("report");
+    assert!(
+        report.contains(file),
+        "{name}: the report lists the skipped file"
+    );
+}
+
+#[test]
+fn bad_inputs_are_skipped_with_a_clear_message() {
+    bad_input_case(
+        "malformed",
+        "b_bad.json",
+        b"{\"id\": \"x\", \"content\": ",
+        "json",
+        &[],
+    );
+    bad_input_case(
+        "missing content",
+        "b_bad.json",
+        br#"{"id": "x"}"#,
+        "content",
+        &[],
+    );
+    bad_input_case(
+        "duplicate id",
+        "b_dup.json",
+        GOOD.as_bytes(),
+        "duplicate",
+        &[],
+    );
+    bad_input_case(
+        "non-utf8",
+        "b_bin.json",
+        b"{\"id\": \"x\", \"content\": \"\xff\xfe\"}",
+        "utf-8",
+        &[],
+    );
+    let big = format!(r#"{{"id": "big", "content": "{}"}}"#, "word ".repeat(400));
+    let cfg = Env::new();
+    let cfg_path = cfg.path("small.toml");
+    std::fs::write(&cfg_path, "max_document_bytes = 1000\n").expect("write");
+    bad_input_case(
+        "oversized",
+        "b_big.json",
+        big.as_bytes(),
+        "limit",
+        &["--config", cfg_path.to_str().expect("utf8")],
+    );
+}
+
+#[test]
+fn empty_folder_and_missing_path_fail_clearly() {
+    let env = Env::new();
+    let empty = env.path("empty");
+    std::fs::create_dir_all(&empty).expect("mkdir");
+    let o = env.clam(&["analyze", empty.to_str().expect("utf8")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("empty"), "{}", stderr(&o));
+    let o = env.clam(&["analyze", env.path("nowhere").to_str().expect("utf8")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("nowhere"), "{}", stderr(&o));
+}

@@ -1,0 +1,125 @@
+//! Usage and configuration errors, and the precedence of the configuration layers.
+
+use super::*;
+
+#[test]
+fn usage_and_config_errors() {
+    let env = Env::new();
+    assert_eq!(env.clam(&["run"]).status.code(), Some(2));
+    assert_eq!(env.clam(&["frobnicate"]).status.code(), Some(2));
+    for cmd in ["run", "analyze", "extract", "plan", "session"] {
+        let o = env.clam(&[cmd, "--help"]);
+        assert_eq!(o.status.code(), Some(0), "{cmd} --help");
+    }
+    let o = env.clam(&["analyze", &sample(), "--theta-doc", "1.5"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("theta_doc"), "{}", stderr(&o));
+    let cfg = env.path("bad.toml");
+    std::fs::write(&cfg, "always_mask = [\"SHOE_SIZE\"]\n").expect("write");
+    let o = env.clam(&[
+        "analyze",
+        &sample(),
+        "--config",
+        cfg.to_str().expect("utf8"),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("always_mask") && stderr(&o).contains("SHOE_SIZE"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn configuration_layers_apply_in_precedence_order() {
+    let env = Env::new();
+    let corpus = env.path("corpus");
+    std::fs::create_dir_all(&corpus).expect("mkdir");
+    write(&corpus, "a.json", GOOD.as_bytes());
+    let user_dir = env.path("config/clam");
+    std::fs::create_dir_all(&user_dir).expect("mkdir");
+    let threshold = |o: &Output| -> f64 {
+        let v: Value = serde_json::from_slice(&o.stdout).expect("json");
+        v["config"]["edge_threshold"]
+            .as_f64()
+            .expect("edge_threshold")
+    };
+    let analyze = |extra: &[&str]| {
+        let mut args = vec!["analyze", corpus.to_str().expect("utf8"), "--json"];
+        args.extend_from_slice(extra);
+        env.clam(&args)
+    };
+    assert_eq!(threshold(&analyze(&[])), 0.5, "default");
+    std::fs::write(user_dir.join("clam.toml"), "edge_threshold = 0.1\n").expect("write");
+    assert_eq!(threshold(&analyze(&[])), 0.1, "user config over defaults");
+    std::fs::write(corpus.join("clam.toml"), "edge_threshold = 0.2\n").expect("write");
+    assert_eq!(
+        threshold(&analyze(&[])),
+        0.2,
+        "corpus clam.toml over user config"
+    );
+    let file = env.path("other.toml");
+    std::fs::write(&file, "edge_threshold = 0.3\n").expect("write");
+    let file = file.to_str().expect("utf8");
+    assert_eq!(
+        threshold(&analyze(&["--config", file])),
+        0.3,
+        "--config over corpus"
+    );
+    assert_eq!(
+        threshold(&analyze(&["--config", file, "--edge-threshold", "0.4"])),
+        0.4,
+        "flags over --config"
+    );
+    std::fs::write(corpus.join("clam.toml"), "edge_threshold = -1\n").expect("write");
+    let o = analyze(&[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("clam.toml") && stderr(&o).contains("edge_threshold"),
+        "{}",
+        stderr(&o)
+    );
+
+    // `[ui] theme` chooses the workspace's theme; an unknown one is refused, naming
+    // the file and the key, before the terminal is taken over. --theme wins.
+    std::fs::write(corpus.join("clam.toml"), "[ui]\ntheme = \"sepia\"\n").expect("write");
+    let review = |extra: &[&str]| {
+        let mut args = vec!["review", corpus.to_str().expect("utf8")];
+        args.extend_from_slice(extra);
+        env.clam(&args)
+    };
+    let o = review(&[]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("clam.toml") && err.contains("ui.theme") && err.contains("sepia"),
+        "{err}"
+    );
+    let o = review(&["--theme", "nope"]);
+    assert!(
+        stderr(&o).contains("\"nope\"") && !stderr(&o).contains("sepia"),
+        "{}",
+        stderr(&o)
+    );
+    // A user theme file makes the name known (the review then stops at the missing
+    // terminal, past the theme).
+    std::fs::create_dir_all(user_dir.join("themes")).expect("mkdir");
+    let dark =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("themes/dark.toml"))
+            .expect("dark theme");
+    std::fs::write(
+        user_dir.join("themes/sepia.toml"),
+        dark.replace("name = \"dark\"", "name = \"sepia\""),
+    )
+    .expect("write");
+    let o = review(&[]);
+    assert!(!stderr(&o).contains("ui.theme"), "{}", stderr(&o));
+    std::fs::write(corpus.join("clam.toml"), "[ui]\ncolour = \"red\"\n").expect("write");
+    let o = analyze(&[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("clam.toml") && stderr(&o).contains("colour"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -1,0 +1,344 @@
+//! What the export may hold: a leak aborts it, masked values are redacted wherever
+//! they are (metadata, numbers, ids, file names, the adversarial corpus), and term
+//! lists and the configuration hash reveal nothing.
+
+use super::*;
+
+#[test]
+fn a_leak_aborts_the_export_with_exit_code_3() {
+    // A masked name that reads like its own placeholder: "[NAME]" still shows the
+    // value "Name", so the independent leak check must catch it and export nothing.
+    let env = Env::new();
+    let corpus = env.path("corpus");
+    std::fs::create_dir_all(&corpus).expect("mkdir");
+    write(
+        &corpus,
+        "a.json",
+        br#"{"id": "a", "content": "Name: Name. Call (555) 010-4417 about member MBR-448213."}"#,
+    );
+    write(
+        &corpus,
+        "clam.toml",
+        b"[extract]\ndeny = { NAME = [\"Name\"] }\n",
+    );
+    let out = env.path("out");
+    let o = env.clam(&[
+        "run",
+        corpus.to_str().expect("utf8"),
+        "--out",
+        out.to_str().expect("utf8"),
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("leak check failed"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("NAME"), "{}", stderr(&o));
+    assert!(!out.exists(), "nothing is exported");
+}
+
+#[test]
+fn masked_values_in_metadata_keys_numbers_and_ids_are_redacted() {
+    // A phone as a JSON number, a name in a metadata key and in the id and file name:
+    // all redacted; the document is exported as doc-<export id>.
+    let env = Env::new();
+    let corpus = env.path("corpus");
+    std::fs::create_dir_all(&corpus).expect("mkdir");
+    write(
+        &corpus,
+        "edith_marlowe.json",
+        r#"{"id": "MARLOWE-EDITH", "metadata": {"phones": [5550104417], "Edith Marlowe": true}, "content": "Call Edith Marlowe at (555) 010-4417."}"#.as_bytes(),
+    );
+    write(
+        &corpus,
+        "b.json",
+        br#"{"id": "b", "content": "Nothing here."}"#,
+    );
+    write(
+        &corpus,
+        "clam.toml",
+        b"[extract]\ndeny = { NAME = [\"Edith Marlowe\"] }\n",
+    );
+    let out = env.path("out");
+    let o = env.clam(&[
+        "run",
+        corpus.to_str().expect("utf8"),
+        "--out",
+        out.to_str().expect("utf8"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let names: Vec<String> = std::fs::read_dir(out.join("redacted"))
+        .expect("redacted")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().to_string())
+        .collect();
+    let renamed = names
+        .iter()
+        .find(|n| n.starts_with("doc-") && n.ends_with(".json"))
+        .expect("a renamed file");
+    let v: Value = serde_json::from_str(
+        &std::fs::read_to_string(out.join("redacted").join(renamed)).expect("read"),
+    )
+    .expect("json");
+    assert_eq!(v["id"].as_str(), Some(renamed.trim_end_matches(".json")));
+    assert_eq!(v["metadata"]["phones"][0].as_str(), Some("[PHONE_NUMBER]"));
+    assert_eq!(v["metadata"]["[NAME]"].as_bool(), Some(true));
+    for f in ["manifest.json", "report.md"] {
+        let text = std::fs::read_to_string(out.join(f))
+            .expect("read")
+            .to_lowercase();
+        assert!(
+            !text.contains("marlowe") && !text.contains("5550104417"),
+            "{f}"
+        );
+    }
+}
+
+/// Does `text` hold `word` not glued to letters or digits (so "0177" inside a random
+/// hex export id or pseudonym is not a leak, and "555-0177" is)?
+fn has_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + word.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+/// Every way `tests/data/adversarial` writes its two people's identifiers (see
+/// tests/data/adversarial.md), as a naive oracle: after an export in any mode, none
+/// of them is in any exported file or file name, and no two documents share an id.
+#[test]
+fn the_adversarial_corpus_exports_without_a_leak_in_every_mode() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/adversarial");
+    let forms = [
+        "Edith",
+        "Marlowe",
+        "EdithMarlowe",
+        "EDITH",
+        "MARLOWE",
+        "Mar-\nlowe",
+        "Mar\u{200b}lowe",
+        "Mar\u{ad}lowe",
+        "\u{ff25}\u{ff24}\u{ff29}\u{ff34}\u{ff28}",
+        "M\u{430}rlowe",
+        "\u{415}dith",
+        "\u{c9}dith",
+        "Marl\u{f6}we",
+        "Tomasz",
+        "Wierzbicki",
+        "0177",
+        "\u{ff10}\u{ff11}\u{ff17}\u{ff17}",
+        "40311",
+        "\u{ff14}\u{ff10}\u{ff13}\u{ff11}\u{ff11}",
+        "Lakeshore",
+        "LAKESHORE",
+        "0148",
+        "88102",
+    ];
+    for mode in ["value", "redact", "pseudonym", "generalize"] {
+        let env = Env::new();
+        let out = env.path("out");
+        let o = env.clam(&[
+            "run",
+            corpus.to_str().expect("utf8"),
+            "--out",
+            out.to_str().expect("utf8"),
+            "--mode",
+            mode,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{mode}: {}", stderr(&o));
+        let mut ids = std::collections::BTreeSet::new();
+        let mut stack = vec![out.clone()];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).expect("read dir") {
+                let path = entry.expect("entry").path();
+                let name = path.to_string_lossy().to_string();
+                let bytes = std::fs::read(&path).unwrap_or_default();
+                // JSON escapes decoded: every string as a reader of the file sees it.
+                let mut text = String::from_utf8_lossy(&bytes).to_string();
+                if name.ends_with(".json")
+                    && let Ok(v) = serde_json::from_slice::<Value>(&bytes)
+                {
+                    fn strings(v: &Value, out: &mut String) {
+                        match v {
+                            Value::String(s) => out.push_str(s),
+                            Value::Number(n) => out.push_str(&n.to_string()),
+                            Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+                            Value::Object(o) => o.iter().for_each(|(k, x)| {
+                                out.push_str(k);
+                                out.push('\n');
+                                strings(x, out);
+                            }),
+                            _ => {}
+                        }
+                        out.push('\n');
+                    }
+                    strings(&v, &mut text);
+                    if name.contains("/redacted/") {
+                        assert!(
+                            ids.insert(v["id"].to_string()),
+                            "{mode}: duplicate id {}",
+                            v["id"]
+                        );
+                    }
+                }
+                for f in forms {
+                    let rel = name
+                        .strip_prefix(out.to_str().expect("utf8"))
+                        .unwrap_or(&name);
+                    assert!(!has_word(rel, f), "{mode}: {f:?} in the file name {rel}");
+                    assert!(!has_word(&text, f), "{mode}: {f:?} survives in {rel}");
+                }
+                if path.is_dir() {
+                    stack.push(path);
+                }
+            }
+        }
+        assert_eq!(ids.len(), 14, "{mode}");
+    }
+}
+
+/// SPEC §5: no export field is a function of masked values that anyone can
+/// recompute. Term lists of the configuration (a corpus folder's clam.toml and
+/// --config) appear in manifest.json and report.md only as counts and file names,
+/// and the configuration hash is keyed with the project key; the unkeyed md5 hashes
+/// of an earlier version's session are keyed on export.
+#[test]
+fn the_export_shows_term_lists_as_counts_and_a_keyed_config_hash() {
+    use clam::session::{AuditAction, Decision, Session};
+    let env = Env::new();
+    let corpus = env.path("corpus");
+    std::fs::create_dir_all(&corpus).expect("mkdir");
+    write(
+        &corpus,
+        "a.json",
+        br#"{"id": "a", "content": "Quorra Vantablack was seen at the clinic. Member ID: MBR-448213."}"#,
+    );
+    write(
+        &corpus,
+        "b.json",
+        br#"{"id": "b", "content": "Follow-up for Quorra Vantablack, member ID MBR-448213, by phone (555) 010-4417."}"#,
+    );
+    // The corpus's own clam.toml deny-lists a name that occurs and one that does not.
+    write(
+        &corpus,
+        "clam.toml",
+        b"[extract]\ndeny = { NAME = [\"Quorra Vantablack\", \"Ignatius Farthingale\"] }\n",
+    );
+    // The user's --config: an allow list, a term, and a gazetteer file in a folder.
+    let policy = env.path("policy");
+    std::fs::create_dir_all(policy.join("lists")).expect("mkdir");
+    write(
+        &policy.join("lists"),
+        "rare.txt",
+        b"# house list\nZorblatt syndrome\nKeffer palsy\n",
+    );
+    write(
+        &policy,
+        "clam.toml",
+        b"[extract]\nallow = [\"Meridian Mutual Health\"]\n\
+          gazetteer_terms = { TREATMENT = [\"Pexorabine\"] }\n\
+          gazetteer_files = { MEDICAL_CONDITION = [\"lists/rare.txt\"] }\n",
+    );
+    // A session of an earlier version: its audit log holds an unkeyed md5 hash.
+    let legacy = clam::hashing::md5_hex("{\"edge_threshold\":0.5}");
+    let session = env.path("review.sqlite");
+    {
+        let mut s = Session::open(&session).expect("session");
+        s.append(&Decision {
+            actor: "auditor".into(),
+            action: AuditAction::AcceptResidual {
+                documents: vec!["a".into()],
+            },
+            reason: Some("reviewed".into()),
+            state_before: None,
+            state_after: None,
+            config_hash: legacy.clone(),
+        })
+        .expect("append");
+    }
+    let config = policy.join("clam.toml");
+    let run = |out: &Path, session: &Path| {
+        env.clam(&[
+            "run",
+            corpus.to_str().expect("utf8"),
+            "--config",
+            config.to_str().expect("utf8"),
+            "--out",
+            out.to_str().expect("utf8"),
+            "--session",
+            session.to_str().expect("utf8"),
+        ])
+    };
+    let out = env.path("out");
+    let o = run(&out, &session);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let manifest = std::fs::read_to_string(out.join("manifest.json")).expect("manifest");
+    let report = std::fs::read_to_string(out.join("report.md")).expect("report");
+    let decisions = std::fs::read_to_string(out.join("decisions.jsonl")).expect("decisions");
+    for (name, text) in [
+        ("manifest.json", &manifest),
+        ("report.md", &report),
+        ("decisions.jsonl", &decisions),
+    ] {
+        for term in [
+            "Quorra",
+            "Vantablack",
+            "Ignatius",
+            "Farthingale",
+            "Meridian",
+            "Pexorabine",
+            "Zorblatt",
+            "Keffer",
+            "lists/",
+            policy.to_str().expect("utf8"),
+        ] {
+            assert!(!text.contains(term), "{term} in {name}:\n{text}");
+        }
+    }
+    let v: Value = serde_json::from_str(&manifest).expect("json");
+    let x = &v["config"]["extract"];
+    assert_eq!(x["deny"]["NAME"]["count"], 2, "{x}");
+    assert_eq!(x["allow"]["count"], 1, "{x}");
+    assert_eq!(x["gazetteer_terms"]["TREATMENT"]["count"], 1, "{x}");
+    assert_eq!(x["gazetteer_terms"]["MEDICAL_CONDITION"]["count"], 2, "{x}");
+    assert_eq!(
+        x["gazetteer_files"]["MEDICAL_CONDITION"],
+        serde_json::json!([{"file": "rare.txt", "terms": 2}]),
+        "{x}"
+    );
+    assert_eq!(v["config"]["edge_threshold"], 0.5, "scalars stay");
+    assert!(
+        report.contains("| configured terms: gazetteer / allow / deny | 3 / 1 / 2 |"),
+        "{report}"
+    );
+    assert!(
+        report.contains("rare.txt (MEDICAL_CONDITION, 2 terms)"),
+        "{report}"
+    );
+
+    // The hash: HMAC-SHA256 under the project key, in the manifest and the report.
+    let hash = v["config_hash"].as_str().expect("config_hash").to_string();
+    let is_hex64 = |h: &str| h.len() == 64 && h.bytes().all(|b| b.is_ascii_hexdigit());
+    assert!(is_hex64(&hash), "{hash}");
+    assert!(report.contains(&hash), "{report}");
+    // The legacy md5 of the audit log is keyed on export.
+    let entry: Value =
+        serde_json::from_str(decisions.lines().next().expect("a line")).expect("json");
+    let logged = entry["config_hash"].as_str().expect("logged hash");
+    assert!(is_hex64(logged) && logged != legacy, "{logged}");
+    assert!(!decisions.contains(&legacy), "{decisions}");
+    // Stable for the same configuration and project; another project, another hash.
+    let again = env.path("again");
+    let o = run(&again, &session);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v2: Value = serde_json::from_str(
+        &std::fs::read_to_string(again.join("manifest.json")).expect("manifest"),
+    )
+    .expect("json");
+    assert_eq!(v2["config_hash"], v["config_hash"]);
+    let other = env.path("other");
+    let o = run(&other, &env.path("other.sqlite"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v3: Value = serde_json::from_str(
+        &std::fs::read_to_string(other.join("manifest.json")).expect("manifest"),
+    )
+    .expect("json");
+    assert_ne!(v3["config_hash"], v["config_hash"]);
+}

@@ -1,0 +1,73 @@
+//! End-to-end tests of the `clam` binary: the pipeline on sample_corpus, every
+//! bad-input kind, exit codes, and the configuration errors.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use serde_json::Value;
+
+#[path = "../common/mod.rs"]
+mod common;
+
+use common::Env;
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
+fn sample() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("sample_corpus")
+        .to_string_lossy()
+        .to_string()
+}
+
+/// Naive whole-word search: every substring occurrence whose neighbours are not
+/// alphanumeric.
+fn contains_word(haystack: &str, needle: &str) -> bool {
+    let mut from = 0;
+    while let Some(pos) = haystack[from..].find(needle) {
+        let start = from + pos;
+        let end = start + needle.len();
+        let before = haystack[..start].chars().next_back();
+        let after = haystack[end..].chars().next();
+        if !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric) {
+            return true;
+        }
+        from = start + haystack[start..].chars().next().map_or(1, char::len_utf8);
+    }
+    false
+}
+
+fn read_all_files(root: &Path) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).expect("read dir") {
+            let p = e.expect("entry").path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let text = String::from_utf8_lossy(&std::fs::read(&p).expect("read")).to_string();
+                out.push((p, text));
+            }
+        }
+    }
+    out
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) {
+    std::fs::write(dir.join(name), bytes).expect("write");
+}
+
+const GOOD: &str = r#"{"id": "good_1", "content": "Member ID: MBR-448213. Contact jane.doe@example.com or (555) 010-4417."}"#;
+
+// The areas, one file each.
+mod bad_inputs;
+mod config;
+mod export;
+mod gold;
+mod pipeline;
+mod session;
+mod sweep;

@@ -1,0 +1,233 @@
+//! Session decisions in the headless commands: applied, and accepted residuals and
+//! orphaned decisions listed.
+
+use super::*;
+
+#[test]
+fn a_session_decision_is_applied_by_headless_commands() {
+    use clam::session::{AuditAction, Decision, Session};
+    let env = Env::new();
+    let before = env.clam(&["analyze", &sample(), "--json"]);
+    let v: Value = serde_json::from_slice(&before.stdout).expect("json");
+    let first = v["masks"][0]["id"]
+        .as_str()
+        .expect("a proposed mask")
+        .to_string();
+    let session = env.path("review.sqlite");
+    {
+        let mut s = Session::open(&session).expect("session");
+        s.append(&Decision {
+            actor: "auditor".into(),
+            action: AuditAction::Override {
+                entity: first.clone(),
+                mask: false,
+            },
+            reason: Some("public information".into()),
+            state_before: Some("mask".into()),
+            state_after: Some("keep".into()),
+            config_hash: String::new(),
+        })
+        .expect("append");
+    }
+    let session = session.to_str().expect("utf8");
+    let after = env.clam(&["analyze", &sample(), "--json", "--session", session]);
+    assert_eq!(after.status.code(), Some(0), "{}", stderr(&after));
+    let v: Value = serde_json::from_slice(&after.stdout).expect("json");
+    let masks: Vec<&str> = v["masks"]
+        .as_array()
+        .expect("masks")
+        .iter()
+        .filter_map(|m| m["id"].as_str())
+        .collect();
+    assert!(
+        !masks.contains(&first.as_str()),
+        "the overridden entity is kept"
+    );
+
+    // The export carries the decision, by export id, with its reason.
+    let out = env.path("out");
+    let o = env.clam(&[
+        "run",
+        &sample(),
+        "--out",
+        out.to_str().expect("utf8"),
+        "--session",
+        session,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let log = std::fs::read_to_string(out.join("decisions.jsonl")).expect("decisions");
+    assert_eq!(log.lines().count(), 1);
+    assert!(
+        log.contains("public information") && !log.contains(&first),
+        "{log}"
+    );
+    let manifest = std::fs::read_to_string(out.join("manifest.json")).expect("manifest");
+    assert!(manifest.contains("\"overridden\""));
+
+    // --require-reviewed refuses while proposed masks are unreviewed.
+    let o = env.clam(&[
+        "run",
+        &sample(),
+        "--out",
+        env.path("out2").to_str().expect("utf8"),
+        "--session",
+        session,
+        "--require-reviewed",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("unreviewed"), "{}", stderr(&o));
+    assert!(!env.path("out2").exists());
+}
+
+#[test]
+fn accepted_residuals_and_orphaned_decisions_are_listed_by_analyze_and_the_export() {
+    use clam::session::{AuditAction, Decision, Session};
+    let env = Env::new();
+    // Nothing may be masked, so documents and chains stay residual.
+    let config = env.path("keep-all.toml");
+    let types = clam::Config::default()
+        .schema
+        .types
+        .iter()
+        .map(|t| format!("{:?}", t.name))
+        .collect::<Vec<_>>()
+        .join(", ");
+    std::fs::write(
+        &config,
+        format!("always_mask = []\nnever_mask = [{types}]\n"),
+    )
+    .expect("write");
+    let config = config.to_str().expect("utf8");
+    let session = env.path("review.sqlite");
+    let session_s = session.to_str().expect("utf8");
+    let sample_s = sample();
+    let analyze = |with_session: bool| {
+        let mut args = vec!["analyze", &sample_s, "--json", "--config", config];
+        if with_session {
+            args.extend(["--session", session_s]);
+        }
+        let o = env.clam(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        serde_json::from_slice::<Value>(&o.stdout).expect("json")
+    };
+    let v = analyze(false);
+    let doc = v["residual_documents"][0]
+        .as_str()
+        .expect("a residual document")
+        .to_string();
+    let chain: Vec<String> = v["residual_chains"][0]
+        .as_array()
+        .expect("a residual chain")
+        .iter()
+        .map(|d| d.as_str().expect("id").to_string())
+        .collect();
+    let ghost = clam::entity::entity_id("no such value", "NAME");
+    {
+        let mut s = Session::open(&session).expect("session");
+        let decide = |s: &mut Session, action: AuditAction, reason: &str| {
+            s.append(&Decision {
+                actor: "auditor".into(),
+                action,
+                reason: Some(reason.into()),
+                state_before: None,
+                state_after: None,
+                config_hash: String::new(),
+            })
+            .expect("append");
+        };
+        decide(
+            &mut s,
+            AuditAction::AcceptResidual {
+                documents: vec![doc.clone()],
+            },
+            "public record",
+        );
+        // The chain in the other order is the same chain.
+        let mut reversed = chain.clone();
+        reversed.reverse();
+        decide(
+            &mut s,
+            AuditAction::AcceptResidual {
+                documents: reversed,
+            },
+            "same reviewer",
+        );
+        decide(
+            &mut s,
+            AuditAction::Pin {
+                entity: ghost.clone(),
+                mask: true,
+            },
+            "from an older corpus",
+        );
+    }
+    let v = analyze(true);
+    assert_eq!(v["accepted_residual_documents"], serde_json::json!([doc]));
+    assert_eq!(v["accepted_residual_chains"], serde_json::json!([chain]));
+    assert_eq!(
+        v["orphaned_decisions"],
+        serde_json::json!([{"id": ghost, "decision": "pinned mask"}])
+    );
+    let o = env.clam(&[
+        "analyze",
+        &sample(),
+        "--config",
+        config,
+        "--session",
+        session_s,
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("RESIDUAL RISK") && text.contains("accepted") && text.contains("open"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ORPHANED DECISIONS") && text.contains(&ghost),
+        "{text}"
+    );
+
+    let out = env.path("out");
+    let o = env.clam(&[
+        "run",
+        &sample(),
+        "--out",
+        out.to_str().expect("utf8"),
+        "--config",
+        config,
+        "--session",
+        session_s,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let manifest: Value = serde_json::from_str(
+        &std::fs::read_to_string(out.join("manifest.json")).expect("manifest"),
+    )
+    .expect("json");
+    assert_eq!(
+        manifest["residuals"]["accepted_documents"],
+        serde_json::json!([doc])
+    );
+    assert_eq!(
+        manifest["residuals"]["accepted_chains"],
+        serde_json::json!([chain])
+    );
+    let orphans = manifest["orphaned_decisions"].as_array().expect("orphans");
+    assert_eq!(orphans.len(), 1);
+    assert_eq!(orphans[0]["decision"], "pinned mask");
+    assert_ne!(
+        orphans[0]["id"],
+        serde_json::json!(ghost),
+        "by export id, never the md5 id"
+    );
+    let report = std::fs::read_to_string(out.join("report.md")).expect("report");
+    assert!(
+        report.contains("yes, accepted") && report.contains("## Orphaned decisions"),
+        "{report}"
+    );
+    for (path, text) in read_all_files(&out) {
+        assert!(
+            !text.contains(&ghost),
+            "{}: the internal entity id",
+            path.display()
+        );
+    }
+}

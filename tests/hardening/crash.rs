@@ -1,0 +1,159 @@
+//! §2. Crash safety of the session store: SIGKILL at random moments, WAL with
+//! synchronous=FULL, owner-only files.
+
+use super::*;
+
+/// Kill timings drawn from a seeded generator (the test prints its seed).
+struct Rng(rand::rngs::SmallRng);
+impl Rng {
+    fn new(seed: u64) -> Self {
+        use rand::SeedableRng;
+        Rng(rand::rngs::SmallRng::seed_from_u64(seed))
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        use rand::RngExt;
+        self.0.random_range(0..n)
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn sigkill_at_random_moments_loses_no_acknowledged_decision() {
+    if std::env::var_os(CHILD_ENV).is_some() {
+        return;
+    }
+    const CYCLES: usize = 200;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("sessions").join("crash.sqlite");
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(1)
+        | 1;
+    // Printed with the test's output when it fails, to replay the same kill timings.
+    eprintln!("kill timings from seed {seed}");
+    let mut rng = Rng::new(seed);
+    let exe = std::env::current_exe().expect("test binary");
+    let mut acknowledged: Vec<(i64, String)> = Vec::new();
+    let mut killed_while_running = 0;
+    let started = Instant::now();
+    for cycle in 0..CYCLES {
+        let mut child = Command::new(&exe)
+            .args(["crash_child", "--exact", "--nocapture", "--test-threads=1"])
+            .env(CHILD_ENV, &path)
+            .env(CHILD_TAG_ENV, format!("c{cycle}"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn child");
+        let stdout = child.stdout.take().expect("child stdout");
+        let reader = std::thread::spawn(move || {
+            let mut lines = Vec::new();
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                lines.push(line);
+            }
+            lines
+        });
+        // Kill anywhere from process start-up (session not even open) to a few dozen
+        // decisions in.
+        let delay = match rng.below(4) {
+            0 => rng.below(15),
+            1 | 2 => 15 + rng.below(40),
+            _ => 55 + rng.below(120),
+        };
+        std::thread::sleep(Duration::from_millis(delay));
+        if child.try_wait().expect("try_wait").is_none() {
+            killed_while_running += 1;
+        }
+        child.kill().expect("SIGKILL"); // std's kill sends SIGKILL on Unix
+        let status = child.wait().expect("wait");
+        assert!(
+            status.code().is_none(),
+            "cycle {cycle}: the child ended on its own ({status}), not by SIGKILL"
+        );
+        for line in reader.join().expect("reader") {
+            let Some(rest) = line.strip_prefix("saved ") else {
+                continue;
+            };
+            let (seq, reason) = rest.split_once(' ').expect("saved <seq> <reason>");
+            acknowledged.push((seq.parse().expect("seq"), reason.to_string()));
+        }
+        if !path.exists() {
+            continue;
+        }
+        let conn = rusqlite::Connection::open(&path).expect("reopen after SIGKILL");
+        let check: String = conn
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+            .expect("integrity_check");
+        assert_eq!(check, "ok", "cycle {cycle}: integrity_check");
+        drop(conn);
+        let log = Session::open(&path)
+            .expect("session reopens")
+            .audit_log()
+            .expect("audit log readable");
+        let mut position = 0usize;
+        for (seq, reason) in &acknowledged {
+            let found = log[position..]
+                .iter()
+                .position(|e| e.seq == *seq)
+                .map(|p| p + position);
+            let Some(i) = found else {
+                panic!(
+                    "cycle {cycle}: acknowledged decision {seq} ({reason}) is missing or out of order"
+                );
+            };
+            assert_eq!(log[i].reason.as_deref(), Some(reason.as_str()), "seq {seq}");
+            position = i + 1;
+        }
+    }
+    assert_eq!(
+        killed_while_running, CYCLES,
+        "every kill hit a running child"
+    );
+    assert!(
+        acknowledged.len() >= CYCLES,
+        "only {} decisions were acknowledged in {CYCLES} cycles",
+        acknowledged.len()
+    );
+    eprintln!(
+        "{CYCLES} SIGKILLs, {} acknowledged decisions, {:?}",
+        acknowledged.len(),
+        started.elapsed()
+    );
+}
+
+#[test]
+fn session_store_runs_wal_with_synchronous_full_owner_only() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("new-folder").join("s.sqlite");
+    let mut session = Session::open(&path).expect("open");
+    session.append(&decision(0, "t")).expect("append");
+    let (journal, synchronous) = session.durability().expect("pragmas");
+    assert_eq!(journal, "wal");
+    assert_eq!(synchronous, 2, "synchronous=FULL");
+    #[cfg(unix)]
+    {
+        assert_eq!(mode(&path), 0o600, "session file");
+        assert_eq!(
+            mode(path.parent().expect("parent")),
+            0o700,
+            "session folder"
+        );
+        for suffix in ["-wal", "-shm"] {
+            let side = PathBuf::from(format!("{}{suffix}", path.display()));
+            if side.exists() {
+                assert_eq!(mode(&side), 0o600, "{suffix} file");
+            }
+        }
+    }
+    drop(session);
+    // Reopened, the settings hold again (synchronous is per connection).
+    let session = Session::open(&path).expect("reopen");
+    assert_eq!(session.durability().expect("pragmas"), ("wal".into(), 2));
+    // VACUUM INTO copies are owner-only too.
+    let copy = dir.path().join("copy.sqlite");
+    session.export_to(&copy).expect("export");
+    #[cfg(unix)]
+    assert_eq!(mode(&copy), 0o600);
+}
