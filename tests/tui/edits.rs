@@ -398,6 +398,26 @@ fn selecting_a_chain_highlights_its_documents_in_the_list() {
     );
 }
 
+/// The configuration (with or without the linker), the offline extractor and the
+/// workspace `clam run` builds from `corpus`.
+fn headless(
+    corpus: &Corpus,
+    linker: bool,
+) -> (Config, clam::extract::offline::OfflineExtractor, Workspace) {
+    let mut config = Config::default();
+    config.extraction.linker = linker;
+    let ex = clam::extract::offline::OfflineExtractor::from_config(&config);
+    let ws = Workspace::new(
+        corpus.clone(),
+        config.clone(),
+        clam::workspace::extract_all(corpus, &config, &ex),
+        None,
+        "offline",
+    )
+    .unwrap();
+    (config, ex, ws)
+}
+
 #[test]
 fn the_workspace_ends_with_the_entities_and_plan_of_clam_run() {
     // The context pass and the linker are corpus-level steps; the review workspace
@@ -406,17 +426,7 @@ fn the_workspace_ends_with_the_entities_and_plan_of_clam_run() {
     let dir = tempfile::tempdir().unwrap();
     let corpus = sample_corpus();
     for linker in [false, true] {
-        let mut config = Config::default();
-        config.extraction.linker = linker;
-        let ex = clam::extract::offline::OfflineExtractor::from_config(&config);
-        let headless = Workspace::new(
-            corpus.clone(),
-            config.clone(),
-            clam::workspace::extract_all(&corpus, &config, &ex),
-            None,
-            "offline",
-        )
-        .unwrap();
+        let (config, ex, headless) = headless(&corpus, linker);
         let path = dir.path().join(format!("s{linker}.sqlite"));
         let mut ws = Workspace::pending(
             corpus.clone(),
@@ -453,17 +463,7 @@ fn planning_off_the_ui_thread_gives_the_plan_of_clam_run() {
     let dir = tempfile::tempdir().unwrap();
     let corpus = sample_corpus();
     for linker in [false, true] {
-        let mut config = Config::default();
-        config.extraction.linker = linker;
-        let ex = clam::extract::offline::OfflineExtractor::from_config(&config);
-        let headless = Workspace::new(
-            corpus.clone(),
-            config.clone(),
-            clam::workspace::extract_all(&corpus, &config, &ex),
-            None,
-            "offline",
-        )
-        .unwrap();
+        let (config, ex, headless) = headless(&corpus, linker);
         let path = dir.path().join(format!("job{linker}.sqlite"));
         let mut app = pending_with(corpus.clone(), &path, config);
         app.start_extraction(Box::new(ex));
