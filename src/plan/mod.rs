@@ -4,8 +4,10 @@
 
 mod knapsack;
 mod parallel;
+mod provenance;
 
 pub use parallel::{components, plan_parallel, plan_parallel_always};
+pub use provenance::ProvenanceText;
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -544,81 +546,6 @@ pub fn plan(
 impl Plan {
     pub fn masked_count(&self) -> usize {
         self.masked.iter().filter(|m| **m).count()
-    }
-}
-
-/// Human-readable provenance ("masked in chain stage for chain claim_1 → record_2:
-/// 0.81 → 0.42").
-pub struct ProvenanceText<'a> {
-    pub provenance: &'a Provenance,
-    pub model: &'a Model,
-    pub analysis: &'a Analysis,
-    pub theta_doc: f64,
-}
-
-fn cause_text(model: &Model, an: &Analysis, cause: Cause) -> String {
-    match cause {
-        Cause::Document(d) => format!("document {}", model.docs[d as usize].id),
-        Cause::Chain(c) => format!(
-            "chain {}",
-            an.chains[c as usize]
-                .docs
-                .iter()
-                .map(|&d| model.docs[d as usize].id.as_str())
-                .collect::<Vec<_>>()
-                .join(" → ")
-        ),
-    }
-}
-
-impl fmt::Display for ProvenanceText<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.provenance {
-            Provenance::Masked {
-                stage: Stage::Forced,
-                ..
-            } => write!(f, "masked: forced by an auditor decision"),
-            Provenance::Masked {
-                stage: Stage::Policy,
-                ..
-            } => write!(f, "masked by type policy (always_mask)"),
-            Provenance::Masked {
-                stage,
-                cause,
-                risk_before,
-                risk_after,
-            } => {
-                write!(f, "masked in {} stage", stage.as_str())?;
-                if let Some(c) = cause {
-                    write!(f, " for {}", cause_text(self.model, self.analysis, *c))?;
-                }
-                if let (Some(b), Some(a)) = (risk_before, risk_after) {
-                    write!(f, ": {b:.2} → {a:.2}")?;
-                }
-                Ok(())
-            }
-            Provenance::KeptForced => write!(f, "kept: forced keep by an auditor decision"),
-            Provenance::KeptNeverMask => write!(f, "kept: never_mask type"),
-            Provenance::KeptNotNeeded {
-                max_doc_risk,
-                target_chains,
-            } => {
-                write!(
-                    f,
-                    "kept: no target needed it: document risk {max_doc_risk:.2} ≤ theta_doc {:.2}",
-                    self.theta_doc
-                )?;
-                if target_chains.is_empty() {
-                    write!(f, " and in no target chain")
-                } else {
-                    write!(
-                        f,
-                        " and its {} target chain(s) reached their targets without it or are residual",
-                        target_chains.len()
-                    )
-                }
-            }
-        }
     }
 }
 
