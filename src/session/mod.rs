@@ -153,6 +153,9 @@ pub enum SessionError {
     },
     #[error("session {path}: {message}")]
     Io { path: String, message: String },
+    /// The file exists but is not a clam session; it was left as it was.
+    #[error("session {path}: {message}")]
+    NotASession { path: String, message: String },
     #[error("session {path}: audit entry {seq} is unreadable: {message}")]
     Corrupt {
         path: String,
@@ -290,8 +293,105 @@ fn create_owner_only(path: &Path) {
 #[cfg(not(unix))]
 fn create_owner_only(_path: &Path) {}
 
+/// Before opening: a path that exists must be a regular file, and an empty one is
+/// refused (clam never leaves an empty session, and taking it for a new one would
+/// silently drop the decisions and the project key of whatever was meant). True
+/// when the file exists. A 0-byte file whose write-ahead log holds data is a
+/// session SQLite has not checkpointed yet, and is opened.
+fn check_existing(path: &Path, shown: &str) -> Result<bool, SessionError> {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return Ok(false);
+    };
+    let refuse = |message: &str| SessionError::NotASession {
+        path: shown.to_string(),
+        message: message.to_string(),
+    };
+    if !meta.is_file() {
+        return Err(refuse("not a regular file"));
+    }
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    let wal_len = std::fs::metadata(Path::new(&wal)).map_or(0, |m| m.len());
+    if meta.len() == 0 && wal_len == 0 {
+        return Err(refuse(
+            "the file is empty, so it is not a clam session; nothing was changed. Remove it \
+             to start a new session there, or pass the session you meant",
+        ));
+    }
+    Ok(true)
+}
+
+/// A database that already holds tables must hold clam's (before clam changes
+/// anything in it: journal mode, schema).
+fn check_is_session(
+    conn: &Connection,
+    shown: &str,
+) -> Result<Result<(), SessionError>, rusqlite::Error> {
+    let tables: Vec<String> = {
+        let mut stmt = conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table'")?;
+        stmt.query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?
+    };
+    let clam = ["meta", "audit_log"];
+    if tables.is_empty() || clam.iter().all(|t| tables.iter().any(|n| n == t)) {
+        return Ok(Ok(()));
+    }
+    Ok(Err(SessionError::NotASession {
+        path: shown.to_string(),
+        message: "a SQLite database, but not a clam session (it has no audit_log and meta \
+                  tables); nothing was changed"
+            .into(),
+    }))
+}
+
+/// Makes a new session at `path` without ever leaving a half-made one there: the
+/// schema and the project key are written to a temporary file beside it (owner-only),
+/// which is then linked into place only if nothing holds the path yet (another
+/// process that created it first wins, and its session is the one opened). A
+/// process killed meanwhile leaves at most a hidden `.clam-session-*.new` file.
+fn create_new(path: &Path, shown: &str) -> Result<(), SessionError> {
+    let io = |e: std::io::Error| SessionError::Io {
+        path: shown.to_string(),
+        message: e.to_string(),
+    };
+    let parent = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let tmp = tempfile::Builder::new()
+        .prefix(".clam-session-")
+        .suffix(".new")
+        .tempfile_in(parent)
+        .map_err(io)?;
+    {
+        let sql = |source| SessionError::Sqlite {
+            path: shown.to_string(),
+            source,
+        };
+        let conn = Connection::open(tmp.path()).map_err(sql)?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(sql)?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(sql)?;
+        conn.execute_batch(SCHEMA).map_err(sql)?;
+        let made = Session {
+            conn,
+            path: tmp.path().to_path_buf(),
+        };
+        made.ensure_project_key()?;
+        // Closing checkpoints the write-ahead log into the file.
+    }
+    match tmp.persist_noclobber(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(io(e.error)),
+    }
+}
+
 impl Session {
-    /// Opens (creating if needed) the session at `path`, owner-only.
+    /// Opens (creating if needed) the session at `path`, owner-only. A path that
+    /// exists must be a clam session: an empty file, a directory or another
+    /// program's database is refused and left as it was.
     pub fn open(path: &Path) -> Result<Self, SessionError> {
         let shown = path.display().to_string();
         if let Some(parent) = path.parent()
@@ -308,8 +408,11 @@ impl Session {
             path: shown.clone(),
             source,
         };
-        create_owner_only(path);
+        if !check_existing(path, &shown)? {
+            create_new(path, &shown)?;
+        }
         let conn = Connection::open(path).map_err(sql)?;
+        check_is_session(&conn, &shown).map_err(sql)??;
         restrict(path, 0o600);
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(sql)?;

@@ -153,3 +153,65 @@ fn gold_chains_replay_with_notes_undo_and_survive_reopening() {
     assert_eq!(log[3].action.name(), "gold_unmark");
     assert_eq!(log[0].action.entity(), None);
 }
+
+#[test]
+fn an_empty_file_is_refused_and_left_as_it_was() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("s.sqlite");
+    std::fs::write(&path, b"").expect("write");
+    let err = Session::open(&path).err().expect("refused");
+    let text = err.to_string();
+    assert!(
+        matches!(err, SessionError::NotASession { .. })
+            && text.contains(&path.display().to_string())
+            && text.contains("empty"),
+        "{text}"
+    );
+    assert_eq!(std::fs::metadata(&path).expect("still there").len(), 0);
+    // A new path is a new session; reopened, it is the same one.
+    let fresh = dir.path().join("new.sqlite");
+    let key = Session::open(&fresh)
+        .expect("new")
+        .project_key()
+        .expect("key");
+    let again = Session::open(&fresh).expect("reopened");
+    assert_eq!(again.project_key().expect("key"), key);
+}
+
+#[test]
+fn another_programs_database_and_a_folder_are_refused_untouched() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("other.sqlite");
+    {
+        let conn = Connection::open(&path).expect("sqlite");
+        conn.execute_batch("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('x');")
+            .expect("schema");
+    }
+    let before = std::fs::read(&path).expect("read");
+    let err = Session::open(&path).err().expect("refused");
+    assert!(
+        matches!(err, SessionError::NotASession { .. })
+            && err.to_string().contains("not a clam session"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&path).expect("read"),
+        before,
+        "nothing changed"
+    );
+    let conn = Connection::open(&path).expect("sqlite");
+    let tables: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
+            [],
+            |r| r.get(0),
+        )
+        .expect("count");
+    assert_eq!(tables, 1, "no clam table was added");
+    let folder = dir.path().join("a-folder");
+    std::fs::create_dir(&folder).expect("mkdir");
+    assert!(matches!(
+        Session::open(&folder),
+        Err(SessionError::NotASession { .. })
+    ));
+}

@@ -231,3 +231,29 @@ fn accepted_residuals_and_orphaned_decisions_are_listed_by_analyze_and_the_expor
         );
     }
 }
+
+#[test]
+fn an_empty_session_file_is_an_error_naming_it_not_a_new_session() {
+    let env = Env::new();
+    let session = env.path("review.sqlite");
+    std::fs::write(&session, b"").expect("empty file");
+    let shown = session.to_str().expect("utf8");
+    let out = env.path("out");
+    let o = env.clam(&[
+        "run",
+        &sample(),
+        "--out",
+        out.to_str().expect("utf8"),
+        "--session",
+        shown,
+    ]);
+    assert_ne!(o.status.code(), Some(0));
+    let err = stderr(&o);
+    assert!(err.contains(shown) && err.contains("empty"), "{err}");
+    assert!(!out.exists(), "nothing exported");
+    assert_eq!(
+        std::fs::metadata(&session).expect("kept").len(),
+        0,
+        "the file is left as it was"
+    );
+}
