@@ -53,6 +53,66 @@ pub fn json_escape_unsafe(json: &str) -> String {
     out
 }
 
+/// serde_json's pretty layout with every unsafe character inside strings (keys
+/// included) written as a `\uXXXX` escape: the value is the same, and the bytes are
+/// safe to print on a terminal.
+struct SafePretty(serde_json::ser::PrettyFormatter<'static>);
+
+macro_rules! delegate {
+    ($($name:ident($($arg:ident: $ty:ty),*)),* $(,)?) => {
+        $(fn $name<W: ?Sized + std::io::Write>(&mut self, w: &mut W $(, $arg: $ty)*) -> std::io::Result<()> {
+            self.0.$name(w $(, $arg)*)
+        })*
+    };
+}
+
+impl serde_json::ser::Formatter for SafePretty {
+    delegate!(
+        begin_array(),
+        end_array(),
+        begin_array_value(first: bool),
+        end_array_value(),
+        begin_object(),
+        end_object(),
+        begin_object_key(first: bool),
+        begin_object_value(),
+        end_object_value(),
+    );
+
+    fn write_string_fragment<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        fragment: &str,
+    ) -> std::io::Result<()> {
+        if fragment.chars().any(is_unsafe_char) {
+            w.write_all(json_escape_unsafe(fragment).as_bytes())
+        } else {
+            w.write_all(fragment.as_bytes())
+        }
+    }
+}
+
+/// Writes `value` as pretty JSON that is safe to print: what every `--json` output
+/// and every JSON file clam writes for people goes through.
+pub fn write_json_pretty<W: std::io::Write, T: serde::Serialize + ?Sized>(
+    w: W,
+    value: &T,
+) -> serde_json::Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(
+        w,
+        SafePretty(serde_json::ser::PrettyFormatter::new()),
+    );
+    value.serialize(&mut ser)
+}
+
+/// [`write_json_pretty`] into a string.
+pub fn to_json_pretty<T: serde::Serialize + ?Sized>(value: &T) -> serde_json::Result<String> {
+    let mut out = Vec::new();
+    write_json_pretty(&mut out, value)?;
+    // The serializer writes UTF-8 only.
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,5 +137,27 @@ mod tests {
         assert!(!text.chars().any(|c| is_unsafe_char(c) && c != '\n'));
         let back: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
         assert_eq!(back, v);
+    }
+
+    #[test]
+    fn safe_pretty_json_is_serde_json_pretty_with_escapes() {
+        let v = serde_json::json!({"id\u{202e}": ["a\u{1b}\u{9b}\u{7f}\u{202e}b", 1, {"k": null}]});
+        let text = to_json_pretty(&v).unwrap_or_default();
+        assert!(
+            !text.chars().any(|c| is_unsafe_char(c) && c != '\n'),
+            "{text}"
+        );
+        assert!(
+            text.contains("\\u202e") && text.contains("\\u009b"),
+            "{text}"
+        );
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+        assert_eq!(back, v);
+        let plain = serde_json::json!({"a": [1, {"b": "c"}], "d": "e"});
+        assert_eq!(
+            to_json_pretty(&plain).unwrap_or_default(),
+            serde_json::to_string_pretty(&plain).unwrap_or_default(),
+            "the same layout as serde_json's"
+        );
     }
 }

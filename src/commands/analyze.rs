@@ -74,7 +74,7 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
     let ws = build_workspace(&a.corpus, &a.planning, None, false, &a.extraction)?;
     let mut out = std::io::stdout().lock();
     if a.json {
-        serde_json::to_writer_pretty(&mut out, &analysis_json(&ws))?;
+        clam::display::write_json_pretty(&mut out, &analysis_json(&ws))?;
         writeln!(out)?;
     } else {
         let m = ws.model();

@@ -21,7 +21,7 @@ pub(super) fn eval(a: EvalArgs) -> Result<u8> {
     let report = clam::eval::evaluate_with(&ws, &gold, &key, a.baselines);
     let mut out = std::io::stdout().lock();
     if a.json {
-        serde_json::to_writer_pretty(&mut out, &report)?;
+        clam::display::write_json_pretty(&mut out, &report)?;
         writeln!(out)?;
     } else {
         write!(out, "{}", report.to_table())?;

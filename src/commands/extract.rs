@@ -74,7 +74,7 @@ pub(super) fn extract(a: ExtractArgs) -> Result<u8> {
     };
     write_atomic(
         &a.out,
-        &(serde_json::to_string_pretty(&snapshot)? + "\n"),
+        &(clam::display::to_json_pretty(&snapshot)? + "\n"),
         a.force,
     )?;
     let entities: usize = snapshot.documents.iter().map(|d| d.entities.len()).sum();

@@ -71,7 +71,7 @@ pub(super) fn gold(cmd: GoldCommand, actor: String) -> Result<u8> {
                     escape_line(&c.missing.join(", "))
                 );
             }
-            let text = serde_json::to_string_pretty(&to_json(&list, str::to_string))? + "\n";
+            let text = clam::display::to_json_pretty(&to_json(&list, str::to_string))? + "\n";
             write_atomic(&file, &text, force)?;
             #[cfg(unix)]
             {

@@ -33,7 +33,7 @@ pub(super) fn plan(a: PlanArgs) -> Result<u8> {
     }
     let v = plan_snapshot(&snapshot, &config)?;
     let mut out = std::io::stdout().lock();
-    serde_json::to_writer_pretty(&mut out, &v)?;
+    clam::display::write_json_pretty(&mut out, &v)?;
     writeln!(out)?;
     Ok(EXIT_OK)
 }

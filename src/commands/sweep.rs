@@ -65,7 +65,7 @@ pub(super) fn sweep(a: SweepArgs) -> Result<u8> {
         .collect();
     let mut out = std::io::stdout().lock();
     if a.json {
-        serde_json::to_writer_pretty(&mut out, &rows)?;
+        clam::display::write_json_pretty(&mut out, &rows)?;
         writeln!(out)?;
     } else if a.csv {
         let mut head = "value,masked,max_chain_risk,mean_chain_risk,high,medium,low".to_string();

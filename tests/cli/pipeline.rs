@@ -179,3 +179,58 @@ fn extract_then_plan_reproduces_the_vector_shape() {
     assert_eq!(v["masked"], full["expected"]["masked"]);
     assert_eq!(v["edges_kept"], full["expected"]["edges_kept"]);
 }
+
+#[test]
+fn analyze_and_plan_output_is_safe_to_print_on_a_terminal() {
+    // Document ids with a bidi override, a C1 control and an escape sequence:
+    // JSON output writes them as \u escapes (the same value once parsed), and the
+    // human-readable output shows them as visible escapes.
+    let env = Env::new();
+    let dir = env.path("corpus");
+    std::fs::create_dir(&dir).expect("mkdir");
+    let id = "claim\u{202e}fdp.exe\u{9b}31m\u{1b}[2J";
+    let doc = |id: &str| {
+        serde_json::json!({"id": id, "content": "Patient: Hannah Brooks, Member ID: MBR-390115, phone 312-555-0142."})
+            .to_string()
+    };
+    let lines = format!("{}\n{}\n", doc(id), doc("plain"));
+    write(&dir, "docs.jsonl", lines.as_bytes());
+    let corpus = dir.to_str().expect("utf8");
+    let snapshot = env.path("snapshot.json");
+    let snapshot = snapshot.to_str().expect("utf8");
+    let o = env.clam(&["extract", corpus, "--out", snapshot]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let written = std::fs::read_to_string(snapshot).expect("snapshot");
+    assert!(
+        !written.contains('\u{202e}') && written.contains("\\u202e"),
+        "the snapshot file escapes them too"
+    );
+    for args in [
+        vec!["analyze", corpus, "--json"],
+        vec!["plan", snapshot],
+        vec!["analyze", corpus],
+    ] {
+        let o = env.clam(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        let text = String::from_utf8(o.stdout.clone()).expect("utf8");
+        let unsafe_chars: Vec<char> = text
+            .chars()
+            .filter(|&c| clam::display::is_unsafe_char(c) && c != '\n')
+            .collect();
+        assert!(unsafe_chars.is_empty(), "{args:?}: {unsafe_chars:?}");
+        if args.contains(&"--json") {
+            let v: Value = serde_json::from_str(&text).expect("json");
+            assert!(
+                v.to_string().contains("claim\\u202e") || text.contains("\\u202e"),
+                "{text}"
+            );
+            let ids: Vec<&str> = v["documents"]
+                .as_array()
+                .expect("documents")
+                .iter()
+                .filter_map(|d| d["id"].as_str())
+                .collect();
+            assert!(ids.contains(&id), "the id reads back as it is: {ids:?}");
+        }
+    }
+}
