@@ -305,7 +305,14 @@ fn open_session(
             _ => return Ok(None),
         },
     };
-    Ok(Some(Session::open(&path)?))
+    let session = Session::open(&path)?;
+    if let Some(holder) = session.held_by() {
+        eprintln!(
+            "note: session {} is open read-only: {holder} holds it",
+            clam::display::escape_line(&path.display().to_string())
+        );
+    }
+    Ok(Some(session))
 }
 
 fn build_workspace(

@@ -156,6 +156,11 @@ pub enum SessionError {
     /// The file exists but is not a clam session; it was left as it was.
     #[error("session {path}: {message}")]
     NotASession { path: String, message: String },
+    /// Another process writes to this session; this one reads it only.
+    #[error(
+        "session {path} is open read-only: {holder} holds it; decisions can be taken once it is closed"
+    )]
+    ReadOnly { path: String, holder: String },
     #[error("session {path}: audit entry {seq} is unreadable: {message}")]
     Corrupt {
         path: String,
@@ -206,6 +211,13 @@ impl SessionState {
 pub struct Session {
     conn: Connection,
     path: PathBuf,
+    /// The writer's lock (`<session>.lock`, an advisory lock held while open).
+    _lock: Option<std::fs::File>,
+    /// Who holds the lock when this process opened the session read-only.
+    held_by: Option<String>,
+    /// The first audit sequence number this opening can have written: decisions
+    /// below it were taken before (by this or another writer).
+    own_from: i64,
 }
 
 const SCHEMA: &str = "
@@ -377,6 +389,9 @@ fn create_new(path: &Path, shown: &str) -> Result<(), SessionError> {
         let made = Session {
             conn,
             path: tmp.path().to_path_buf(),
+            _lock: None,
+            held_by: None,
+            own_from: 0,
         };
         made.ensure_project_key()?;
         // Closing checkpoints the write-ahead log into the file.
@@ -388,8 +403,72 @@ fn create_new(path: &Path, shown: &str) -> Result<(), SessionError> {
     }
 }
 
+/// The path of the writer's lock of the session at `path`.
+pub fn lock_path(path: &Path) -> PathBuf {
+    let mut p = path.as_os_str().to_owned();
+    p.push(".lock");
+    PathBuf::from(p)
+}
+
+/// Takes the writer's lock of the session at `path` (an advisory lock on
+/// `<session>.lock`, released when the process ends, however it ends) and writes
+/// who holds it there. When another process holds it: no lock, and who that is.
+/// Where locks cannot be taken at all (a file system without them), the session
+/// opens as the writer, as before.
+fn take_lock(path: &Path) -> (Option<std::fs::File>, Option<String>) {
+    use std::io::{Read, Seek, Write};
+    let lock_path = lock_path(path);
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = match options.open(&lock_path) {
+        Ok(f) => f,
+        Err(e) => {
+            tracing::warn!(path = %lock_path.display(), error = %e, "no session lock");
+            return (None, None);
+        }
+    };
+    match fs4::FileExt::try_lock(&file) {
+        Ok(()) => {
+            let holder = format!(
+                "clam (pid {}, {}) since {}",
+                std::process::id(),
+                default_actor(),
+                now_rfc3339()
+            );
+            let written = file
+                .set_len(0)
+                .and_then(|()| file.rewind())
+                .and_then(|()| file.write_all(holder.as_bytes()))
+                .and_then(|()| file.sync_data());
+            if let Err(e) = written {
+                tracing::warn!(error = %e, "could not record the session's holder");
+            }
+            (Some(file), None)
+        }
+        Err(fs4::TryLockError::WouldBlock) => {
+            let mut text = String::new();
+            let _ = file.take(512).read_to_string(&mut text);
+            let text = crate::display::escape_line(text.trim());
+            let holder = if text.is_empty() {
+                "another clam process".to_string()
+            } else {
+                text
+            };
+            (None, Some(holder))
+        }
+        Err(fs4::TryLockError::Error(e)) => {
+            tracing::warn!(path = %lock_path.display(), error = %e, "no session lock");
+            (None, None)
+        }
+    }
+}
+
 impl Session {
-    /// Opens (creating if needed) the session at `path`, owner-only. A path that
+    /// Opens (creating if needed) the session at `path`, owner-only. One process
+    /// writes at a time: the first holds the writer's lock, the others open the
+    /// session read-only ([`Session::held_by`] says who writes) and cannot append. A path that
     /// exists must be a clam session: an empty file, a directory or another
     /// program's database is refused and left as it was.
     pub fn open(path: &Path) -> Result<Self, SessionError> {
@@ -424,9 +503,19 @@ impl Session {
             p.push(suffix);
             restrict(Path::new(&p), 0o600);
         }
+        let (lock, held_by) = take_lock(path);
+        // Read after taking the lock: no other writer can append meanwhile.
+        let last: i64 = conn
+            .query_row("SELECT coalesce(max(seq), 0) FROM audit_log", [], |r| {
+                r.get(0)
+            })
+            .map_err(sql)?;
         let session = Session {
             conn,
             path: path.to_path_buf(),
+            _lock: lock,
+            held_by,
+            own_from: last + 1,
         };
         session.ensure_project_key()?;
         Ok(session)
@@ -434,6 +523,23 @@ impl Session {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Who holds the session when this process opened it read-only (another
+    /// `clam review`, say); `None` for the writer.
+    pub fn held_by(&self) -> Option<&str> {
+        self.held_by.as_deref()
+    }
+
+    /// The first audit sequence number of this opening's own decisions: undo reverts
+    /// only those.
+    pub fn own_from(&self) -> i64 {
+        self.own_from
+    }
+
+    /// True when this process holds the writer's lock.
+    pub fn is_writer(&self) -> bool {
+        self.held_by.is_none()
     }
 
     /// The connection's durability settings: the journal mode ("wal") and the
@@ -497,6 +603,12 @@ impl Session {
     /// Appends a decision in its own transaction; returns its sequence number once
     /// committed.
     pub fn append(&mut self, d: &Decision) -> Result<i64, SessionError> {
+        if let Some(holder) = &self.held_by {
+            return Err(SessionError::ReadOnly {
+                path: self.path.display().to_string(),
+                holder: holder.clone(),
+            });
+        }
         let payload = serde_json::to_string(&d.action).unwrap_or_default();
         let path = self.path.display().to_string();
         let sql = |source| SessionError::Sqlite {

@@ -215,3 +215,44 @@ fn another_programs_database_and_a_folder_are_refused_untouched() {
         Err(SessionError::NotASession { .. })
     ));
 }
+
+#[test]
+fn one_writer_at_a_time_the_others_read_only_and_told_who_writes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("s.sqlite");
+    let mut writer = Session::open(&path).expect("writer");
+    assert!(writer.is_writer());
+    let mut reader = Session::open(&path).expect("a second opening");
+    let holder = reader.held_by().expect("read-only").to_string();
+    assert!(
+        holder.contains(&format!("pid {}", std::process::id())),
+        "{holder}"
+    );
+    let err = reader
+        .append(&decision(AuditAction::Accept {
+            entity: "e1".into(),
+            mask: true,
+        }))
+        .expect_err("a reader cannot append");
+    assert!(
+        matches!(err, SessionError::ReadOnly { .. }) && err.to_string().contains("read-only"),
+        "{err}"
+    );
+    writer
+        .append(&decision(AuditAction::Accept {
+            entity: "e1".into(),
+            mask: true,
+        }))
+        .expect("the writer appends");
+    assert_eq!(
+        reader.audit_log().expect("log").len(),
+        1,
+        "the reader sees it"
+    );
+    drop(writer);
+    drop(reader);
+    // Closed, the next opening writes; its own decisions start after the old ones.
+    let next = Session::open(&path).expect("next");
+    assert!(next.is_writer());
+    assert_eq!(next.own_from(), 2);
+}

@@ -257,3 +257,24 @@ fn an_empty_session_file_is_an_error_naming_it_not_a_new_session() {
         "the file is left as it was"
     );
 }
+
+#[test]
+fn a_second_process_opens_a_held_session_read_only_and_says_who_holds_it() {
+    use clam::session::Session;
+    let env = Env::new();
+    let session = env.path("review.sqlite");
+    // This process is the writer (as a running `clam review` would be).
+    let writer = Session::open(&session).expect("writer");
+    assert!(writer.is_writer());
+    let shown = session.to_str().expect("utf8");
+    let o = env.clam(&["analyze", &sample(), "--session", shown]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("read-only") && err.contains(&format!("pid {}", std::process::id())),
+        "{err}"
+    );
+    drop(writer);
+    let o = env.clam(&["analyze", &sample(), "--session", shown]);
+    assert!(!stderr(&o).contains("read-only"), "{}", stderr(&o));
+}

@@ -212,6 +212,55 @@ fn undo_reverts_the_last_decision_and_keeps_the_audit_log() {
 }
 
 #[test]
+fn undo_reverts_only_this_reviews_decisions_and_a_second_review_is_read_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = session_path(&dir);
+    let i;
+    {
+        let mut app = open(small_corpus(), &path);
+        key(&mut app, KeyCode::Char('3'));
+        i = app.ui.masks.current().unwrap();
+        key(&mut app, KeyCode::Char('o'));
+        chars(&mut app, "not identifying");
+        key(&mut app, KeyCode::Enter);
+        assert!(!app.ws.plan().masked[i]);
+        // A second review of the same session while this one runs reads only.
+        let mut second = open(small_corpus(), &path);
+        let text = second
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert!(text.contains("read-only") && text.contains("pid"), "{text}");
+        key(&mut second, KeyCode::Char('3'));
+        key(&mut second, KeyCode::Char('a'));
+        let text = second
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert!(
+            text.contains("read-only"),
+            "the decision is refused: {text}"
+        );
+        key(&mut second, KeyCode::Char('u'));
+        assert_eq!(audit_log(&app).len(), 1, "the reader changed nothing");
+    }
+    // Reopened, the earlier review's decision holds and is not this review's to undo.
+    let mut app = open(small_corpus(), &path);
+    assert!(!app.ws.plan().masked[i]);
+    key(&mut app, KeyCode::Char('u'));
+    let text = app
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert!(text.contains("nothing of this review to undo"), "{text}");
+    assert!(!app.ws.plan().masked[i], "the earlier decision stands");
+    assert_eq!(audit_log(&app).len(), 1);
+}
+
+#[test]
 fn decisions_are_restored_after_reopening() {
     let dir = tempfile::tempdir().unwrap();
     let path = session_path(&dir);

@@ -172,15 +172,17 @@ impl App {
     }
 
     pub(super) fn undo(&mut self) {
-        let log = match self.ws.session().map(|s| s.audit_log()) {
-            Some(Ok(log)) => log,
-            Some(Err(e)) => return self.error(format!("cannot read the audit log: {e}")),
+        let (log, own_from) = match self.ws.session().map(|s| (s.audit_log(), s.own_from())) {
+            Some((Ok(log), own_from)) => (log, own_from),
+            Some((Err(e), _)) => return self.error(format!("cannot read the audit log: {e}")),
             None => return self.error("no session: nothing to undo".into()),
         };
-        // The newest decision still in effect (undone ones and undos are skipped).
+        // The newest decision of this review still in effect (undone ones and undos
+        // are skipped). Decisions taken before this review opened the session are
+        // not this writer's to revert.
         let mut undone = std::collections::BTreeSet::new();
         let mut target = None;
-        for e in log.iter().rev() {
+        for e in log.iter().rev().take_while(|e| e.seq >= own_from) {
             if undone.contains(&e.seq) {
                 continue;
             }
@@ -192,7 +194,14 @@ impl App {
             break;
         }
         let Some(entry) = target else {
-            return self.info("nothing to undo".into());
+            let earlier = log.iter().any(|e| e.seq < own_from);
+            return self.info(if earlier {
+                "nothing of this review to undo: undo reverts only the decisions taken since the \
+                 session was opened"
+                    .into()
+            } else {
+                "nothing to undo".into()
+            });
         };
         // An undone entity edit rebuilds the entities inside the decision (and may
         // re-plan off the UI thread like any other).

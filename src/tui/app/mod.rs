@@ -272,6 +272,11 @@ impl App {
         };
         app.refresh();
         app.ui.open_doc = app.ui.documents.current();
+        if let Some(holder) = app.ws.session().and_then(|s| s.held_by()) {
+            app.error(format!(
+                "read-only: {holder} holds this session; decisions cannot be saved until it is closed"
+            ));
+        }
         app
     }
 
