@@ -67,6 +67,7 @@ fn analysis_json(ws: &Workspace) -> Value {
         "accepted_residual_chains": accepted_chains,
         "orphaned_decisions": ws.orphaned_decisions().iter().map(|(id, decision)| json!({"id": id, "decision": decision})).collect::<Vec<_>>(),
         "warnings": p.warnings.iter().chain(ws.warnings().iter()).collect::<Vec<_>>(),
+        "corpus_config": ws.config().corpus_config,
     })
 }
 
@@ -90,6 +91,14 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
             an.chains.len(),
             p.masked_count()
         )?;
+        if let Some(c) = &ws.config().corpus_config {
+            writeln!(
+                out,
+                "The corpus folder's {} set: {}",
+                clam::display::escape_line(&c.file),
+                clam::display::escape_line(&c.keys.join(", "))
+            )?;
+        }
         if let Some(r) = ws.llm() {
             writeln!(
                 out,

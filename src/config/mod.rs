@@ -163,6 +163,17 @@ pub struct Config {
     /// `[ui]`: presentation only, not serialized either.
     #[serde(skip)]
     pub ui: UiSettings,
+    /// The corpus folder's `clam.toml`, when one was applied, and the keys it set
+    /// (listed in the report and by `clam analyze`, SPEC §11). Not serialized.
+    #[serde(skip)]
+    pub corpus_config: Option<CorpusConfig>,
+}
+
+/// A corpus folder's `clam.toml` and the keys it set.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct CorpusConfig {
+    pub file: String,
+    pub keys: Vec<String>,
 }
 
 /// A configuration error, naming where it comes from and the key.
@@ -180,6 +191,49 @@ pub enum ConfigError {
     },
 }
 
+/// Largest gazetteer file read (a word list, not a corpus).
+pub const MAX_GAZETTEER_FILE_BYTES: u64 = 16 << 20;
+
+/// The text of a gazetteer file, or why it is refused (see
+/// [`ConfigLayer::read_gazetteer_files`]).
+fn read_gazetteer_file(path: &Path, base: &Path, confined: bool) -> Result<String, String> {
+    use std::io::Read;
+    let shown = crate::display::escape_line(&path.display().to_string());
+    let real = std::fs::canonicalize(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if confined {
+        let folder =
+            std::fs::canonicalize(base).map_err(|e| format!("cannot read {shown}: {e}"))?;
+        if !real.starts_with(&folder) {
+            return Err(format!(
+                "{shown} is outside the corpus folder; a corpus's clam.toml may only name files inside it (name it in your own config or a --config file)"
+            ));
+        }
+    }
+    let meta = std::fs::metadata(&real).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("{shown} is not a regular file"));
+    }
+    if meta.len() > MAX_GAZETTEER_FILE_BYTES {
+        return Err(format!(
+            "{shown} is {} bytes; a gazetteer file may have at most {MAX_GAZETTEER_FILE_BYTES}",
+            meta.len()
+        ));
+    }
+    let mut text = String::new();
+    std::fs::File::open(&real)
+        .and_then(|f| {
+            f.take(MAX_GAZETTEER_FILE_BYTES + 1)
+                .read_to_string(&mut text)
+        })
+        .map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if text.len() as u64 > MAX_GAZETTEER_FILE_BYTES {
+        return Err(format!(
+            "{shown} grew past {MAX_GAZETTEER_FILE_BYTES} bytes while it was read"
+        ));
+    }
+    Ok(text)
+}
+
 /// Longest chain the planner enumerates; longer chains explode combinatorially.
 pub const MAX_CHAIN_LENGTH: usize = 5;
 /// Highest `max_chains_per_component` (beyond this a component's chains alone would
@@ -187,6 +241,35 @@ pub const MAX_CHAIN_LENGTH: usize = 5;
 pub const MAX_CHAINS_LIMIT: usize = 50_000_000;
 
 impl ConfigLayer {
+    /// The keys this layer sets, tables as `table.key` (`extract.deny`,
+    /// `schema.SHOE_SIZE`), sorted.
+    pub fn keys(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let Ok(serde_json::Value::Object(top)) = serde_json::to_value(self) else {
+            return out;
+        };
+        for (k, v) in top {
+            match v {
+                serde_json::Value::Null => {}
+                serde_json::Value::Object(inner) if k != "schema" || !inner.is_empty() => {
+                    let set: Vec<String> = inner
+                        .iter()
+                        .filter(|(_, v)| !v.is_null())
+                        .map(|(sub, _)| format!("{k}.{sub}"))
+                        .collect();
+                    if set.is_empty() {
+                        out.push(k);
+                    } else {
+                        out.extend(set);
+                    }
+                }
+                _ => out.push(k),
+            }
+        }
+        out.sort();
+        out
+    }
+
     /// Parses a TOML layer; `origin` names it in errors.
     pub fn from_toml(text: &str, origin: &str) -> Result<Self, ConfigError> {
         let layer: ConfigLayer = toml::from_str(text).map_err(|e| ConfigError::Parse {
@@ -203,6 +286,16 @@ impl ConfigLayer {
 
     /// Reads and parses a TOML file; gazetteer files are read relative to its folder.
     pub fn from_file(path: &Path) -> Result<Self, ConfigError> {
+        Self::read_file(path, false)
+    }
+
+    /// [`ConfigLayer::from_file`] for a corpus folder's `clam.toml` (SPEC §11): its
+    /// gazetteer files must lie inside that folder.
+    pub fn from_corpus_file(path: &Path) -> Result<Self, ConfigError> {
+        Self::read_file(path, true)
+    }
+
+    fn read_file(path: &Path, confined: bool) -> Result<Self, ConfigError> {
         let origin = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Read {
             origin: origin.clone(),
@@ -210,13 +303,21 @@ impl ConfigLayer {
         })?;
         let mut layer = Self::from_toml(&text, &origin)?;
         let base = path.parent().unwrap_or(Path::new("."));
-        layer.read_gazetteer_files(base, &origin)?;
+        layer.read_gazetteer_files(base, &origin, confined)?;
         Ok(layer)
     }
 
     /// Reads `[extract] gazetteer_files` (relative to `base`) into `gazetteer_terms`.
-    /// A missing or unreadable file is an error naming the key and the file.
-    pub fn read_gazetteer_files(&mut self, base: &Path, origin: &str) -> Result<(), ConfigError> {
+    /// A missing or unreadable file, anything but a regular file (a device, a pipe,
+    /// a folder), a file over [`MAX_GAZETTEER_FILE_BYTES`] and, when `confined`, a
+    /// file outside `base` (however it is reached: `..`, an absolute path, a link)
+    /// is an error naming the key and the file.
+    pub fn read_gazetteer_files(
+        &mut self,
+        base: &Path,
+        origin: &str,
+        confined: bool,
+    ) -> Result<(), ConfigError> {
         let Some(extract) = &mut self.extract else {
             return Ok(());
         };
@@ -232,10 +333,12 @@ impl ConfigLayer {
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
                 let path = base.join(&rel);
-                let text = std::fs::read_to_string(&path).map_err(|e| ConfigError::Invalid {
-                    origin: origin.to_string(),
-                    key: format!("extract.gazetteer_files.{ty}"),
-                    message: format!("cannot read {}: {e}", path.display()),
+                let text = read_gazetteer_file(&path, base, confined).map_err(|message| {
+                    ConfigError::Invalid {
+                        origin: origin.to_string(),
+                        key: format!("extract.gazetteer_files.{ty}"),
+                        message,
+                    }
                 })?;
                 let list = terms.entry(ty.clone()).or_default();
                 let mut entries: Vec<String> = text

@@ -57,6 +57,66 @@ pub(super) fn refuse_llm(layer: &ConfigLayer, origin: &str, what: &str) -> Resul
     Ok(())
 }
 
+/// A corpus folder's `clam.toml` may only make the policy stricter (SPEC §11): its
+/// `always_mask` adds to the one in effect (nothing is removed), and adding a type to
+/// `never_mask` or raising a resource limit above the default is an error naming
+/// the key.
+fn only_stricter(
+    layer: &mut ConfigLayer,
+    config: &Config,
+    origin: &str,
+) -> Result<(), ConfigError> {
+    let refuse = |key: &str, message: String| ConfigError::Invalid {
+        origin: origin.to_string(),
+        key: key.to_string(),
+        message: format!(
+            "{message}; a clam.toml inside the corpus folder can only make the policy stricter (set it in your own config or a --config file)"
+        ),
+    };
+    if let Some(never) = &layer.never_mask {
+        let added: Vec<&String> = never
+            .iter()
+            .filter(|t| !config.redact.never_mask.contains(t))
+            .collect();
+        if !added.is_empty() {
+            let list: Vec<&str> = added.iter().map(|t| t.as_str()).collect();
+            return Err(refuse(
+                "never_mask",
+                format!("it cannot add {} to never_mask", list.join(", ")),
+            ));
+        }
+    }
+    if let Some(always) = &mut layer.always_mask {
+        let mut merged = config.redact.always_mask.clone();
+        extend_unique(&mut merged, always);
+        *always = merged;
+    }
+    let default = Config::default();
+    if let Some(k) = layer.max_chains_per_component
+        && k > default.analysis.max_chains_per_component
+    {
+        return Err(refuse(
+            "max_chains_per_component",
+            format!(
+                "{k} is above the default {}",
+                default.analysis.max_chains_per_component
+            ),
+        ));
+    }
+    if let Some(b) = layer.max_document_bytes
+        && b > default.extraction.max_document_bytes
+    {
+        return Err(refuse(
+            "max_document_bytes",
+            format!(
+                "{b} is above the default {}",
+                default.extraction.max_document_bytes
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Resolves the configuration from its layers, lowest precedence first.
 pub fn resolve(sources: &ConfigSources) -> Result<Config, ConfigError> {
     let mut config = Config::default();
@@ -71,14 +131,17 @@ pub fn resolve(sources: &ConfigSources) -> Result<Config, ConfigError> {
     if let Some(dir) = &sources.corpus_dir {
         let path = dir.join(CONFIG_FILE_NAME);
         if path.is_file() {
-            let layer = ConfigLayer::from_file(&path)?;
-            refuse_llm(
-                &layer,
-                &path.display().to_string(),
-                "a clam.toml inside the corpus folder",
-            )?;
-            layer.apply(&mut config, &path.display().to_string())?;
-            origins.push(path.display().to_string());
+            let origin = path.display().to_string();
+            let mut layer = ConfigLayer::from_corpus_file(&path)?;
+            refuse_llm(&layer, &origin, "a clam.toml inside the corpus folder")?;
+            only_stricter(&mut layer, &config, &origin)?;
+            let keys = layer.keys();
+            layer.apply(&mut config, &origin)?;
+            config.corpus_config = Some(CorpusConfig {
+                file: origin.clone(),
+                keys,
+            });
+            origins.push(origin);
         }
     }
     if let Some(layer) = &sources.snapshot {

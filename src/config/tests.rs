@@ -254,3 +254,153 @@ fn layers_override_in_order_and_schema_merges_per_type() {
     assert_eq!(c.schema.weight("SHOE_SIZE"), 0.2);
     assert_eq!(c.schema.weight("NAME"), 1.0);
 }
+
+/// The configuration of a corpus folder holding `toml` as its clam.toml (and the
+/// files `files`), with a `--config` file `user` when given.
+fn corpus_config(
+    toml: &str,
+    files: &[(&str, &[u8])],
+    user: Option<&str>,
+) -> Result<Config, String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let corpus = dir.path().join("corpus");
+    std::fs::create_dir(&corpus).map_err(|e| e.to_string())?;
+    std::fs::write(corpus.join("clam.toml"), toml).map_err(|e| e.to_string())?;
+    for (name, bytes) in files {
+        std::fs::write(dir.path().join(name), bytes).map_err(|e| e.to_string())?;
+    }
+    let file = match user {
+        Some(text) => {
+            let p = dir.path().join("mine.toml");
+            std::fs::write(&p, text).map_err(|e| e.to_string())?;
+            Some(p)
+        }
+        None => None,
+    };
+    resolve(&ConfigSources {
+        user: false,
+        corpus_dir: Some(corpus),
+        snapshot: None,
+        file,
+        flags: ConfigLayer::default(),
+    })
+    .map_err(|e| e.to_string())
+}
+
+#[test]
+fn a_corpus_clam_toml_can_only_make_the_policy_stricter() {
+    // never_mask: adding a type is refused, naming the key and the file.
+    let e = corpus_config("never_mask = [\"NAME\"]\n", &[], None).expect_err("refused");
+    assert!(
+        e.contains("never_mask") && e.contains("clam.toml") && e.contains("stricter"),
+        "{e}"
+    );
+    // always_mask: added to, never replaced.
+    let c = corpus_config("always_mask = [\"AGE\"]\n", &[], None).expect("loads");
+    assert!(c.redact.always_mask.iter().any(|t| t == "AGE"));
+    for t in crate::schema::DIRECT_IDENTIFIERS {
+        assert!(c.redact.always_mask.iter().any(|x| x == t), "{t} kept");
+    }
+    // The user's own --config may still relax what the corpus may not.
+    let c = corpus_config(
+        "always_mask = [\"AGE\"]\n",
+        &[],
+        Some("always_mask = []\nnever_mask = [\"NAME\"]\n"),
+    )
+    .expect("the user's file is the user's policy");
+    assert_eq!(c.redact.never_mask, vec!["NAME".to_string()]);
+    // Resource limits: not above the default.
+    for (toml, key) in [
+        (
+            "max_chains_per_component = 50000000\n",
+            "max_chains_per_component",
+        ),
+        ("max_document_bytes = 999999999999\n", "max_document_bytes"),
+    ] {
+        let e = corpus_config(toml, &[], None).expect_err("refused");
+        assert!(e.contains(key) && e.contains("above the default"), "{e}");
+    }
+    let c = corpus_config(
+        "max_chains_per_component = 10\nchain_length = 2\n",
+        &[],
+        None,
+    )
+    .expect("lower limits are stricter");
+    assert_eq!(c.analysis.max_chains_per_component, 10);
+    // Every key it set is recorded (for the report and clam analyze).
+    let keys = c.corpus_config.expect("recorded").keys;
+    assert_eq!(
+        keys,
+        vec![
+            "chain_length".to_string(),
+            "max_chains_per_component".to_string()
+        ]
+    );
+}
+
+#[test]
+fn a_corpus_clam_toml_names_only_regular_bounded_files_inside_the_corpus() {
+    // Outside the folder, by `..` or by an absolute path: refused.
+    let e = corpus_config(
+        "[extract]\ngazetteer_files = { TREATMENT = [\"../outside.txt\"] }\n",
+        &[("outside.txt", b"secret line\n")],
+        None,
+    )
+    .expect_err("outside");
+    assert!(
+        e.contains("outside the corpus folder") && e.contains("extract.gazetteer_files"),
+        "{e}"
+    );
+    let e = corpus_config(
+        "[extract]\ngazetteer_files = { TREATMENT = [\"/etc/hostname\"] }\n",
+        &[],
+        None,
+    )
+    .expect_err("absolute");
+    assert!(e.contains("outside the corpus folder"), "{e}");
+    // Not a regular file (any layer): a device.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let user = dir.path().join("mine.toml");
+    std::fs::write(
+        &user,
+        "[extract]\ngazetteer_files = { TREATMENT = [\"/dev/zero\"] }\n",
+    )
+    .expect("write");
+    let e = ConfigLayer::from_file(&user)
+        .expect_err("a device")
+        .to_string();
+    assert!(e.contains("not a regular file"), "{e}");
+    // A link inside the folder to a file outside it: refused too.
+    #[cfg(unix)]
+    {
+        let outer = tempfile::tempdir().expect("tempdir");
+        let corpus = outer.path().join("corpus");
+        std::fs::create_dir(&corpus).expect("mkdir");
+        std::fs::write(outer.path().join("secret.txt"), "k\n").expect("write");
+        std::os::unix::fs::symlink(outer.path().join("secret.txt"), corpus.join("terms.txt"))
+            .expect("link");
+        std::fs::write(
+            corpus.join("clam.toml"),
+            "[extract]\ngazetteer_files = { TREATMENT = [\"terms.txt\"] }\n",
+        )
+        .expect("write");
+        let e = ConfigLayer::from_corpus_file(&corpus.join("clam.toml"))
+            .expect_err("a link out")
+            .to_string();
+        assert!(e.contains("outside the corpus folder"), "{e}");
+    }
+    // A file inside the folder is read.
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("terms.txt"), "ocrelizumab\n").expect("write");
+    std::fs::write(
+        dir.path().join("clam.toml"),
+        "[extract]\ngazetteer_files = { TREATMENT = [\"terms.txt\"] }\n",
+    )
+    .expect("write");
+    let layer = ConfigLayer::from_corpus_file(&dir.path().join("clam.toml")).expect("inside");
+    let terms = layer
+        .extract
+        .and_then(|x| x.gazetteer_terms)
+        .unwrap_or_default();
+    assert_eq!(terms.get("TREATMENT").map(Vec::len), Some(1));
+}

@@ -81,6 +81,19 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
     if !files.is_empty() {
         let _ = writeln!(s, "| gazetteer files | {} |", files.join(", "));
     }
+    // SPEC §11: every key the corpus folder's clam.toml set.
+    if let Some(c) = &ws.config().corpus_config {
+        let keys: Vec<String> = c.keys.iter().map(|k| cell(k)).collect();
+        let _ = writeln!(
+            s,
+            "| keys set by the corpus folder's clam.toml | {} |",
+            if keys.is_empty() {
+                "none".to_string()
+            } else {
+                keys.join(", ")
+            }
+        );
+    }
     let _ = writeln!(s, "| masked entities | {} |", plan.masked_count());
     let _ = writeln!(s, "| kept edges | {} |", an.edges.len());
     let _ = writeln!(

@@ -123,3 +123,38 @@ fn configuration_layers_apply_in_precedence_order() {
         stderr(&o)
     );
 }
+
+#[test]
+fn the_keys_a_corpus_clam_toml_set_are_listed_by_analyze_and_in_the_report() {
+    let env = Env::new();
+    let dir = env.path("corpus");
+    std::fs::create_dir(&dir).expect("mkdir");
+    write(&dir, "good.json", GOOD.as_bytes());
+    write(
+        &dir,
+        "clam.toml",
+        b"theta_doc = 0.4\nalways_mask = [\"AGE\"]\n",
+    );
+    let corpus = dir.to_str().expect("utf8");
+    let o = env.clam(&["analyze", corpus]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("clam.toml set: always_mask, theta_doc"),
+        "{text}"
+    );
+    let o = env.clam(&["analyze", corpus, "--json"]);
+    let v: Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(
+        v["corpus_config"]["keys"],
+        serde_json::json!(["always_mask", "theta_doc"])
+    );
+    let out = env.path("out");
+    let o = env.clam(&["run", corpus, "--out", out.to_str().expect("utf8")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let report = std::fs::read_to_string(out.join("report.md")).expect("report");
+    assert!(
+        report.contains("| keys set by the corpus folder's clam.toml | always_mask, theta_doc |"),
+        "{report}"
+    );
+}
