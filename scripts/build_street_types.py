@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Build data/address/street_types.txt: street-type words in many languages,
-data/address/place_types.txt: kinds of place, of area and compass words in many languages, and
-data/address/unit_types.txt: unit designators (flat, suite, apartment) in many languages.
+data/address/place_types.txt: kinds of place, of area and compass words in many languages,
+data/address/unit_types.txt: unit designators (flat, suite, apartment) in many languages,
+data/address/directionals.txt: the compass words alone, full forms only (selatan, nord, west), and
+data/address/company_types.txt: kinds of company and association, full forms only (groupe,
+gesellschaft, empresa, sociedad, companhia, yayasan, koperasi, spółka, foundation).
 
 Usage:
     python3 scripts/build_street_types.py
@@ -42,6 +45,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "data", "address", "street_types.txt")
 OUT_PLACE_TYPES = os.path.join(ROOT, "data", "address", "place_types.txt")
 OUT_UNIT_TYPES = os.path.join(ROOT, "data", "address", "unit_types.txt")
+OUT_DIRECTIONALS = os.path.join(ROOT, "data", "address", "directionals.txt")
+OUT_COMPANY_TYPES = os.path.join(ROOT, "data", "address", "company_types.txt")
 PACKAGE = "@mapbox/geocoder-abbreviations"
 VERSION = "4.6.9"
 INTEGRITY = "sha512-O4GkntmjpCqEo9dLoS7+4HxgSdnleU92hUQYsvxYmCtXet7YfPbIt2RgH9GtS+lrZKAs3ttL62cRHxTVBpyT7A=="
@@ -147,6 +152,51 @@ def libpostal_words(path, files, min_len):
 
 PLACE_TYPE_FILES = ("place_names.txt", "directionals.txt", "qualifiers.txt")
 UNIT_TYPE_FILES = ("unit_types_numbered.txt",)
+DIRECTIONAL_FILES = ("directionals.txt",)
+COMPANY_TYPE_FILES = ("company_types.txt",)
+
+
+def letters(t):
+    return "".join(c for c in fold(t) if c.isalpha())
+
+
+def abbreviates(short, long):
+    """short (folded letters) is an abbreviation of long: the same first letter and its letters
+    in order in long ("assoc" of "association", "ges" of "gesellschaft", "ou" of "osaühing")."""
+    if len(short) >= len(long) or not short or short[0] != long[0]:
+        return False
+    it = iter(long)
+    return all(c in it for c in short)
+
+
+def libpostal_full_forms(path, files, min_len):
+    """The full forms of the libpostal dictionaries named in files, of every language: the
+    one-word spellings of each line that abbreviate no other spelling of it (not "assoc" of
+    "association", "ag" of "aktiengesellschaft", "sel" of "selatan") and, on a line that also
+    has a spelling of several words, have 5 letters or more (not "cia" of "sociedad en nombre
+    colectivo", "ano" of "avtonomnaya nekommercheskaya organizatsiya"); min_len characters or
+    more as written (NFC), as spellings() writes them (folded, and as written in lower case
+    when accented): {word: set of "file:lang"}."""
+    words = {}
+    with tarfile.open(path) as tar:
+        for m in sorted(tar.getmembers(), key=lambda m: m.name):
+            base = m.name.rsplit("/", 1)[-1]
+            if not (m.name.startswith(LIBPOSTAL_DIR) and base in files):
+                continue
+            lang = m.name[len(LIBPOSTAL_DIR):].split("/")[0]
+            for line in tar.extractfile(m).read().decode("utf-8").splitlines():
+                group = [t.strip() for t in line.split("|") if t.strip()]
+                longs = [letters(t) for t in group]
+                several = any(" " in t for t in group)
+                for t in group:
+                    if " " in t or any(abbreviates(letters(t), l) for l in longs):
+                        continue
+                    n = len(unicodedata.normalize("NFC", t))
+                    if n < min_len or several and len(letters(t)) < 5:
+                        continue
+                    for f in spellings(t):
+                        words.setdefault(f, set()).add(base[:-4] + ":" + lang)
+    return words
 
 
 def write_libpostal_words(path, about, files, words):
@@ -190,6 +240,37 @@ def write_place_types(words):
     ], words)
 
 
+def write_directionals(words):
+    write_libpostal_words(OUT_DIRECTIONALS, [
+        "# Compass words in many languages (north, nord, norte, selatan, utara, timur ...), full forms only,",
+        "# folded (NFKD, no combining marks, lowercase) and, when accented, also as written in lower case",
+        "# (NFC), 3 letters or more, one per line, sorted. Generated - do not edit. A capitalised run that",
+        "# ends in one (\"Tangerang Selatan\", \"Frankfurt Süd\") is a place, not a person, unless the word",
+        "# is also a personal name (the reader checks: \"West\", \"North\").",
+    ], [
+        "#   resources/libpostal/dictionaries/<lang>/directionals.txt (libpostal's dictionaries, MIT,",
+        "#   openvenues/libpostal): the one-word spellings of each line that abbreviate no other spelling",
+        "#   of it (not \"sel\" of \"selatan\", \"nrth\" of \"north\") and, on a line with a spelling",
+        "#   of several words, have 5 letters or more.",
+    ], words)
+
+
+def write_company_types(words):
+    write_libpostal_words(OUT_COMPANY_TYPES, [
+        "# Kinds of company and association in many languages (groupe, gesellschaft, empresa, sociedad,",
+        "# companhia, yayasan, koperasi, spółka, foundation ...), full forms only, folded (NFKD, no combining",
+        "# marks, lowercase) and, when accented, also as written in lower case (NFC), 3 letters or more, one",
+        "# per line, sorted. Generated - do not edit. A capitalised run that starts or ends with one",
+        "# (\"Groupe Lefebvre\", \"Koperasi Sinaga\", \"Keller Gesellschaft\") is an organisation, not a",
+        "# person, unless the word is also a personal name (the reader checks).",
+    ], [
+        "#   resources/libpostal/dictionaries/<lang>/company_types.txt (libpostal's dictionaries, MIT,",
+        "#   openvenues/libpostal): the one-word spellings of each line that abbreviate no other spelling",
+        "#   of it (not \"assoc\" of \"association\", \"ag\" of \"aktiengesellschaft\") and, on a line",
+        "#   with a spelling of several words, have 5 letters or more (not \"cia\", \"snc\").",
+    ], words)
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix="clam-streettypes-") as tmp:
         path = npm_pack(tmp, PACKAGE, VERSION, INTEGRITY)
@@ -216,6 +297,8 @@ def main():
         lp_licence = libpostal_street_types(lp_path, words, plain, lp_langs)
         write_place_types(libpostal_words(lp_path, PLACE_TYPE_FILES, 3))
         write_unit_types(libpostal_words(lp_path, UNIT_TYPE_FILES, 2))
+        write_directionals(libpostal_full_forms(lp_path, DIRECTIONAL_FILES, 3))
+        write_company_types(libpostal_full_forms(lp_path, COMPANY_TYPE_FILES, 3))
     accents_only = sorted(f for f, p in plain.items() if not p)
     first_line = licence.strip().splitlines()[0:3]
     lp_first = lp_licence.strip().splitlines()[0:3]

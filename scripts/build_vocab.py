@@ -1041,6 +1041,12 @@ OTHER = {
     "address/place_types.txt": ("kinds of place, area words and compass words of 60 languages: libpostal's "
                                 "place_names.txt, qualifiers.txt, directionals.txt via npm `pelias-parser`",
                                 "4.1.0", "MIT (libpostal, Pelias)", "`python3 scripts/build_street_types.py`"),
+    "address/company_types.txt": ("kinds of company and association of 12 languages, full forms: libpostal's "
+                                  "company_types.txt via npm `pelias-parser`", "4.1.0", "MIT (libpostal, Pelias)",
+                                  "`python3 scripts/build_street_types.py`"),
+    "address/directionals.txt": ("compass words of 40 languages, full forms: libpostal's directionals.txt via "
+                                 "npm `pelias-parser`", "4.1.0", "MIT (libpostal, Pelias)",
+                                 "`python3 scripts/build_street_types.py`"),
     "address/unit_types.txt": ("unit designators of 60 languages: libpostal's unit_types_numbered.txt via "
                                "npm `pelias-parser`", "4.1.0", "MIT (libpostal, Pelias)",
                                "`python3 scripts/build_street_types.py`"),
@@ -1155,8 +1161,9 @@ line of `data/` that equals a labelled value, for review.
   MIT (c) 2017 Mapbox, and libpostal's street-type dictionaries (MIT, openvenues/libpostal) as
   shipped by npm `pelias-parser` 4.1.0 (MIT, (c) 2019 Pelias Contributors); built by
   `scripts/build_street_types.py` (tarballs checked by their sha512). The same libpostal
-  dictionaries give `address/place_types.txt` (kinds of place, area words, compass words)
-  and `address/unit_types.txt` (unit designators).
+  dictionaries give `address/place_types.txt` (kinds of place, area words, compass words),
+  `address/unit_types.txt` (unit designators), `address/directionals.txt` (compass words, full
+  forms) and `address/company_types.txt` (kinds of company and association, full forms).
 - **Person names** (`names/*.tsv`): see `names/SOURCE.md` - Census files public domain,
   `nam_dict.txt` GNU FDL 1.2 or later, `words.tsv` wordfreq data CC BY-SA 4.0 (that file does
   copy frequencies, unlike the filters above).

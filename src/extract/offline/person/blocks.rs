@@ -1,7 +1,8 @@
 //! What makes a run of capitalised words no person by what it holds or what stands
 //! around it: a street (a street type first or last, a house number or a unit before), a
-//! place (a compass word, a word that opens many places, a kind of place first), a
-//! product's variant, a firm ("&", a legal form after it).
+//! place (a compass word, a word that opens many places, a kind of place first; a compass
+//! word after a place), a kind of company first or last, a product's variant, a firm ("&",
+//! a legal form after it).
 
 use super::Run;
 use super::lists::{COMPASS, CONJUNCTIONS, FIRM_PARTNERS, PARTICLES, PRODUCT_WORDS};
@@ -72,6 +73,25 @@ impl Run<'_> {
         {
             return true;
         }
+        // A compass word last after a GeoNames place, rare as a name ("Tangerang Selatan",
+        // "Frankfurt Süd"; not "West", "Timur").
+        if from < to
+            && v.directionals.contains(last)
+            && ev[to].name() < PLACE_TYPE_NAME_MAX
+            && self.place(from, to - 1)
+        {
+            return true;
+        }
+        // A kind of company or association first or last, or right before or after the
+        // words in the run ("Groupe Lefebvre", "Koperasi Sinaga", "Keller Gesellschaft",
+        // "Maria Keller Foundation").
+        if self.company_type(from)
+            || self.company_type(to)
+            || from > i && self.company_type(from - 1)
+            || to < j && self.company_type(to + 1)
+        {
+            return true;
+        }
         // A word that opens many places just before ("San Lorenzo Di Vasto").
         if from > i && v.place_openers.contains(self.folded(from - 1)) {
             return true;
@@ -117,8 +137,42 @@ impl Run<'_> {
                 return true;
             }
         }
-        let _ = j;
         false
+    }
+
+    /// The words `a..=b` are a GeoNames place ("Tangerang", "Satu Mare").
+    fn place(&self, a: usize, b: usize) -> bool {
+        let mut whole = String::new();
+        for k in a..=b {
+            if k > a {
+                whole.push(' ');
+            }
+            whole.push_str(self.folded(k));
+        }
+        self.v.is_place(&whole)
+    }
+
+    /// Word `k` is a capitalised kind of company or association
+    /// (`data/address/company_types.txt`), rare as a name ("Groupe", "Gesellschaft",
+    /// "Yayasan"; not "Trust", a given name of some).
+    fn company_type(&self, k: usize) -> bool {
+        matches!(self.toks[k].shape, Shape::Cap | Shape::Upper)
+            && self.v.company_types.contains(self.folded(k))
+            && self.ev[k].name() < COMPANY_TYPE_NAME_MAX
+    }
+
+    /// The run `i..=j` ends in a short legal form written as a word ("Ozols Kalniņš Sia";
+    /// `data/vocab/org_suffixes_short.txt`), rare as a name and no English word, after
+    /// partners' names, the first no given name: a firm, as [`Run::registry_after`].
+    pub(super) fn legal_form_last(&self, i: usize, j: usize) -> bool {
+        let (toks, ev) = (self.toks, self.ev);
+        j > i
+            && toks[j].shape == Shape::Cap
+            && (2..=5).contains(&self.folded(j).chars().count())
+            && self.v.org_short.contains(self.folded(j))
+            && ev[j].name() < LEGAL_FORM_NAME_MAX
+            && !ev[j].is_word()
+            && (ev[i].given <= 0.0 || ev[i].is_word())
     }
 
     /// Word `i` follows a unit designator and its number and a comma ("Flat 4b, ").
@@ -210,12 +264,15 @@ impl Run<'_> {
         let dotted = (3..=8).contains(&n)
             && word.chars().all(|c| c.is_lowercase() || c == '.')
             && word.trim_end_matches('.').contains('.');
+        // A code with digits is no name whatever its letters are ("OC3": "Oc" is a rare
+        // given name).
         let capitals = (2..=5).contains(&n)
             && word
                 .chars()
                 .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
             && word.starts_with(|c: char| c.is_ascii_uppercase())
-            && self.v.evidence(&folded).name() <= 0.0;
+            && (word.contains(|c: char| c.is_ascii_digit())
+                || self.v.evidence(&folded).name() <= 0.0);
         lower_abbreviation || dotted || capitals
     }
 }
@@ -225,6 +282,12 @@ impl Run<'_> {
 const STREET_GIVEN_MAX: f32 = 3.0;
 /// … or this common a surname ("Ngo", "Costa": four people in 100,000).
 const STREET_SURNAME_MAX: f32 = 3.6;
+/// A short legal form written as a word after partners' names makes a firm when it is
+/// rarer than this as a name (one person in 100,000: "Sia", not "Doo" or Icelandic "Ósk").
+const LEGAL_FORM_NAME_MAX: f32 = 3.0;
+/// A kind of company first or last makes an organisation when it is rarer than this as a
+/// name (one person in 100,000).
+const COMPANY_TYPE_NAME_MAX: f32 = 3.0;
 /// A kind of place first makes a place when it is rarer than this as a name (one person
 /// in 100,000).
 const PLACE_TYPE_NAME_MAX: f32 = 3.0;

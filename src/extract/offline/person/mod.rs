@@ -29,7 +29,10 @@
 //! number before: "326 Cameron Wells", or a unit, its number and a comma: "Suite 12, …"); a
 //! place (a GeoNames town of 1,000 people or a region, whole; a compass word, a kind of
 //! place of `data/address/place_types.txt` or a word that opens many GeoNames places,
-//! rare as a name, first: "West Lynn", "Castello …", "Sankt Pölten"); a product's variant
+//! rare as a name, first: "West Lynn", "Castello …", "Sankt Pölten"; a compass word of
+//! `data/address/directionals.txt`, rare as a name, after a GeoNames place: "Tangerang
+//! Selatan"); an organisation (a kind of company of `data/address/company_types.txt`,
+//! libpostal's, first or last: "Groupe Lefebvre", "Keller Gesellschaft"); a product's variant
 //! after a word that is no given name ("Zelvatrin Forte"). Particles inside a name may be capitalised or several ("Ó Ciarúcáin", "VAN
 //! DER HEIJDEN", "van den Pol"); initials, particles and a surname after a cue make a
 //! name ("S. Ó Cairealláin"). An English word that is also a common given name or
@@ -310,6 +313,7 @@ impl Run<'_> {
             || self.firm_after(j)
             || self.firm_after(lastname)
             || self.registry_after(i, j)
+            || self.legal_form_last(i, j)
         {
             return;
         }
@@ -572,11 +576,13 @@ impl Run<'_> {
         if in_list(NOT_PERSON, fa) || in_list(NOT_PERSON, fb) {
             return;
         }
-        // "Belgaum, Nova Scotia", "Kellyberg, Mato Grosso": a place and its region.
+        // "Belgaum, Nova Scotia", "Kellyberg, Mato Grosso": a place and its region; a
+        // place that is no name before the comma ("Batam, Bologna").
         if toks
             .get(ia + 2)
             .is_some_and(|n| joined(text, b, n) && matches!(n.shape, Shape::Cap | Shape::Upper))
             || self.v.is_place(fb)
+            || ia == i && ea.name() <= 0.0 && self.v.is_place(fa)
         {
             return;
         }

@@ -234,3 +234,65 @@ fn a_short_code_in_capitals_is_no_surname() {
     // A listed surname in capitals still is one.
     assert_eq!(names("Signed by Maria KELLER today."), ["Maria KELLER"]);
 }
+
+#[test]
+fn kinds_of_company_first_or_last_make_organisations() {
+    // libpostal's company types (12 languages), full forms.
+    for text in [
+        "The grant came from Groupe Lefebvre last spring.",
+        "Invoices went to Brandt Gesellschaft on Monday.",
+        "We met Koperasi Sinaga Makmur about the loans.",
+        "Thanks to Empresa Quintanilla Robles for the quote.",
+        "A letter from Yayasan Siti Rahayu arrived.",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+    // A company word elsewhere in the sentence leaves the name alone.
+    assert_eq!(
+        names("Thanks to Maria Keller for the Groupe report."),
+        ["Maria Keller"]
+    );
+}
+
+#[test]
+fn a_compass_word_after_a_place_makes_a_place() {
+    for text in [
+        "Bekasi Utara reported a rise in claims.",
+        "The Frankfurt Süd office opens at 8.",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+    // Not after a word that is no place, nor a compass word that is also a name.
+    assert_eq!(
+        names("Thanks to Hiroshi Nishi for the report."),
+        ["Hiroshi Nishi"]
+    );
+    assert_eq!(
+        names("Congratulations to Yılmaz Güney on the award."),
+        ["Yılmaz Güney"]
+    );
+    assert_eq!(names("Forward it to Maria West today."), ["Maria West"]);
+}
+
+#[test]
+fn legal_forms_written_as_words_and_codes_after_partners_make_firms() {
+    for text in [
+        "Records went to Ozols Kalniņš Sia yesterday.",
+        "Reviewed by Munteanu Vlad OC4 on Monday.",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+    // A given name first is a person.
+    assert_eq!(names("Thanks to Maria Keller OC4."), ["Maria Keller"]);
+}
+
+#[test]
+fn a_place_before_the_comma_is_no_surname() {
+    assert!(
+        names("Jakarta, Bologna — the new office opened.")
+            .iter()
+            .all(|n| !n.contains(','))
+    );
+    // A surname that is also a place still is one.
+    assert_eq!(names("DENVER, Maria was seen."), ["DENVER, Maria"]);
+}

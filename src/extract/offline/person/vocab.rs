@@ -13,6 +13,8 @@ const ORG_SHORT: &str = include_str!("../../../../data/vocab/org_suffixes_short.
 const STREET_TYPES: &str = include_str!("../../../../data/address/street_types.txt");
 const PLACE_TYPES: &str = include_str!("../../../../data/address/place_types.txt");
 const UNIT_TYPES: &str = include_str!("../../../../data/address/unit_types.txt");
+const DIRECTIONALS: &str = include_str!("../../../../data/address/directionals.txt");
+const COMPANY_TYPES: &str = include_str!("../../../../data/address/company_types.txt");
 
 /// A sorted list of lowercase terms (one per line, `#` comments).
 pub(super) struct Terms(Vec<&'static str>);
@@ -101,6 +103,12 @@ pub(crate) struct Vocab {
     /// Unit designators in many languages (`data/address/unit_types.txt`: "flat",
     /// "suite", "apt").
     pub(super) unit_types: Terms,
+    /// Compass words in many languages, full forms only (`data/address/directionals.txt`:
+    /// "selatan", "nord", "west"): after a place they make a place ("Tangerang Selatan").
+    pub(super) directionals: Terms,
+    /// Kinds of company and association in many languages, full forms only
+    /// (`data/address/company_types.txt`: "groupe", "gesellschaft", "empresa", "koperasi").
+    pub(super) company_types: Terms,
     /// Words that begin many GeoNames places and are rare as names ("sankt", "vila",
     /// "puerto", "nueva"): a run starting with one is a place.
     pub(super) place_heads: Words,
@@ -169,6 +177,8 @@ static VOCAB: LazyLock<Vocab> = LazyLock::new(|| {
         street_libpostal: Terms::marked(STREET_TYPES, '+'),
         place_types: Terms::parse(PLACE_TYPES),
         unit_types: Terms::parse(UNIT_TYPES),
+        directionals: Terms::parse(DIRECTIONALS),
+        company_types: Terms::parse(COMPANY_TYPES),
         place_heads,
         place_openers,
     }
