@@ -1,0 +1,139 @@
+//! Name echoes: a surname or a partial name alone after the full name in the same document, resolved to that full name.
+
+use super::*;
+
+impl NameEchoes {
+    pub(in crate::extract::offline) fn new() -> Result<Self, &'static regex::Error> {
+        Ok(NameEchoes)
+    }
+}
+
+impl Recognizer for NameEchoes {
+    fn name(&self) -> &'static str {
+        "name_echo"
+    }
+
+    fn relevances(&self) -> &'static [RelevanceRow] {
+        &[ECHO, PARTIAL_ECHO]
+    }
+
+    fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
+        // Full names of this document: at least two words, the first not an initial.
+        let full: BTreeSet<String> = cands
+            .iter()
+            .filter(|c| c.ty == "NAME")
+            .map(|c| c.normalized.clone())
+            .filter(|n| is_full_name(n))
+            .collect();
+        for c in cands.iter_mut().filter(|c| c.ty == "NAME") {
+            if !is_full_name(&c.normalized)
+                && let Some(target) = resolve_partial(&c.normalized, &full)
+            {
+                c.normalized = target;
+            }
+        }
+        echo_names(ctx, &full, cands);
+    }
+}
+
+/// Other occurrences of the document's full names ("this is Gideon Farrow"), and
+/// their first name or surname alone when unambiguous within the document.
+pub(super) fn echo_names(ctx: &Context<'_>, full: &BTreeSet<String>, cands: &mut Vec<Candidate>) {
+    if full.is_empty() {
+        return;
+    }
+    let text = ctx.text;
+    let mut patterns: BTreeMap<String, (Option<String>, &RelevanceRow)> = BTreeMap::new();
+    let mut partial_owner: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for name in full {
+        let words: Vec<&str> = name.split(' ').collect();
+        let (Some(first), Some(last)) = (words.first(), words.last()) else {
+            continue;
+        };
+        patterns.insert(name.clone(), (Some(name.clone()), &ECHO));
+        patterns.insert(format!("{last}, {first}"), (Some(name.clone()), &ECHO));
+        patterns.insert(format!("{first} {last}"), (Some(name.clone()), &ECHO));
+        for w in [first, last] {
+            if w.chars().count() >= 3 && !w.contains('.') && !name_stop(w) {
+                partial_owner
+                    .entry((*w).to_string())
+                    .or_default()
+                    .insert(name.clone());
+            }
+        }
+    }
+    for (word, owners) in partial_owner {
+        if patterns.contains_key(&word) {
+            continue;
+        }
+        let owner = if owners.len() == 1 {
+            owners.into_iter().next()
+        } else {
+            None
+        };
+        patterns.insert(word, (owner, &PARTIAL_ECHO));
+    }
+    let keys: Vec<&String> = patterns.keys().collect();
+    // A handful of names per document: plain substring search beats building an
+    // automaton for every document.
+    for (start, end, pattern) in find_words_few(&keys, ctx.folded, text) {
+        let Some(key) = keys.get(pattern) else {
+            continue;
+        };
+        let Some((Some(owner), row)) = patterns.get(*key) else {
+            continue;
+        };
+        // Names are written capitalised; "grace" or "will" in running text are words.
+        if !next_char(text, start).is_some_and(char::is_uppercase) {
+            continue;
+        }
+        let Some(relevance) = row.relevance.fixed() else {
+            continue;
+        };
+        // A full name echoed ranks with the names it echoes; a partial one below them.
+        let tier = if relevance >= 0.85 {
+            Tier::Name
+        } else {
+            Tier::NameEcho
+        };
+        cands.push(Candidate {
+            start,
+            end,
+            ty: row.entity_type,
+            normalized: owner.clone(),
+            relevance,
+            tier,
+        });
+    }
+}
+
+pub(super) fn is_full_name(normalized: &str) -> bool {
+    let words: Vec<&str> = normalized.split(' ').collect();
+    words.len() >= 2
+        && words
+            .first()
+            .is_some_and(|w| !w.ends_with('.') && w.chars().count() > 1)
+}
+
+/// The full name a partial name ("raman", "m. quintero-hale") stands for, if exactly one
+/// full name of the document fits.
+pub(super) fn resolve_partial(partial: &str, full: &BTreeSet<String>) -> Option<String> {
+    let words: Vec<&str> = partial.split(' ').collect();
+    let surname = *words.last()?;
+    let initials: Vec<char> = words[..words.len() - 1]
+        .iter()
+        .filter_map(|w| w.chars().next())
+        .collect();
+    let mut fits = full.iter().filter(|f| {
+        let fw: Vec<&str> = f.split(' ').collect();
+        fw.last() == Some(&surname)
+            && initials
+                .first()
+                .is_none_or(|i| fw.first().is_some_and(|w| w.starts_with(*i)))
+    });
+    let first = fits.next()?;
+    if fits.next().is_some() {
+        return None;
+    }
+    Some(first.clone())
+}

@@ -1,0 +1,102 @@
+//! Tests of the cued name recognizer and the name echoes.
+use super::super::tests::{ex, find, has, run};
+
+#[test]
+fn honorific_and_label_names() {
+    let items = run(
+        "Patient: Raman, Priya    DOB: 01/02/1970\nSeen by Dr. Elise Varga today. \
+         Member Name: Maria T. Lopez",
+    );
+    let r = find(&items, "NAME", "Raman, Priya").expect("label name");
+    assert_eq!(r.normalized, "priya raman");
+    assert!((r.relevance - 1.0).abs() < 1e-9);
+    // A doctor is a provider (thesis schema), named without the title.
+    let d = find(&items, "PROVIDER", "Dr. Elise Varga").expect("honorific");
+    assert_eq!(d.normalized, "elise varga");
+    assert!((d.relevance - 1.0).abs() < 1e-9);
+    assert!(has(&items, "NAME", "Maria T. Lopez"));
+    let ms = run("Seen by Ms. Priya Raman today.");
+    assert!(has(&ms, "NAME", "Ms. Priya Raman"), "{ms:?}");
+}
+
+#[test]
+fn role_word_before_a_full_name() {
+    let e = ex();
+    let items = e.extract_text(
+        "Amarillo General Hospital submitted a claim for patient Rex Marin. Participant Victor M. Ramirez agreed. Patient Services Department replied. Meridian Mutual Health – Member Reimbursement Request.",
+    );
+    let names: Vec<&str> = items
+        .iter()
+        .filter(|i| i.entity_type == "NAME")
+        .map(|i| i.original.as_str())
+        .collect();
+    assert!(names.contains(&"Rex Marin"), "{names:?}");
+    assert!(names.contains(&"Victor M. Ramirez"), "{names:?}");
+    assert!(!names.iter().any(|n| n.contains("Services")), "{names:?}");
+    assert!(
+        !names.iter().any(|n| n.contains("Reimbursement")),
+        "{names:?}"
+    );
+}
+
+#[test]
+fn surname_mention_resolves_within_the_document() {
+    let items = run("Claimant: Priya Raman\nWe called Ms. Raman on Monday.");
+    let m = find(&items, "NAME", "Ms. Raman").expect("partial");
+    assert_eq!(m.normalized, "priya raman");
+    // never across documents
+    let other = run("We called Ms. Raman on Monday.");
+    assert_eq!(
+        find(&other, "NAME", "Ms. Raman").expect("alone").normalized,
+        "raman"
+    );
+}
+
+#[test]
+fn initial_and_echoed_names() {
+    let items = run(
+        "Member Name: Marisol Quintero-Hale\nRe: Member M. Quintero-Hale\n\
+         Hi, this is Marisol Quintero-Hale. Thanks,\nMarisol",
+    );
+    let i = find(&items, "NAME", "M. Quintero-Hale").expect("initial");
+    assert_eq!(i.normalized, "marisol quintero-hale");
+    let full = find(&items, "NAME", "Marisol Quintero-Hale").expect("full");
+    assert_eq!(full.spans.len(), 2);
+    assert_eq!(
+        find(&items, "NAME", "Marisol")
+            .expect("first name")
+            .normalized,
+        "marisol quintero-hale"
+    );
+}
+
+#[test]
+fn organisations_after_labels_are_not_names() {
+    let items = run(
+        "To: Outpatient Benefits Team\nFrom: Renata Szabo, Coordinator\nPrepared by: Financial Crimes Unit, Chicago",
+    );
+    assert!(has(&items, "NAME", "Renata Szabo"));
+    let names: Vec<_> = items.iter().filter(|i| i.entity_type == "NAME").collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+}
+
+#[test]
+fn capitalised_form_names_and_signatures() {
+    let items = run(
+        "Subscriber: JONATHAN A. MILLER    Subscriber ID: XJH 882 1190 02\n\
+         Jonathan called back.\nKind regards,\nSarah Connelly\nClaims Handler",
+    );
+    assert!(has(&items, "NAME", "JONATHAN A. MILLER"), "{items:?}");
+    assert_eq!(
+        find(&items, "NAME", "Jonathan").expect("echo").normalized,
+        "jonathan a. miller"
+    );
+    assert!(has(&items, "PATIENT_ID", "XJH 882 1190 02"));
+    assert!(has(&items, "NAME", "Sarah Connelly"));
+}
+
+#[test]
+fn initials_before_labels_are_not_names() {
+    let items = run("See Appendix B. Room 12 is on Ward 7. Vitamin D. Take daily.");
+    assert!(items.iter().all(|i| i.entity_type != "NAME"), "{items:?}");
+}

@@ -1,0 +1,194 @@
+//! What surrounds a run of capitalised words: initials before it, a sender's line, the LAST, FIRST form, and cue words before and after it.
+
+use super::*;
+
+impl Run<'_> {
+    /// Initials and at least one particle right before the surname at `w` ("S. Ó
+    /// Cairealláin", "M. De Bruyne", "F. de Grás"): the first initial.
+    pub(super) fn initials_before(&self, w: usize) -> Option<usize> {
+        let (text, toks) = (self.text, self.toks);
+        let mut s = w;
+        while s > 0
+            && s + 3 > w
+            && joined(text, &toks[s - 1], &toks[s])
+            && (toks[s - 1].shape == Shape::Lower && in_list(PARTICLES, self.folded(s - 1))
+                || cap_particle(toks, s - 1))
+        {
+            s -= 1;
+        }
+        if s == w {
+            return None;
+        }
+        let mut first = None;
+        while s > 0
+            && toks[s - 1].shape == Shape::Initial
+            && text[toks[s - 1].end..].starts_with('.')
+            && joined(text, &toks[s - 1], &toks[s])
+        {
+            s -= 1;
+            first = Some(s);
+        }
+        first
+    }
+
+    /// The word before "from" (at `p`) makes what follows a sender ("Voicemail from").
+    pub(super) fn sender_before(&self, p: usize) -> bool {
+        p.checked_sub(1).is_some_and(|q| {
+            in_list(FROM_SENDER, self.folded(q))
+                && self.text[self.toks[q].end..self.toks[p].start]
+                    .trim()
+                    .is_empty()
+        })
+    }
+
+    /// `LAST, FIRST [M.]` starting at word `i` (or at a particle before it: "DE WILDE,
+    /// Lucien", "Ó Monacháin, Francis").
+    pub(super) fn last_first(&self, i: usize, out: &mut Vec<Found>) {
+        let (text, toks, ev) = (self.text, self.toks, self.ev);
+        let mut ia = i;
+        while cap_particle(toks, ia) && ia < i + 2 {
+            ia += 1;
+        }
+        if ia > i && !joined(text, &toks[ia - 1], &toks[ia]) {
+            return;
+        }
+        let (Some(a), Some(b)) = (toks.get(ia), toks.get(ia + 1)) else {
+            return;
+        };
+        if !matches!(a.shape, Shape::Cap | Shape::Upper)
+            || !matches!(b.shape, Shape::Cap | Shape::Upper)
+        {
+            return;
+        }
+        // "Keller, MARIA" is no way to write a name; "KELLER, Maria" is.
+        if a.shape == Shape::Cap && b.shape == Shape::Upper {
+            return;
+        }
+        let gap = &text[a.end..b.start];
+        if !(gap.starts_with(',') && gap.len() <= 3 && gap[1..].chars().all(|c| c == ' ')) {
+            return;
+        }
+        let (ea, eb) = (&ev[ia], &ev[ia + 1]);
+        // A surname (or an unknown word, or one after a particle) and a given name that
+        // is more a given name than a surname ("Smith, Jones" is two surnames).
+        let surname_ok =
+            ea.known() && ea.surname > 0.0 || ea.name() == 0.0 && (!ea.is_word() || ia > i);
+        if !(surname_ok && eb.known() && eb.given > eb.surname) {
+            return;
+        }
+        let (fa, fb) = (toks.fold_of(a), toks.fold_of(b));
+        if in_list(NOT_PERSON, fa) || in_list(NOT_PERSON, fb) {
+            return;
+        }
+        // "Belgaum, Nova Scotia", "Kellyberg, Mato Grosso": a place and its region; a
+        // place that is no name before the comma ("Batam, Bologna").
+        if toks
+            .get(ia + 2)
+            .is_some_and(|n| joined(text, b, n) && matches!(n.shape, Shape::Cap | Shape::Upper))
+            || self.v.is_place(fb)
+            || ia == i && ea.name() <= 0.0 && self.v.is_place(fa)
+        {
+            return;
+        }
+        // The name before the comma must start its run (not "Harbor Smith, Anna").
+        if i > 0 && joined(text, &toks[i - 1], &toks[i]) && toks[i - 1].shape != Shape::Lower {
+            return;
+        }
+        let mut end = b.end;
+        let mut next = ia + 2;
+        if let Some(m) = toks.get(next)
+            && m.shape == Shape::Initial
+            && joined(text, b, m)
+        {
+            end = period_end(text, m.end);
+            next += 1;
+        }
+        // A firm of partners ("Smith, Jones & Lee") is no LAST, FIRST.
+        let rest = text[end..].trim_start_matches(' ');
+        if rest.starts_with('&') {
+            return;
+        }
+        if let Some(n) = toks.get(next)
+            && in_list(CONJUNCTIONS, toks.fold_of(n))
+            && text[end..n.start].trim().is_empty()
+        {
+            return;
+        }
+        out.push(Found {
+            start: toks[i].start,
+            end,
+            row: &LAST_FIRST,
+        });
+    }
+
+    /// A cue word right before word `k` (only white space or a colon between), or a
+    /// list bullet ("- ", "• ") opening the line.
+    pub(super) fn cue_before(&self, k: usize) -> bool {
+        let (text, toks) = (self.text, self.toks);
+        // Only the few bytes before the word: a bullet is short, and a look back to the
+        // line start would make a long line quadratic.
+        let before = &text[..toks[k].start];
+        let mut from = before.len().saturating_sub(8);
+        while !before.is_char_boundary(from) {
+            from += 1;
+        }
+        let tail = &before[from..];
+        let line = tail
+            .rfind('\n')
+            .map(|i| &tail[i + 1..])
+            .or((from == 0).then_some(tail));
+        if line.is_some_and(|l| matches!(l.trim(), "-" | "*" | "•" | "–")) {
+            return true;
+        }
+        let Some(p) = k.checked_sub(1).and_then(|p| toks.get(p)) else {
+            return false;
+        };
+        let gap = &text[p.end..toks[k].start];
+        gap.len() <= 3
+            && gap.chars().all(|c| c == ' ' || c == ':' || c == ',')
+            && in_list(BEFORE, toks.fold_of(p))
+    }
+
+    /// A cue right after word `e`: "(", "'s", ", a 52-year-old", "DOB", "said" …
+    pub(super) fn cue_after(&self, e: usize) -> bool {
+        let (text, toks) = (self.text, self.toks);
+        let rest = &text[toks[e].end..];
+        let rest = rest.strip_prefix('.').unwrap_or(rest);
+        if rest.starts_with("'s") || rest.starts_with("’s") {
+            return true;
+        }
+        let trimmed = rest.trim_start_matches(' ');
+        // "(", or the first cell of a record row ("Name | date | status", tab-separated).
+        if trimmed.starts_with(['(', '|', '\t']) {
+            return true;
+        }
+        let after_comma = trimmed.strip_prefix(',').map(|r| r.trim_start_matches(' '));
+        if let Some(r) = after_comma {
+            let lower: String = r.chars().take(16).flat_map(char::to_lowercase).collect();
+            if lower.starts_with("a ")
+                || lower.starts_with("an ")
+                || lower.starts_with("age")
+                || lower.starts_with("dob")
+                || lower.starts_with("born")
+                || lower.starts_with("who ")
+            {
+                return true;
+            }
+            if r.starts_with(|c: char| c.is_ascii_digit()) && lower.contains("year") {
+                return true;
+            }
+        }
+        let Some(n) = toks.get(e + 1) else {
+            return false;
+        };
+        // After an initial, its period ("Ines C. joined").
+        let gap = &text[toks[e].end..n.start];
+        let gap = match toks[e].shape {
+            Shape::Initial => gap.strip_prefix('.').unwrap_or(gap),
+            _ => gap,
+        };
+        gap.chars().all(|c| c == ' ' || c == ',')
+            && gap.len() <= 2
+            && in_list(AFTER, toks.fold_of(n))
+    }
+}
