@@ -9,6 +9,7 @@
 mod ids;
 mod leak;
 mod manifest;
+mod publish;
 mod report;
 mod source;
 
@@ -66,6 +67,14 @@ pub enum ExportError {
     InsideInput(PathBuf),
     #[error("{0}: the mapping file must be outside the export folder")]
     MappingInsideExport(PathBuf),
+    #[error("{0}: the mapping file is inside the corpus folder; clam never writes into its input")]
+    MappingInsideInput(PathBuf),
+    #[error("{0}: the mapping file exists; choose a new path or pass --force")]
+    MappingExists(PathBuf),
+    #[error(
+        "{0}: appeared (or filled up) while clam was exporting; nothing was replaced and the new export was removed; pass --force to replace it"
+    )]
+    Appeared(PathBuf),
     #[error("{path}: {message}")]
     Io { path: PathBuf, message: String },
     #[error("leak check failed: {} occurrence(s) of masked values remain; nothing was exported", .0.len())]
@@ -239,11 +248,25 @@ pub fn export(
             return Err(ExportError::NotEmpty(out.to_path_buf()));
         }
     }
-    if let Some(m) = &opts.with_mapping
-        && is_inside(m, out)
-    {
-        return Err(ExportError::MappingInsideExport(m.clone()));
+    if let Some(m) = &opts.with_mapping {
+        if is_inside(m, out) {
+            return Err(ExportError::MappingInsideExport(m.clone()));
+        }
+        if ws.corpus().root.is_dir() && is_inside(m, &ws.corpus().root) {
+            return Err(ExportError::MappingInsideInput(m.clone()));
+        }
+        if m.exists() && !opts.force {
+            return Err(ExportError::MappingExists(m.clone()));
+        }
     }
+    // How the target may be claimed at the end is decided now (see publish.rs).
+    let claim = if opts.force {
+        publish::Claim::Force
+    } else if out.exists() {
+        publish::Claim::Empty
+    } else {
+        publish::Claim::Fresh
+    };
     let parent = match out.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -253,10 +276,8 @@ pub fn export(
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_else(|| "export".into());
-    let tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}.clam-tmp-"))
-        .tempdir_in(&parent)
-        .map_err(|e| io_err(&parent, e))?;
+    let leftovers = publish::sweep_leftovers(&parent);
+    let tmp = publish::Staging::new(&parent, &name)?;
     let replacer = ws.replacer(project_key);
 
     // Each document is redacted once; the files and the second scan share the text.
@@ -341,29 +362,20 @@ pub fn export(
         return Err(ExportError::Leak(hits));
     }
 
-    let tmp_path = tmp.keep();
-    if out.exists() {
-        let backup = parent.join(format!(".{name}.clam-old-{}", std::process::id()));
-        std::fs::rename(out, &backup).map_err(|e| io_err(out, e))?;
-        if let Err(e) = std::fs::rename(&tmp_path, out) {
-            let _ = std::fs::rename(&backup, out);
-            return Err(io_err(out, e));
-        }
-        let _ = std::fs::remove_dir_all(&backup);
-    } else if let Err(e) = std::fs::rename(&tmp_path, out) {
-        let _ = std::fs::remove_dir_all(&tmp_path);
-        return Err(io_err(out, e));
-    }
+    // The mapping first: a failure there leaves no export.
     if let Some(m) = &opts.with_mapping {
-        write_mapping(ws, project_key, m)?;
+        write_mapping(ws, project_key, m, opts.force)?;
     }
+    tmp.publish(out, claim)?;
+    let mut warnings = leftovers;
+    warnings.extend(scan_warnings);
     Ok(ExportSummary {
         out: out.to_path_buf(),
         documents,
         files_scanned,
         masked: ws.plan().masked_count(),
         skipped: ws.corpus().diagnostics.len(),
-        warnings: scan_warnings,
+        warnings,
     })
 }
 
@@ -489,7 +501,14 @@ fn second_scan(
         .collect()
 }
 
-fn write_mapping(ws: &dyn ExportSource, key: &[u8], path: &Path) -> Result<(), ExportError> {
+/// Writes the mapping file: complete or not at all, and over an existing file only
+/// with `force` (one that appeared meanwhile is an error).
+fn write_mapping(
+    ws: &dyn ExportSource,
+    key: &[u8],
+    path: &Path,
+    force: bool,
+) -> Result<(), ExportError> {
     let rows: Vec<Value> = ws
         .masked_entities()
         .iter()
@@ -509,7 +528,17 @@ fn write_mapping(ws: &dyn ExportSource, key: &[u8], path: &Path) -> Result<(), E
         .unwrap_or(Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| io_err(path, e))?;
     std::io::Write::write_all(&mut tmp, text.as_bytes()).map_err(|e| io_err(path, e))?;
-    tmp.persist(path).map_err(|e| io_err(path, e.error))?;
+    if force {
+        tmp.persist(path).map_err(|e| io_err(path, e.error))?;
+    } else {
+        tmp.persist_noclobber(path).map_err(|e| {
+            if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+                ExportError::MappingExists(path.to_path_buf())
+            } else {
+                io_err(path, e.error)
+            }
+        })?;
+    }
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

@@ -342,3 +342,51 @@ fn the_export_shows_term_lists_as_counts_and_a_keyed_config_hash() {
     .expect("json");
     assert_ne!(v3["config_hash"], v["config_hash"]);
 }
+
+#[test]
+fn the_mapping_never_overwrites_or_lands_in_the_corpus_and_leftovers_are_cleaned() {
+    let env = Env::new();
+    let dir = env.path("corpus");
+    std::fs::create_dir(&dir).expect("mkdir");
+    write(&dir, "good.json", GOOD.as_bytes());
+    let corpus = dir.to_str().expect("utf8");
+    let out = env.path("out");
+    let out_s = out.to_str().expect("utf8");
+    // An existing mapping file is not overwritten without --force, and nothing is
+    // exported.
+    let mapping = env.path("mapping.json");
+    std::fs::write(&mapping, "mine").expect("write");
+    let map_s = mapping.to_str().expect("utf8");
+    let o = env.clam(&["run", corpus, "--out", out_s, "--with-mapping", map_s]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(stderr(&o).contains("mapping file exists"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&mapping).expect("read"), "mine");
+    assert!(!out.exists());
+    // Inside the corpus folder: refused.
+    let inside = dir.join("mapping.json");
+    let o = env.clam(&[
+        "run",
+        corpus,
+        "--out",
+        out_s,
+        "--with-mapping",
+        inside.to_str().expect("utf8"),
+    ]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(
+        stderr(&o).contains("inside the corpus folder"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!inside.exists() && !out.exists());
+    // What a killed export left beside the target is removed and reported.
+    let left = env.path(".out.clam-tmp-killed");
+    std::fs::create_dir(&left).expect("mkdir");
+    std::fs::write(left.join("report.md"), "half").expect("write");
+    let o = env.clam(&["run", corpus, "--out", out_s]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let said = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
+    assert!(said.contains("interrupted"), "{said}");
+    assert!(!left.exists());
+    assert!(out.join("report.md").is_file());
+}

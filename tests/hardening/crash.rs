@@ -157,3 +157,84 @@ fn session_store_runs_wal_with_synchronous_full_owner_only() {
     #[cfg(unix)]
     assert_eq!(mode(&copy), 0o600);
 }
+
+/// An export complete in every part `clam run` writes (it is published in one step).
+fn export_is_complete(out: &Path, documents: usize) -> Result<(), String> {
+    let manifest = std::fs::read_to_string(out.join("manifest.json")).map_err(|e| e.to_string())?;
+    serde_json::from_str::<Value>(&manifest).map_err(|e| format!("manifest.json: {e}"))?;
+    for f in ["report.md", "decisions.jsonl"] {
+        if !out.join(f).is_file() {
+            return Err(format!("{f} is missing"));
+        }
+    }
+    let redacted = std::fs::read_dir(out.join("redacted"))
+        .map_err(|e| e.to_string())?
+        .count();
+    if redacted != documents {
+        return Err(format!("{redacted} of {documents} redacted documents"));
+    }
+    Ok(())
+}
+
+#[cfg(unix)]
+#[test]
+fn sigkill_anywhere_in_an_export_leaves_the_target_complete_or_absent() {
+    const CYCLES: usize = 100;
+    let home = tempfile::tempdir().expect("tempdir");
+    let parent = home.path().join("exports");
+    std::fs::create_dir(&parent).expect("mkdir");
+    let out = parent.join("out");
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("sample_corpus");
+    let run = |out: &Path| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_clam"));
+        c.args(["run", s(&corpus), "--out", s(out), "--force"])
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .env("XDG_DATA_HOME", home.path().join("data"))
+            .env("XDG_CACHE_HOME", home.path().join("cache"))
+            .env_remove("CLAM_LOG")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        c
+    };
+    // How long one export takes here, to spread the kills over all of it.
+    let started = Instant::now();
+    let first = run(&out).status().expect("run");
+    assert!(first.success());
+    let took = started.elapsed().as_millis().max(20) as u64;
+    let documents = std::fs::read_dir(out.join("redacted"))
+        .expect("redacted")
+        .count();
+    std::fs::remove_dir_all(&out).expect("clean");
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(1);
+    eprintln!("kill timings from seed {seed}; one export takes {took} ms");
+    let mut rng = Rng::new(seed);
+    let (mut complete, mut absent) = (0, 0);
+    for cycle in 0..CYCLES {
+        let mut child = run(&out).spawn().expect("spawn");
+        std::thread::sleep(Duration::from_millis(rng.below(took * 5 / 4)));
+        let _ = child.kill();
+        let _ = child.wait();
+        if out.exists() {
+            if let Err(e) = export_is_complete(&out, documents) {
+                panic!("cycle {cycle}: a partial export at the target: {e}");
+            }
+            complete += 1;
+        } else {
+            absent += 1;
+        }
+    }
+    // The next run removes what the killed ones left beside the target.
+    assert!(run(&out).status().expect("run").success());
+    export_is_complete(&out, documents).expect("the last export is complete");
+    let left: Vec<String> = std::fs::read_dir(&parent)
+        .expect("read")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "out")
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    eprintln!("{CYCLES} SIGKILLs: target complete {complete}, absent {absent}");
+}
