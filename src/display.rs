@@ -32,6 +32,15 @@ pub fn escape_line(s: &str) -> String {
     out
 }
 
+/// Text of several lines for a terminal (an error report): like [`escape_line`], but
+/// line breaks stay line breaks.
+pub fn escape_text(s: &str) -> String {
+    s.split('\n')
+        .map(escape_line)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// A Markdown table cell: [`escape_line`] with `|` escaped so it cannot split the row.
 pub fn markdown_cell(s: &str) -> String {
     escape_line(s).replace('|', "\\|")

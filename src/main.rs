@@ -24,7 +24,8 @@ fn main() -> ExitCode {
     match commands::dispatch(cli) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // Errors quote inputs and config values: shown escaped (SPEC §11).
+            eprintln!("error: {}", clam::display::escape_text(&format!("{e:#}")));
             ExitCode::from(commands::EXIT_ERROR)
         }
     }

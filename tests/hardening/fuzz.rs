@@ -77,3 +77,18 @@ fn fuzz_seed_inputs_never_panic() {
     }
     assert!(parsed >= 3, "bare, fenced and embedded seeds parse");
 }
+
+#[path = "../../fuzz/fuzz_targets/corpus_config_check.rs"]
+mod corpus_config_check;
+
+/// The `corpus_config` target's check on its committed seeds (a stricter config, and
+/// ones that try `..`, a link out, a device, relaxing the policy and `[llm]`).
+#[test]
+fn corpus_config_seeds_keep_the_untrusted_input_rules() {
+    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/corpus_config");
+    let files = files_under(&seeds);
+    assert!(files.len() >= 6);
+    for f in files {
+        corpus_config_check::check(&std::fs::read(&f).expect("seed"));
+    }
+}
