@@ -120,7 +120,8 @@ impl EntityStore {
         schema: &Schema,
         date_order: DateOrder,
     ) {
-        self.put_document_items(index, doc, items, schema, date_order);
+        let (slot, keys) = Self::document_slot(doc, items, schema, date_order);
+        self.install_slot(index, slot, keys);
         self.prune_keys();
     }
 
@@ -146,18 +147,6 @@ impl EntityStore {
             self.install_slot(index, slot, keys);
         }
         self.prune_keys();
-    }
-
-    fn put_document_items(
-        &mut self,
-        index: usize,
-        doc: &Document,
-        items: &[ExtractedItem],
-        schema: &Schema,
-        date_order: DateOrder,
-    ) {
-        let (slot, keys) = Self::document_slot(doc, items, schema, date_order);
-        self.install_slot(index, slot, keys);
     }
 
     fn install_slot(&mut self, index: usize, slot: DocEntities, keys: SlotKeys) {

@@ -75,42 +75,43 @@ pub(super) fn ceiling(
     clusters: &BTreeMap<&str, &str>,
 ) -> Option<Ceiling> {
     let docs = &ws.corpus().documents;
-    let mut store = EntityStore::with_documents(docs);
-    let source = if let Some(mentions) = &gold.mentions {
+    let (source, items): (&str, Vec<Vec<ExtractedItem>>) = if let Some(mentions) = &gold.mentions {
         let mut by_doc: BTreeMap<&str, Vec<&GoldMention>> = BTreeMap::new();
         for m in mentions {
             by_doc.entry(m.doc.as_str()).or_default().push(m);
         }
-        for (i, d) in docs.iter().enumerate() {
-            let ms = by_doc.get(d.id.as_str()).map_or(&[][..], Vec::as_slice);
-            let items = gold_items(d, ms, gold);
-            store.set_document_items(
-                i,
-                d,
-                &items,
-                &ws.config().schema,
-                ws.config().extraction.date_order,
-            );
-        }
-        "gold mentions"
+        let items = docs
+            .iter()
+            .map(|d| {
+                let ms = by_doc.get(d.id.as_str()).map_or(&[][..], Vec::as_slice);
+                gold_items(d, ms, gold)
+            })
+            .collect();
+        ("gold mentions", items)
     } else if let Some(relevant) = &gold.relevant {
         let by_doc: BTreeMap<&str, &Vec<String>> =
             relevant.iter().map(|(d, v)| (d.as_str(), v)).collect();
-        for (i, d) in docs.iter().enumerate() {
-            let values = by_doc.get(d.id.as_str()).map_or(&[][..], |v| v.as_slice());
-            let items = gold_entity_items(d, values, gold);
-            store.set_document_items(
-                i,
-                d,
-                &items,
-                &ws.config().schema,
-                ws.config().extraction.date_order,
-            );
-        }
-        "gold entities"
+        let items = docs
+            .iter()
+            .map(|d| {
+                let values = by_doc.get(d.id.as_str()).map_or(&[][..], |v| v.as_slice());
+                gold_entity_items(d, values, gold)
+            })
+            .collect();
+        ("gold entities", items)
     } else {
         return None;
     };
+    let mut store = EntityStore::with_documents(docs);
+    for (i, (d, items)) in docs.iter().zip(&items).enumerate() {
+        store.set_document_items(
+            i,
+            d,
+            items,
+            &ws.config().schema,
+            ws.config().extraction.date_order,
+        );
+    }
     let model = Model::from_store(&store, &ws.config().schema);
     let an = Analysis::new(&model, &ws.config().analysis_params());
     let (chains, edges) = chain_eval(&model, &an, ws.config(), gold, clusters);

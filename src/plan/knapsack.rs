@@ -18,6 +18,25 @@ struct Best {
 }
 
 impl Best {
+    /// This set with candidate `i` (weight `w`, cost `c`) added.
+    fn with(&self, i: usize, w: u64, c: u64) -> Best {
+        Best {
+            cost: self.cost.saturating_add(c),
+            count: self.count + 1,
+            true_sum: self.true_sum.saturating_add(w),
+            mask: self.mask | (1u64 << i),
+        }
+    }
+
+    /// The chosen positions among `n` candidates, or None for the empty set when
+    /// `need` is positive.
+    fn positions(&self, need: u64, n: usize) -> Option<Vec<usize>> {
+        if need > 0 && self.count == 0 {
+            return None;
+        }
+        Some((0..n).filter(|i| self.mask & (1u64 << i) != 0).collect())
+    }
+
     fn better_than(&self, other: &Best) -> bool {
         if self.cost != other.cost {
             return self.cost < other.cost;
@@ -56,12 +75,7 @@ pub fn min_cost_cover(items: &[(u64, u64)], need: u64) -> Option<Vec<usize>> {
     for (i, &(w, c)) in items.iter().enumerate() {
         next.clear();
         next.extend_from_slice(&front);
-        next.extend(front.iter().map(|from| Best {
-            cost: from.cost.saturating_add(c),
-            count: from.count + 1,
-            true_sum: from.true_sum.saturating_add(w),
-            mask: from.mask | (1u64 << i),
-        }));
+        next.extend(front.iter().map(|from| from.with(i, w, c)));
         next.sort_by(order);
         front.clear();
         let mut best_capped: Option<u64> = None;
@@ -73,15 +87,10 @@ pub fn min_cost_cover(items: &[(u64, u64)], need: u64) -> Option<Vec<usize>> {
             }
         }
     }
-    let best = front.iter().find(|s| s.true_sum >= need)?;
-    if need > 0 && best.count == 0 {
-        return None;
-    }
-    Some(
-        (0..items.len())
-            .filter(|i| best.mask & (1u64 << i) != 0)
-            .collect(),
-    )
+    front
+        .iter()
+        .find(|s| s.true_sum >= need)?
+        .positions(need, items.len())
 }
 
 fn order(a: &Best, b: &Best) -> std::cmp::Ordering {
@@ -111,26 +120,13 @@ fn min_cost_cover_dense(items: &[(u64, u64)], need: u64) -> Option<Vec<usize>> {
         for s in (0..=cap).rev() {
             let Some(from) = dp[s] else { continue };
             let to = (s as u64).saturating_add(w).min(need) as usize;
-            let cand = Best {
-                cost: from.cost.saturating_add(c),
-                count: from.count + 1,
-                true_sum: from.true_sum.saturating_add(w),
-                mask: from.mask | (1u64 << i),
-            };
+            let cand = from.with(i, w, c);
             if dp[to].is_none_or(|cur| cand.better_than(&cur)) {
                 dp[to] = Some(cand);
             }
         }
     }
-    let best = dp[cap]?;
-    if need > 0 && best.count == 0 {
-        return None;
-    }
-    Some(
-        (0..items.len())
-            .filter(|i| best.mask & (1u64 << i) != 0)
-            .collect(),
-    )
+    dp[cap]?.positions(need, items.len())
 }
 
 #[cfg(test)]

@@ -5,19 +5,9 @@ use super::*;
 
 fn bad_input_case(name: &str, file: &str, bytes: &[u8], expect: &str, extra: &[&str]) {
     let env = Env::new();
-    let corpus = env.path("corpus");
-    std::fs::create_dir_all(&corpus).expect("mkdir");
-    write(&corpus, "a_good.json", GOOD.as_bytes());
-    write(&corpus, file, bytes);
+    let corpus = corpus_with(&env, &[("a_good.json", GOOD.as_bytes()), (file, bytes)]);
     let out = env.path("out");
-    let mut args = vec![
-        "run",
-        corpus.to_str().expect("utf8"),
-        "--out",
-        out.to_str().expect("utf8"),
-    ];
-    args.extend_from_slice(extra);
-    let o = env.clam(&args);
+    let o = run_to(&env, &corpus, &out, extra);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(4), "{name}: {err}");
     assert!(

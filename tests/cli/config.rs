@@ -33,9 +33,7 @@ fn usage_and_config_errors() {
 #[test]
 fn configuration_layers_apply_in_precedence_order() {
     let env = Env::new();
-    let corpus = env.path("corpus");
-    std::fs::create_dir_all(&corpus).expect("mkdir");
-    write(&corpus, "a.json", GOOD.as_bytes());
+    let corpus = corpus_with(&env, &[("a.json", GOOD.as_bytes())]);
     let user_dir = env.path("config/clam");
     std::fs::create_dir_all(&user_dir).expect("mkdir");
     let threshold = |o: &Output| -> f64 {

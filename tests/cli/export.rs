@@ -9,25 +9,18 @@ fn a_leak_aborts_the_export_with_exit_code_3() {
     // A masked name that reads like its own placeholder: "[NAME]" still shows the
     // value "Name", so the independent leak check must catch it and export nothing.
     let env = Env::new();
-    let corpus = env.path("corpus");
-    std::fs::create_dir_all(&corpus).expect("mkdir");
-    write(
-        &corpus,
-        "a.json",
-        br#"{"id": "a", "content": "Name: Name. Call (555) 010-4417 about member MBR-448213."}"#,
-    );
-    write(
-        &corpus,
-        "clam.toml",
-        b"[extract]\ndeny = { NAME = [\"Name\"] }\n",
+    let corpus = corpus_with(
+        &env,
+        &[
+            (
+                "a.json",
+                br#"{"id": "a", "content": "Name: Name. Call (555) 010-4417 about member MBR-448213."}"#,
+            ),
+            ("clam.toml", b"[extract]\ndeny = { NAME = [\"Name\"] }\n"),
+        ],
     );
     let out = env.path("out");
-    let o = env.clam(&[
-        "run",
-        corpus.to_str().expect("utf8"),
-        "--out",
-        out.to_str().expect("utf8"),
-    ]);
+    let o = run_to(&env, &corpus, &out, &[]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(stderr(&o).contains("leak check failed"), "{}", stderr(&o));
     assert!(stderr(&o).contains("NAME"), "{}", stderr(&o));
@@ -39,30 +32,22 @@ fn masked_values_in_metadata_keys_numbers_and_ids_are_redacted() {
     // A phone as a JSON number, a name in a metadata key and in the id and file name:
     // all redacted; the document is exported as doc-<export id>.
     let env = Env::new();
-    let corpus = env.path("corpus");
-    std::fs::create_dir_all(&corpus).expect("mkdir");
-    write(
-        &corpus,
-        "edith_marlowe.json",
-        r#"{"id": "MARLOWE-EDITH", "metadata": {"phones": [5550104417], "Edith Marlowe": true}, "content": "Call Edith Marlowe at (555) 010-4417."}"#.as_bytes(),
-    );
-    write(
-        &corpus,
-        "b.json",
-        br#"{"id": "b", "content": "Nothing here."}"#,
-    );
-    write(
-        &corpus,
-        "clam.toml",
-        b"[extract]\ndeny = { NAME = [\"Edith Marlowe\"] }\n",
+    let corpus = corpus_with(
+        &env,
+        &[
+            (
+                "edith_marlowe.json",
+                r#"{"id": "MARLOWE-EDITH", "metadata": {"phones": [5550104417], "Edith Marlowe": true}, "content": "Call Edith Marlowe at (555) 010-4417."}"#.as_bytes(),
+            ),
+            ("b.json", br#"{"id": "b", "content": "Nothing here."}"#),
+            (
+                "clam.toml",
+                b"[extract]\ndeny = { NAME = [\"Edith Marlowe\"] }\n",
+            ),
+        ],
     );
     let out = env.path("out");
-    let o = env.clam(&[
-        "run",
-        corpus.to_str().expect("utf8"),
-        "--out",
-        out.to_str().expect("utf8"),
-    ]);
+    let o = run_to(&env, &corpus, &out, &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let names: Vec<String> = std::fs::read_dir(out.join("redacted"))
         .expect("redacted")
@@ -134,14 +119,7 @@ fn the_adversarial_corpus_exports_without_a_leak_in_every_mode() {
     for mode in ["value", "redact", "pseudonym", "generalize"] {
         let env = Env::new();
         let out = env.path("out");
-        let o = env.clam(&[
-            "run",
-            corpus.to_str().expect("utf8"),
-            "--out",
-            out.to_str().expect("utf8"),
-            "--mode",
-            mode,
-        ]);
+        let o = run_to(&env, &corpus, &out, &["--mode", mode]);
         assert_eq!(o.status.code(), Some(0), "{mode}: {}", stderr(&o));
         let mut ids = std::collections::BTreeSet::new();
         let mut stack = vec![out.clone()];
@@ -203,23 +181,24 @@ fn the_adversarial_corpus_exports_without_a_leak_in_every_mode() {
 fn the_export_shows_term_lists_as_counts_and_a_keyed_config_hash() {
     use clam::session::{AuditAction, Decision, Session};
     let env = Env::new();
-    let corpus = env.path("corpus");
-    std::fs::create_dir_all(&corpus).expect("mkdir");
-    write(
-        &corpus,
-        "a.json",
-        br#"{"id": "a", "content": "Quorra Vantablack was seen at the clinic. Member ID: MBR-448213."}"#,
-    );
-    write(
-        &corpus,
-        "b.json",
-        br#"{"id": "b", "content": "Follow-up for Quorra Vantablack, member ID MBR-448213, by phone (555) 010-4417."}"#,
-    );
-    // The corpus's own clam.toml deny-lists a name that occurs and one that does not.
-    write(
-        &corpus,
-        "clam.toml",
-        b"[extract]\ndeny = { NAME = [\"Quorra Vantablack\", \"Ignatius Farthingale\"] }\n",
+    let corpus = corpus_with(
+        &env,
+        &[
+            (
+                "a.json",
+                br#"{"id": "a", "content": "Quorra Vantablack was seen at the clinic. Member ID: MBR-448213."}"#,
+            ),
+            (
+                "b.json",
+                br#"{"id": "b", "content": "Follow-up for Quorra Vantablack, member ID MBR-448213, by phone (555) 010-4417."}"#,
+            ),
+            // The corpus's own clam.toml deny-lists a name that occurs and one that
+            // does not.
+            (
+                "clam.toml",
+                b"[extract]\ndeny = { NAME = [\"Quorra Vantablack\", \"Ignatius Farthingale\"] }\n",
+            ),
+        ],
     );
     // The user's --config: an allow list, a term, and a gazetteer file in a folder.
     let policy = env.path("policy");
@@ -242,29 +221,30 @@ fn the_export_shows_term_lists_as_counts_and_a_keyed_config_hash() {
     {
         let mut s = Session::open(&session).expect("session");
         s.append(&Decision {
-            actor: "auditor".into(),
-            action: AuditAction::AcceptResidual {
-                documents: vec!["a".into()],
-            },
-            reason: Some("reviewed".into()),
-            state_before: None,
-            state_after: None,
             config_hash: legacy.clone(),
+            ..decision(
+                "auditor",
+                AuditAction::AcceptResidual {
+                    documents: vec!["a".into()],
+                },
+                Some("reviewed"),
+            )
         })
         .expect("append");
     }
     let config = policy.join("clam.toml");
     let run = |out: &Path, session: &Path| {
-        env.clam(&[
-            "run",
-            corpus.to_str().expect("utf8"),
-            "--config",
-            config.to_str().expect("utf8"),
-            "--out",
-            out.to_str().expect("utf8"),
-            "--session",
-            session.to_str().expect("utf8"),
-        ])
+        run_to(
+            &env,
+            &corpus,
+            out,
+            &[
+                "--config",
+                config.to_str().expect("utf8"),
+                "--session",
+                session.to_str().expect("utf8"),
+            ],
+        )
     };
     let out = env.path("out");
     let o = run(&out, &session);

@@ -130,14 +130,7 @@ fn gold_import_and_export_round_trip_and_reach_the_redacted_export() {
         .expect("set a time");
     }
     let out = env.path("out");
-    let o = env.clam(&[
-        "run",
-        &sample(),
-        "--out",
-        out.to_str().expect("utf8"),
-        "--session",
-        session,
-    ]);
+    let o = run_to(&env, sample(), &out, &["--session", session]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = std::fs::read_to_string(out.join("gold_chains.json")).expect("gold in export");
     let v: Value = serde_json::from_str(&text).expect("json");

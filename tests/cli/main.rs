@@ -61,6 +61,41 @@ fn write(dir: &Path, name: &str, bytes: &[u8]) {
     std::fs::write(dir.join(name), bytes).expect("write");
 }
 
+/// A folder `corpus` in `env` holding `files` (name, bytes).
+fn corpus_with(env: &Env, files: &[(&str, &[u8])]) -> PathBuf {
+    let corpus = env.path("corpus");
+    std::fs::create_dir_all(&corpus).expect("mkdir");
+    for (name, bytes) in files {
+        write(&corpus, name, bytes);
+    }
+    corpus
+}
+
+/// Runs `clam run CORPUS --out OUT EXTRA…`.
+fn run_to(env: &Env, corpus: impl AsRef<Path>, out: &Path, extra: &[&str]) -> Output {
+    let corpus = corpus.as_ref().to_str().expect("utf8");
+    let mut args = vec!["run", corpus, "--out", out.to_str().expect("utf8")];
+    args.extend_from_slice(extra);
+    env.clam(&args)
+}
+
+/// A decision by `actor` for `reason`, with no states before and after and no
+/// configuration hash.
+fn decision(
+    actor: &str,
+    action: clam::session::AuditAction,
+    reason: Option<&str>,
+) -> clam::session::Decision {
+    clam::session::Decision {
+        actor: actor.into(),
+        action,
+        reason: reason.map(Into::into),
+        state_before: None,
+        state_after: None,
+        config_hash: String::new(),
+    }
+}
+
 const GOOD: &str = r#"{"id": "good_1", "content": "Member ID: MBR-448213. Contact jane.doe@example.com or (555) 010-4417."}"#;
 
 // The areas, one file each.

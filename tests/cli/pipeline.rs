@@ -7,14 +7,12 @@ fn run_on_sample_corpus_exports_a_verified_redacted_corpus() {
     let env = Env::new();
     let out = env.path("export");
     let mapping = env.path("mapping.json");
-    let o = env.clam(&[
-        "run",
-        &sample(),
-        "--out",
-        out.to_str().expect("utf8"),
-        "--with-mapping",
-        mapping.to_str().expect("utf8"),
-    ]);
+    let o = run_to(
+        &env,
+        sample(),
+        &out,
+        &["--with-mapping", mapping.to_str().expect("utf8")],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stderr(&o).contains("leak check passed"), "{}", stderr(&o));
     for f in ["manifest.json", "decisions.jsonl", "report.md"] {
@@ -86,18 +84,10 @@ fn run_on_sample_corpus_exports_a_verified_redacted_corpus() {
     }
 
     // A second run into the same folder is refused without --force, accepted with it.
-    let again = env.clam(&["run", &sample(), "--out", out.to_str().expect("utf8")]);
+    let again = run_to(&env, sample(), &out, &[]);
     assert_eq!(again.status.code(), Some(1));
     assert!(stderr(&again).contains("--force"), "{}", stderr(&again));
-    let forced = env.clam(&[
-        "run",
-        &sample(),
-        "--out",
-        out.to_str().expect("utf8"),
-        "--force",
-        "--mode",
-        "pseudonym",
-    ]);
+    let forced = run_to(&env, sample(), &out, &["--force", "--mode", "pseudonym"]);
     assert_eq!(forced.status.code(), Some(0), "{}", stderr(&forced));
     let text: String = read_all_files(&out.join("redacted"))
         .into_iter()

@@ -17,15 +17,16 @@ fn a_session_decision_is_applied_by_headless_commands() {
     {
         let mut s = Session::open(&session).expect("session");
         s.append(&Decision {
-            actor: "auditor".into(),
-            action: AuditAction::Override {
-                entity: first.clone(),
-                mask: false,
-            },
-            reason: Some("public information".into()),
             state_before: Some("mask".into()),
             state_after: Some("keep".into()),
-            config_hash: String::new(),
+            ..decision(
+                "auditor",
+                AuditAction::Override {
+                    entity: first.clone(),
+                    mask: false,
+                },
+                Some("public information"),
+            )
         })
         .expect("append");
     }
@@ -46,14 +47,7 @@ fn a_session_decision_is_applied_by_headless_commands() {
 
     // The export carries the decision, by export id, with its reason.
     let out = env.path("out");
-    let o = env.clam(&[
-        "run",
-        &sample(),
-        "--out",
-        out.to_str().expect("utf8"),
-        "--session",
-        session,
-    ]);
+    let o = run_to(&env, sample(), &out, &["--session", session]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let log = std::fs::read_to_string(out.join("decisions.jsonl")).expect("decisions");
     assert_eq!(log.lines().count(), 1);
@@ -65,15 +59,12 @@ fn a_session_decision_is_applied_by_headless_commands() {
     assert!(manifest.contains("\"overridden\""));
 
     // --require-reviewed refuses while proposed masks are unreviewed.
-    let o = env.clam(&[
-        "run",
-        &sample(),
-        "--out",
-        env.path("out2").to_str().expect("utf8"),
-        "--session",
-        session,
-        "--require-reviewed",
-    ]);
+    let o = run_to(
+        &env,
+        sample(),
+        &env.path("out2"),
+        &["--session", session, "--require-reviewed"],
+    );
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("unreviewed"), "{}", stderr(&o));
     assert!(!env.path("out2").exists());
@@ -81,7 +72,7 @@ fn a_session_decision_is_applied_by_headless_commands() {
 
 #[test]
 fn accepted_residuals_and_orphaned_decisions_are_listed_by_analyze_and_the_export() {
-    use clam::session::{AuditAction, Decision, Session};
+    use clam::session::{AuditAction, Session};
     let env = Env::new();
     // Nothing may be masked, so documents and chains stay residual.
     let config = env.path("keep-all.toml");
@@ -125,15 +116,8 @@ fn accepted_residuals_and_orphaned_decisions_are_listed_by_analyze_and_the_expor
     {
         let mut s = Session::open(&session).expect("session");
         let decide = |s: &mut Session, action: AuditAction, reason: &str| {
-            s.append(&Decision {
-                actor: "auditor".into(),
-                action,
-                reason: Some(reason.into()),
-                state_before: None,
-                state_after: None,
-                config_hash: String::new(),
-            })
-            .expect("append");
+            s.append(&decision("auditor", action, Some(reason)))
+                .expect("append");
         };
         decide(
             &mut s,
@@ -187,16 +171,12 @@ fn accepted_residuals_and_orphaned_decisions_are_listed_by_analyze_and_the_expor
     );
 
     let out = env.path("out");
-    let o = env.clam(&[
-        "run",
-        &sample(),
-        "--out",
-        out.to_str().expect("utf8"),
-        "--config",
-        config,
-        "--session",
-        session_s,
-    ]);
+    let o = run_to(
+        &env,
+        sample(),
+        &out,
+        &["--config", config, "--session", session_s],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let manifest: Value = serde_json::from_str(
         &std::fs::read_to_string(out.join("manifest.json")).expect("manifest"),

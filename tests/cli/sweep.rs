@@ -3,32 +3,21 @@
 
 use super::*;
 
+/// Runs `clam sweep` on sample_corpus over `param` from `from` to `to` by `step`, then
+/// `extra`.
+fn sweep(env: &Env, param: &str, [from, to, step]: [&str; 3], extra: &[&str]) -> Output {
+    let sample = sample();
+    let mut args = vec![
+        "sweep", &sample, "--param", param, "--from", from, "--to", to, "--step", step,
+    ];
+    args.extend_from_slice(extra);
+    env.clam(&args)
+}
+
 #[test]
 fn sweep_prints_one_row_per_value_as_json_csv_and_a_table() {
     let env = Env::new();
-    let args = |extra: &[&str]| {
-        let mut a = vec![
-            "sweep",
-            &sample(),
-            "--param",
-            "theta_chain",
-            "--from",
-            "0",
-            "--to",
-            "1",
-            "--step",
-            "0.25",
-        ]
-        .into_iter()
-        .map(String::from)
-        .collect::<Vec<_>>();
-        a.extend(extra.iter().map(|s| s.to_string()));
-        a
-    };
-    let run = |extra: &[&str]| {
-        let a = args(extra);
-        env.clam(&a.iter().map(String::as_str).collect::<Vec<_>>())
-    };
+    let run = |extra: &[&str]| sweep(&env, "theta_chain", ["0", "1", "0.25"], extra);
     let o = run(&["--json"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let rows: Vec<Value> = serde_json::from_slice(&o.stdout).expect("json");
@@ -106,53 +95,19 @@ fn sweep_prints_one_row_per_value_as_json_csv_and_a_table() {
         "{text}"
     );
 
-    let o = env.clam(&[
-        "sweep",
-        &sample(),
-        "--param",
-        "theta_chain",
-        "--from",
-        "0",
-        "--to",
-        "1",
-        "--step",
-        "0.0001",
-    ]);
+    let o = sweep(&env, "theta_chain", ["0", "1", "0.0001"], &[]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("at most 1000"), "{}", stderr(&o));
-    let o = env.clam(&[
-        "sweep",
-        &sample(),
-        "--param",
-        "theta",
-        "--from",
-        "0",
-        "--to",
-        "1",
-        "--step",
-        "1",
-    ]);
+    let o = sweep(&env, "theta", ["0", "1", "1"], &[]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("unknown parameter"), "{}", stderr(&o));
 }
 
 #[test]
 fn adopted_what_if_settings_in_the_session_apply_to_analyze_and_sweep() {
-    use clam::session::{AuditAction, Decision, Session};
+    use clam::session::{AuditAction, Session};
     let env = Env::new();
-    let o = env.clam(&[
-        "sweep",
-        &sample(),
-        "--param",
-        "theta_chain",
-        "--from",
-        "0.3",
-        "--to",
-        "0.5",
-        "--step",
-        "0.2",
-        "--json",
-    ]);
+    let o = sweep(&env, "theta_chain", ["0.3", "0.5", "0.2"], &["--json"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let rows: Vec<Value> = serde_json::from_slice(&o.stdout).expect("json");
     let (at_03, at_05) = (rows[0]["masked"].as_u64(), rows[1]["masked"].as_u64());
@@ -163,17 +118,14 @@ fn adopted_what_if_settings_in_the_session_apply_to_analyze_and_sweep() {
     let session = env.path("review.sqlite");
     Session::open(&session)
         .expect("session")
-        .append(&Decision {
-            actor: "analyst".into(),
-            action: AuditAction::Settings {
+        .append(&decision(
+            "analyst",
+            AuditAction::Settings {
                 old: [("theta_chain".to_string(), "0.5".to_string())].into(),
                 new: [("theta_chain".to_string(), "0.3".to_string())].into(),
             },
-            reason: None,
-            state_before: None,
-            state_after: None,
-            config_hash: String::new(),
-        })
+            None,
+        ))
         .expect("append");
     let session = session.to_str().expect("utf8");
     let a = env.clam(&["analyze", &sample(), "--json", "--session", session]);
@@ -185,21 +137,12 @@ fn adopted_what_if_settings_in_the_session_apply_to_analyze_and_sweep() {
         "analyze plans with the adopted theta_chain"
     );
     // A sweep starts from the adopted settings too: its row at 0.5 is unchanged.
-    let o = env.clam(&[
-        "sweep",
-        &sample(),
-        "--param",
+    let o = sweep(
+        &env,
         "theta_chain",
-        "--from",
-        "0.5",
-        "--to",
-        "0.5",
-        "--step",
-        "0.1",
-        "--json",
-        "--session",
-        session,
-    ]);
+        ["0.5", "0.5", "0.1"],
+        &["--json", "--session", session],
+    );
     let rows: Vec<Value> = serde_json::from_slice(&o.stdout).expect("json");
     assert_eq!(rows[0]["masked"].as_u64(), at_05);
 }

@@ -40,17 +40,7 @@ fn escape_sequences_bidi_overrides_and_zero_width_joiners_stay_harmless() {
     write(&corpus, "evil\u{1b}[2J.json", "{not json");
     let out = home.path().join("out");
     let mapping = home.path().join("mapping.json");
-    let o = clam(
-        home.path(),
-        &[
-            "run",
-            s(&corpus),
-            "--out",
-            s(&out),
-            "--with-mapping",
-            s(&mapping),
-        ],
-    );
+    let o = run(home.path(), &corpus, &out, &["--with-mapping", s(&mapping)]);
     assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
     assert_printable("stderr", &stderr(&o));
     assert!(stderr(&o).contains("evil\\u{1b}[2J.json"), "{}", stderr(&o));
@@ -63,9 +53,7 @@ fn escape_sequences_bidi_overrides_and_zero_width_joiners_stay_harmless() {
         "a | in an id cannot split a table row"
     );
     // The manifest keeps the exact ids (escaped in JSON, not altered).
-    let manifest: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).expect("read"))
-            .expect("manifest");
+    let manifest = manifest(&out);
     let ids: Vec<&str> = manifest["documents"]
         .as_array()
         .expect("documents")
@@ -133,22 +121,10 @@ fn a_one_megabyte_line_and_fifty_thousand_entities_complete_without_a_leak() {
     let out = home.path().join("out");
     let mapping = home.path().join("mapping.json");
     let started = Instant::now();
-    let o = clam(
-        home.path(),
-        &[
-            "run",
-            s(&corpus),
-            "--out",
-            s(&out),
-            "--with-mapping",
-            s(&mapping),
-        ],
-    );
+    let o = run(home.path(), &corpus, &out, &["--with-mapping", s(&mapping)]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     eprintln!("1 MB line + 50,000 entities: {:?}", started.elapsed());
-    let manifest: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).expect("read"))
-            .expect("manifest");
+    let manifest = manifest(&out);
     assert!(
         manifest["summary"]["entities"].as_u64().unwrap_or(0) >= 50_000,
         "{}",
@@ -195,7 +171,7 @@ fn thousands_of_masked_ids_and_phones_redact_in_bounded_time() {
     );
     let out = home.path().join("out");
     let started = Instant::now();
-    let o = clam(home.path(), &["run", s(&corpus), "--out", s(&out)]);
+    let o = run(home.path(), &corpus, &out, &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
         started.elapsed() < Duration::from_secs(120),

@@ -36,13 +36,11 @@ fn no_masked_value_reaches_the_export_or_the_logs_in_any_mode() {
     for mode_name in ["redact", "value", "pseudonym", "generalize"] {
         let out = home.path().join(format!("export-{mode_name}"));
         let mapping = home.path().join(format!("mapping-{mode_name}.json"));
-        let o = clam(
+        let o = run(
             home.path(),
+            &corpus,
+            &out,
             &[
-                "run",
-                s(&corpus),
-                "--out",
-                s(&out),
                 "--mode",
                 mode_name,
                 "--session",
@@ -131,18 +129,11 @@ fn jsonl_and_text_exports_hold_no_masked_value_either() {
     for (name, input) in [("jsonl", home.path().join("all.jsonl")), ("text", text_dir)] {
         let out = home.path().join(format!("out-{name}"));
         let mapping = home.path().join(format!("mapping-{name}.json"));
-        let o = clam(
+        let o = run(
             home.path(),
-            &[
-                "run",
-                s(&input),
-                "--out",
-                s(&out),
-                "--mode",
-                "pseudonym",
-                "--with-mapping",
-                s(&mapping),
-            ],
+            &input,
+            &out,
+            &["--mode", "pseudonym", "--with-mapping", s(&mapping)],
         );
         assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
         assert!(
@@ -169,10 +160,7 @@ fn session_logs_and_their_folders_are_owner_only() {
     let home = tempfile::tempdir().expect("tempdir");
     let corpus = home.path().join("corpus");
     pii_corpus(&corpus);
-    let o = clam(
-        home.path(),
-        &["run", s(&corpus), "--out", s(&home.path().join("out"))],
-    );
+    let o = run(home.path(), &corpus, &home.path().join("out"), &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let data = home.path().join("data/clam");
     let sessions = data.join("sessions");
@@ -196,7 +184,7 @@ fn the_mapping_file_is_written_only_on_request_and_never_inside_the_export() {
     pii_corpus(&corpus);
     let before: Vec<PathBuf> = files_under(home.path());
     let out = home.path().join("out");
-    let o = clam(home.path(), &["run", s(&corpus), "--out", s(&out)]);
+    let o = run(home.path(), &corpus, &out, &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     // Without --with-mapping only the export, the session and the log are new.
     for f in files_under(home.path()) {

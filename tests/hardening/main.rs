@@ -45,6 +45,19 @@ fn clam(home: &Path, args: &[&str]) -> Output {
     clam_in(home, home, args)
 }
 
+/// Runs `clam run INPUT --out OUT EXTRA…` with its directories under `home`.
+fn run(home: &Path, input: &Path, out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["run", s(input), "--out", s(out)];
+    args.extend_from_slice(extra);
+    clam(home, &args)
+}
+
+/// The manifest of the export in `out`.
+fn manifest(out: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).expect("read"))
+        .expect("manifest")
+}
+
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).to_string()
 }

@@ -68,10 +68,7 @@ fn run_on_a_partly_broken_corpus_exports_the_valid_documents_and_exits_4() {
     let config = home.path().join("limits.toml");
     write(home.path(), "limits.toml", "max_document_bytes = 4096\n");
     let out = home.path().join("out");
-    let o = clam(
-        home.path(),
-        &["run", s(&corpus), "--out", s(&out), "--config", s(&config)],
-    );
+    let o = run(home.path(), &corpus, &out, &["--config", s(&config)]);
     assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
     assert!(stderr(&o).contains("leak check passed"), "{}", stderr(&o));
     let mut exported: Vec<String> = std::fs::read_dir(out.join("redacted"))
@@ -94,9 +91,7 @@ fn run_on_a_partly_broken_corpus_exports_the_valid_documents_and_exits_4() {
             .unwrap_or_else(|| panic!("{name} is not listed as skipped:\n{skipped}"));
         assert!(line.contains(reason), "{name}: {line}");
     }
-    let manifest: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).expect("read"))
-            .expect("manifest");
+    let manifest = manifest(&out);
     assert_eq!(
         manifest["corpus"]["skipped"].as_array().map(Vec::len),
         Some(broken.len())
@@ -123,7 +118,7 @@ fn a_failed_leak_check_wins_over_skipped_input_exit_3() {
     );
     write(&corpus, "b.json", "{broken");
     let out = home.path().join("out");
-    let o = clam(home.path(), &["run", s(&corpus), "--out", s(&out)]);
+    let o = run(home.path(), &corpus, &out, &[]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(!out.exists(), "nothing is exported");
 }
@@ -135,7 +130,7 @@ fn a_corpus_of_only_broken_files_fails_with_exit_1_and_exports_nothing() {
     write(&corpus, "a.json", "{");
     write(&corpus, "b.json", b"\xff\xfe");
     let out = home.path().join("out");
-    let o = clam(home.path(), &["run", s(&corpus), "--out", s(&out)]);
+    let o = run(home.path(), &corpus, &out, &[]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(
         stderr(&o).contains("no documents could be loaded"),

@@ -7,24 +7,13 @@ use super::*;
 fn the_cli_extracts_with_the_llm_and_never_writes_the_key() {
     let server = Server::model();
     let env = common::Env::new();
-    user_config(
-        &env,
-        &format!(
-            "[llm]\nbase_url = \"{}\"\nmodel = \"fake\"\napi_key_env = \"CLAM_TEST_KEY\"\nbackoff_ms = 10\n",
-            server.base_url()
-        ),
-    );
+    fake_model_config(&env, &server.base_url(), WITH_KEY);
     let snap1 = env.path("snap1.json");
-    let o = clam(
+    let o = clam_llm(
         &env,
-        &[
-            "extract",
-            &sample(),
-            "--extractor",
-            "llm",
-            "--out",
-            &snap1.display().to_string(),
-        ],
+        "extract",
+        &sample(),
+        &["--out", &snap1.display().to_string()],
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let err = String::from_utf8_lossy(&o.stderr).to_string();
@@ -41,16 +30,11 @@ fn the_cli_extracts_with_the_llm_and_never_writes_the_key() {
 
     // Second run: nothing sent, byte-identical snapshot.
     let snap2 = env.path("snap2.json");
-    let o = clam(
+    let o = clam_llm(
         &env,
-        &[
-            "extract",
-            &sample(),
-            "--extractor",
-            "llm",
-            "--out",
-            &snap2.display().to_string(),
-        ],
+        "extract",
+        &sample(),
+        &["--out", &snap2.display().to_string()],
     );
     assert!(o.status.success());
     assert_eq!(server.count(), sent, "second run served from the cache");
@@ -60,10 +44,7 @@ fn the_cli_extracts_with_the_llm_and_never_writes_the_key() {
     );
 
     // analyze and run record the extractor, endpoint and model.
-    let o = clam(
-        &env,
-        &["analyze", &sample(), "--extractor", "llm", "--json"],
-    );
+    let o = clam_llm(&env, "analyze", &sample(), &["--json"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["extractor"], "llm");
@@ -71,16 +52,11 @@ fn the_cli_extracts_with_the_llm_and_never_writes_the_key() {
     assert_eq!(v["llm"]["fallbacks"], 0);
     assert_eq!(v["documents"][0]["extraction"]["source"], "llm");
     let out = env.path("export");
-    let o = clam(
+    let o = clam_llm(
         &env,
-        &[
-            "run",
-            &sample(),
-            "--extractor",
-            "llm",
-            "--out",
-            &out.display().to_string(),
-        ],
+        "run",
+        &sample(),
+        &["--out", &out.display().to_string()],
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let manifest: Value =
@@ -120,17 +96,12 @@ fn the_cli_extracts_with_the_llm_and_never_writes_the_key() {
 #[test]
 fn the_cli_falls_back_and_says_so() {
     let env = common::Env::new();
-    user_config(
+    fake_model_config(
         &env,
-        &format!(
-            "[llm]\nbase_url = \"http://127.0.0.1:{}/v1\"\nmodel = \"fake\"\nmax_retries = 0\n",
-            refused_port()
-        ),
+        &format!("http://127.0.0.1:{}/v1", refused_port()),
+        "max_retries = 0\n",
     );
-    let o = clam(
-        &env,
-        &["analyze", &sample(), "--extractor", "llm", "--no-cache"],
-    );
+    let o = clam_llm(&env, "analyze", &sample(), &["--no-cache"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("25 fallback(s)"), "{out}");
@@ -166,15 +137,7 @@ fn the_cli_refuses_llm_in_a_corpus_clam_toml_and_remote_without_opt_in() {
         &env,
         "[llm]\nbase_url = \"https://llm.example.com/v1\"\nmodel = \"m\"\n",
     );
-    let o = clam(
-        &env,
-        &[
-            "analyze",
-            &corpus.display().to_string(),
-            "--extractor",
-            "llm",
-        ],
-    );
+    let o = clam_llm(&env, "analyze", &corpus.display().to_string(), &[]);
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
@@ -210,22 +173,8 @@ fn the_cli_shows_dropped_and_unlocated_items_per_document() {
     std::fs::create_dir_all(&corpus).unwrap();
     std::fs::write(corpus.join("a.txt"), "Dana has lupus nephritis.").unwrap();
     std::fs::write(corpus.join("b.txt"), "Nothing here.").unwrap();
-    user_config(
-        &env,
-        &format!(
-            "[llm]\nbase_url = \"{}\"\nmodel = \"fake\"\n",
-            server.base_url()
-        ),
-    );
-    let o = clam(
-        &env,
-        &[
-            "analyze",
-            &corpus.display().to_string(),
-            "--extractor",
-            "llm",
-        ],
-    );
+    fake_model_config(&env, &server.base_url(), "");
+    let o = clam_llm(&env, "analyze", &corpus.display().to_string(), &[]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(
@@ -238,16 +187,7 @@ fn the_cli_shows_dropped_and_unlocated_items_per_document() {
             .any(|l| l.trim_start().starts_with("b ") && l.contains("dropped")),
         "clean documents are not listed: {out}"
     );
-    let o = clam(
-        &env,
-        &[
-            "analyze",
-            &corpus.display().to_string(),
-            "--extractor",
-            "llm",
-            "--json",
-        ],
-    );
+    let o = clam_llm(&env, "analyze", &corpus.display().to_string(), &["--json"]);
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["documents"][0]["unlocated"], 1);
     assert_eq!(

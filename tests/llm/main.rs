@@ -141,6 +141,9 @@ fn assert_fallback(r: &LlmRun, reason: &str) {
 
 const KEY: &str = "sk-test-7f3a9c1e5b2d4f6a8c0e";
 
+/// `[llm]` lines that send [`KEY`] (which [`clam`] sets as CLAM_TEST_KEY) and retry soon.
+const WITH_KEY: &str = "api_key_env = \"CLAM_TEST_KEY\"\nbackoff_ms = 10\n";
+
 fn clam(env: &common::Env, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_clam"))
         .args(args)
@@ -159,6 +162,22 @@ fn user_config(env: &common::Env, text: &str) {
     std::fs::create_dir_all(&dir).unwrap();
     let mut f = std::fs::File::create(dir.join("clam.toml")).unwrap();
     f.write_all(text.as_bytes()).unwrap();
+}
+
+/// A user configuration for the fake model at `base_url`, with `extra` lines in its
+/// `[llm]` table.
+fn fake_model_config(env: &common::Env, base_url: &str, extra: &str) {
+    user_config(
+        env,
+        &format!("[llm]\nbase_url = \"{base_url}\"\nmodel = \"fake\"\n{extra}"),
+    );
+}
+
+/// Runs `clam COMMAND CORPUS --extractor llm EXTRA…`.
+fn clam_llm(env: &common::Env, command: &str, corpus: &str, extra: &[&str]) -> Output {
+    let mut args = vec![command, corpus, "--extractor", "llm"];
+    args.extend_from_slice(extra);
+    clam(env, &args)
 }
 
 fn sample() -> String {

@@ -109,24 +109,17 @@ fn the_cli_never_shows_or_writes_the_key_its_fragments_or_url_credentials() {
         Reply::Raw(401, vec![], json!({ "error": echo }).to_string())
     });
     let env = common::Env::new();
-    user_config(
+    fake_model_config(
         &env,
-        &format!(
-            "[llm]\nbase_url = \"http://user:secret@127.0.0.1:{}/v1\"\nmodel = \"fake\"\napi_key_env = \"CLAM_TEST_KEY\"\nbackoff_ms = 10\n",
-            server.port
-        ),
+        &format!("http://user:secret@127.0.0.1:{}/v1", server.port),
+        WITH_KEY,
     );
     let out = env.path("export");
-    let o = clam(
+    let o = clam_llm(
         &env,
-        &[
-            "run",
-            &sample(),
-            "--extractor",
-            "llm",
-            "--out",
-            &out.display().to_string(),
-        ],
+        "run",
+        &sample(),
+        &["--out", &out.display().to_string()],
     );
     let (stdout, stderr) = (
         String::from_utf8_lossy(&o.stdout).to_string(),

@@ -24,8 +24,7 @@ pub(crate) fn pick_type(app: &mut App, ty: &str) {
 
 #[test]
 fn removing_a_false_positive_replans_and_undo_brings_it_back() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('2'));
     let m = app.cursor_mention().unwrap();
     let count = |app: &App| {
@@ -56,23 +55,11 @@ fn retyping_an_entity_persists_across_reopening() {
         select_mask(&mut app, "hannah brooks");
         key(&mut app, KeyCode::Char('T'));
         pick_type(&mut app, "PROVIDER");
-        let e = app
-            .ws
-            .model()
-            .entities
-            .iter()
-            .find(|e| e.value == "hannah brooks")
-            .unwrap();
+        let e = &app.ws.model().entities[entity_index(&app, "hannah brooks")];
         assert_eq!(e.entity_type, "PROVIDER");
     }
     let app = open(small_corpus(), &path);
-    let e = app
-        .ws
-        .model()
-        .entities
-        .iter()
-        .find(|e| e.value == "hannah brooks")
-        .unwrap();
+    let e = &app.ws.model().entities[entity_index(&app, "hannah brooks")];
     assert_eq!(
         e.entity_type, "PROVIDER",
         "the retype is replayed after extraction"
@@ -81,8 +68,7 @@ fn retyping_an_entity_persists_across_reopening() {
 
 #[test]
 fn adding_an_entity_by_text_marks_it_and_refuses_text_that_is_not_there() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('j'));
     key(&mut app, KeyCode::Char('2'));
     key(&mut app, KeyCode::Char('+'));
@@ -159,8 +145,7 @@ pub(crate) fn mouse(
 #[test]
 fn dragging_over_text_selects_whole_words_and_plus_adds_them_as_an_entity() {
     use crossterm::event::{MouseButton, MouseEventKind};
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('2'));
     let screen = render(&mut app, 160, 48);
     // From inside "relapsing" to inside "remitting": the selection snaps to the
@@ -228,8 +213,7 @@ fn dragging_over_text_selects_whole_words_and_plus_adds_them_as_an_entity() {
 
 #[test]
 fn merging_two_entities_keeps_the_target_and_joins_their_documents() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     let from = select_mask(&mut app, "3125550142");
     let from_id = app.ws.model().entities[from].id.clone();
     key(&mut app, KeyCode::Char('m'));
@@ -252,8 +236,7 @@ fn merging_two_entities_keeps_the_target_and_joins_their_documents() {
 
 #[test]
 fn slash_in_the_document_finds_text_and_scrolls_to_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(sample_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(sample_corpus());
     key(&mut app, KeyCode::Char('2'));
     let before = render(&mut app, 80, 24);
     assert!(
@@ -273,8 +256,7 @@ fn slash_in_the_document_finds_text_and_scrolls_to_it() {
 
 #[test]
 fn tiny_and_odd_terminal_sizes_draw_without_panicking() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(sample_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(sample_corpus());
     let sizes = [
         (1, 1),
         (10, 3),
@@ -324,8 +306,7 @@ fn tiny_and_odd_terminal_sizes_draw_without_panicking() {
 
 #[test]
 fn no_color_draws_without_any_colour_and_focus_stays_visible() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     app.theme = Theme::select(None, true).unwrap();
     key(&mut app, KeyCode::Char('2'));
     let mut term = Terminal::new(TestBackend::new(160, 48)).unwrap();
@@ -353,8 +334,7 @@ fn no_color_draws_without_any_colour_and_focus_stays_visible() {
 
 #[test]
 fn selecting_a_chain_highlights_its_documents_in_the_list() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(sample_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(sample_corpus());
     key(&mut app, KeyCode::Char('4'));
     key(&mut app, KeyCode::Char('j'));
     let c = app.ui.chains.current().unwrap();
@@ -514,8 +494,7 @@ fn a_decision_taken_while_extraction_runs_survives_the_next_results() {
 
 #[test]
 fn an_acceptance_goes_stale_when_the_proposal_changes_and_counts_as_unreviewed() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(sample_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(sample_corpus());
     // A kept entity that a stricter chain target will mask.
     let mut strict = app.ws.config().clone();
     strict.plan.theta_chain = 0.0;
@@ -546,8 +525,7 @@ fn an_acceptance_goes_stale_when_the_proposal_changes_and_counts_as_unreviewed()
 #[test]
 fn clicking_an_entity_in_the_document_puts_the_cursor_on_it() {
     use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     let screen = render(&mut app, 160, 48);
     let (x, y) = screen
         .lines()
@@ -575,8 +553,7 @@ fn clicking_an_entity_in_the_document_puts_the_cursor_on_it() {
 
 #[test]
 fn the_redaction_mode_cycles_and_the_preview_follows() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('2'));
     key(&mut app, KeyCode::Char('M'));
     assert_eq!(app.ws.config().redact.mode, clam::redact::Mode::Pseudonym);

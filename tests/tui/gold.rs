@@ -79,8 +79,7 @@ fn g_marks_the_selected_chain_as_gold_with_a_note_undo_and_reopening() {
 
 #[test]
 fn documents_picked_in_the_graph_become_a_gold_chain_without_an_edge() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('5'));
     key(&mut app, KeyCode::Char('g'));
     assert!(
@@ -184,8 +183,7 @@ fn the_gold_pane_shows_live_f1_and_the_missed_chain_is_selectable() {
 
 #[test]
 fn gold_chains_are_imported_from_both_formats_and_exported_redacted() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (dir, mut app) = open_fresh(small_corpus());
     let thesis = dir.path().join("gold_chains.json");
     std::fs::write(
         &thesis,

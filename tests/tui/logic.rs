@@ -4,8 +4,7 @@ use super::*;
 
 #[test]
 fn tab_and_shift_tab_cycle_the_focus_and_the_focused_pane_is_marked() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     assert_eq!(app.ui.focus, Pane::Documents);
     let mut seen = Vec::new();
     for _ in 0..Pane::ALL.len() {
@@ -31,8 +30,7 @@ fn tab_and_shift_tab_cycle_the_focus_and_the_focused_pane_is_marked() {
 
 #[test]
 fn moving_in_the_list_opens_the_document_and_enter_focuses_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('j'));
     assert_eq!(app.ui.open_doc, Some(1));
     assert!(render(&mut app, 80, 24).contains("Document record_02"));
@@ -48,8 +46,7 @@ fn moving_in_the_list_opens_the_document_and_enter_focuses_it() {
 
 #[test]
 fn sorting_by_risk_puts_the_riskiest_document_first_and_back() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(sample_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(sample_corpus());
     let ids = |app: &App| app.ui.documents.rows.clone();
     assert_eq!(ids(&app), (0..25).collect::<Vec<_>>());
     key(&mut app, KeyCode::Char('s'));
@@ -70,8 +67,7 @@ fn sorting_by_risk_puts_the_riskiest_document_first_and_back() {
 
 #[test]
 fn slash_filters_the_document_list_and_esc_clears_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(sample_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(sample_corpus());
     key(&mut app, KeyCode::Char('/'));
     chars(&mut app, "claim");
     key(&mut app, KeyCode::Enter);
@@ -96,8 +92,7 @@ fn slash_filters_the_document_list_and_esc_clears_it() {
 
 #[test]
 fn a_decision_without_an_entity_says_how_to_pick_one() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('a'));
     app.update(clam::tui::Action::Accept);
     let m = app.message.clone().expect("a message");
@@ -107,8 +102,7 @@ fn a_decision_without_an_entity_says_how_to_pick_one() {
 
 #[test]
 fn accept_is_committed_and_shown_as_accepted() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('3'));
     let i = app.ui.masks.current().expect("a masked entity");
     assert_eq!(app.views.review[i], ReviewState::Proposed);
@@ -124,8 +118,7 @@ fn accept_is_committed_and_shown_as_accepted() {
 
 #[test]
 fn override_refuses_an_empty_reason_then_flips_the_plan() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('3'));
     let i = app.ui.masks.current().expect("a masked entity");
     assert!(app.ws.plan().masked[i]);
@@ -157,8 +150,7 @@ fn override_refuses_an_empty_reason_then_flips_the_plan() {
 
 #[test]
 fn esc_cancels_an_override_without_a_decision() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('3'));
     key(&mut app, KeyCode::Char('o'));
     chars(&mut app, "half a thought");
@@ -169,8 +161,7 @@ fn esc_cancels_an_override_without_a_decision() {
 
 #[test]
 fn pin_freezes_the_state_and_pin_again_unpins() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('3'));
     let i = app.ui.masks.current().unwrap();
     key(&mut app, KeyCode::Char('p'));
@@ -188,8 +179,7 @@ fn pin_freezes_the_state_and_pin_again_unpins() {
 
 #[test]
 fn undo_reverts_the_last_decision_and_keeps_the_audit_log() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('3'));
     let i = app.ui.masks.current().unwrap();
     let masked_before = app.ws.plan().masked.clone();
@@ -291,8 +281,7 @@ fn decisions_are_restored_after_reopening() {
 
 #[test]
 fn bulk_accept_asks_first_and_accepts_only_the_listed_rows() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(sample_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(sample_corpus());
     key(&mut app, KeyCode::Char('3'));
     key(&mut app, KeyCode::Char('/'));
     chars(&mut app, "name");
@@ -377,8 +366,7 @@ fn results_stream_in_and_ready_appears_only_at_the_end() {
 #[test]
 fn a_click_focuses_the_pane_and_selects_the_row() {
     use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(sample_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(sample_corpus());
     render(&mut app, 160, 48);
     let (_, body, _) = *app
         .rects
@@ -412,8 +400,7 @@ fn a_click_focuses_the_pane_and_selects_the_row() {
 
 #[test]
 fn help_lists_the_focused_panes_keys_and_the_global_ones() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('3'));
     key(&mut app, KeyCode::Char('?'));
     let screen = render(&mut app, 80, 24);
@@ -433,8 +420,7 @@ fn help_lists_the_focused_panes_keys_and_the_global_ones() {
 
 #[test]
 fn q_and_ctrl_c_quit() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('q'));
     assert!(app.quit);
     let mut app = open(small_corpus(), &session_path(&dir));
@@ -446,8 +432,7 @@ fn q_and_ctrl_c_quit() {
 
 #[test]
 fn the_document_cursor_walks_the_entities_and_shows_their_figures() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('2'));
     let mentions = app.mentions(0);
     assert!(mentions.len() >= 3, "{mentions:?}");
@@ -473,8 +458,7 @@ fn the_document_cursor_walks_the_entities_and_shows_their_figures() {
 
 #[test]
 fn the_redacted_preview_shows_replacements_instead_of_values() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('2'));
     let plain = render(&mut app, 160, 48);
     assert!(plain.contains("Hannah Brooks"));
@@ -491,8 +475,7 @@ fn the_redacted_preview_shows_replacements_instead_of_values() {
 
 #[test]
 fn masked_entities_are_drawn_differently_from_kept_ones() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     let mut term = Terminal::new(TestBackend::new(160, 48)).unwrap();
     term.draw(|f| {
         clam::tui::ui::draw(f, &app);
@@ -530,8 +513,7 @@ fn masked_entities_are_drawn_differently_from_kept_ones() {
 
 #[test]
 fn escape_sequences_in_a_document_are_shown_as_placeholders() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::End);
     let screen = render(&mut app, 80, 24);
     assert!(screen.contains("␛[31mURGENT␛[0m␇"), "{screen}");
@@ -547,8 +529,7 @@ fn escape_sequences_in_a_document_are_shown_as_placeholders() {
 
 #[test]
 fn export_writes_the_redacted_corpus_or_refuses_unreviewed_masks() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (dir, mut app) = open_fresh(small_corpus());
     let out = dir.path().join("out");
     key(&mut app, KeyCode::Char('e'));
     let set_folder = |app: &mut App, folder: &str| {

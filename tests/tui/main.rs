@@ -125,6 +125,14 @@ fn open(corpus: Corpus, session: &Path) -> App {
     app
 }
 
+/// [`open`] with its session in a new temporary folder, which lives as long as the
+/// returned handle.
+fn open_fresh(corpus: Corpus) -> (tempfile::TempDir, App) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let app = open(corpus, &session_path(&dir));
+    (dir, app)
+}
+
 /// An app whose documents are all still pending extraction.
 fn pending(corpus: Corpus, session: &Path) -> App {
     pending_with(corpus, session, Config::default())

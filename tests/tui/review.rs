@@ -4,8 +4,7 @@ use super::*;
 
 #[test]
 fn gold_persons_give_the_leak_rate_and_utility_of_the_plan_in_effect() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(sample_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(sample_corpus());
     let gold_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("sample_corpus/gold/gold.json");
     let gold = clam::eval::load(&gold_file, None).unwrap();
     app.set_gold_eval(&gold, "gold.json".into()).unwrap();
@@ -56,8 +55,7 @@ fn gold_persons_give_the_leak_rate_and_utility_of_the_plan_in_effect() {
 
 #[test]
 fn a_gold_file_without_persons_or_questions_is_refused_for_the_figures() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (dir, mut app) = open_fresh(small_corpus());
     let file = dir.path().join("links.json");
     std::fs::write(&file, r#"{"links": [["claim_01", "record_02"]]}"#).unwrap();
     let gold = clam::eval::load(&file, None).unwrap();

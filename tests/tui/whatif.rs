@@ -30,8 +30,7 @@ pub(crate) fn type_value(app: &mut App, value: &str) {
 
 #[test]
 fn a_what_if_change_replans_at_once_and_esc_returns_to_the_reviewed_settings() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     select_param(&mut app, "risk_medium");
     type_value(&mut app, "0.1");
     assert!(app.layers.is_empty(), "a valid value closes the field");
@@ -64,8 +63,7 @@ fn a_what_if_change_replans_at_once_and_esc_returns_to_the_reviewed_settings() {
 
 #[test]
 fn a_typed_value_out_of_range_is_refused_with_the_reason() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     select_param(&mut app, "theta_doc");
     type_value(&mut app, "1.5");
     match app.layers.last() {
@@ -141,8 +139,7 @@ fn enter_adopts_the_settings_as_a_decision_that_reopening_restores_and_undo_reve
 
 #[test]
 fn a_pinned_entity_holds_under_every_what_if_setting() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     select_param(&mut app, "risk_medium");
     type_value(&mut app, "0.1");
     let e = app.whatif.diff.as_ref().expect("diff").newly_masked[0];
@@ -176,8 +173,7 @@ fn a_pinned_entity_holds_under_every_what_if_setting() {
 
 #[test]
 fn an_analysis_change_is_computed_off_the_ui_thread() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     select_param(&mut app, "edge_threshold");
     type_value(&mut app, "0.1");
     if app.whatif_busy() {
@@ -212,8 +208,7 @@ fn an_analysis_change_is_computed_off_the_ui_thread() {
 
 #[test]
 fn enter_on_a_newly_masked_entity_shows_it_in_the_redaction_set() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     select_param(&mut app, "theta_doc");
     type_value(&mut app, "0.3");
     let first = app.whatif.diff.as_ref().expect("diff").newly_masked[0];
@@ -229,8 +224,7 @@ fn enter_on_a_newly_masked_entity_shows_it_in_the_redaction_set() {
 
 #[test]
 fn the_sweep_chart_plots_the_selected_parameter_and_its_range_is_editable() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     select_param(&mut app, "risk_medium");
     key(&mut app, KeyCode::Char('S'));
     app.wait_jobs(Duration::from_secs(30));
@@ -312,8 +306,7 @@ fn adopting_a_new_edge_threshold_installs_the_candidates_analysis() {
 
 #[test]
 fn a_click_focuses_the_what_if_pane_in_the_narrow_layout() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(small_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('6'));
     key(&mut app, KeyCode::Char('1'));
     let screen = render(&mut app, 80, 24);
@@ -362,8 +355,7 @@ fn settings_adopted_while_extraction_runs_hold_for_the_later_results() {
 
 #[test]
 fn a_sweep_superseded_by_a_newer_one_never_reaches_the_chart() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = open(sample_corpus(), &session_path(&dir));
+    let (_dir, mut app) = open_fresh(sample_corpus());
     select_param(&mut app, "edge_threshold");
     // `S` starts the chart of edge_threshold; `j` at once moves to the next
     // parameter, whose sweep supersedes it (the first is cancelled).

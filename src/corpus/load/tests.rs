@@ -23,13 +23,31 @@ fn load_ok(path: &Path, opts: &LoadOptions) -> Corpus {
     load(path, opts).expect("corpus loads")
 }
 
+fn load_default(path: &Path) -> Corpus {
+    load_ok(path, &LoadOptions::default())
+}
+
 fn ids(c: &Corpus) -> Vec<&str> {
     c.documents.iter().map(|d| d.id.as_str()).collect()
+}
+
+/// `c` holds the documents `expected`, in that order, and no diagnostics.
+fn assert_clean(c: &Corpus, expected: &[&str]) {
+    assert_eq!(ids(c), expected);
+    assert!(c.diagnostics.is_empty());
 }
 
 fn only_diag(c: &Corpus) -> &Diagnostic {
     assert_eq!(c.diagnostics.len(), 1, "diagnostics: {:?}", c.diagnostics);
     &c.diagnostics[0]
+}
+
+/// `c`'s only diagnostic is about `file` and says `part`.
+fn assert_only_diag<'c>(c: &'c Corpus, file: &str, part: &str) -> &'c Diagnostic {
+    let diag = only_diag(c);
+    assert_eq!(diag.file, file);
+    assert!(diag.message.contains(part), "{}", diag.message);
+    diag
 }
 
 fn rec() -> LoadOptions {
@@ -47,7 +65,7 @@ fn json_folder_loads_documents_with_keys_and_raw() {
         "a.json",
         r#"{"id":"a","content":"Hello","metadata":{"format":"x"},"extra":1}"#,
     );
-    let c = load_ok(d.path(), &LoadOptions::default());
+    let c = load_default(d.path());
     assert_eq!(c.format, Some(Format::Json));
     assert!(c.diagnostics.is_empty());
     let doc = &c.documents[0];
@@ -66,7 +84,7 @@ fn json_folder_loads_documents_with_keys_and_raw() {
 fn missing_metadata_is_an_empty_object() {
     let d = tmp();
     write(d.path(), "a.json", r#"{"id":"a","content":"x"}"#);
-    let c = load_ok(d.path(), &LoadOptions::default());
+    let c = load_default(d.path());
     assert!(c.documents[0].metadata.is_empty());
 }
 
@@ -83,19 +101,21 @@ fn nonexistent_path_is_not_found() {
 fn empty_folder_gives_a_diagnostic_naming_the_folder() {
     let d = tmp();
     write(d.path(), "notes.csv", "x");
-    let c = load_ok(d.path(), &LoadOptions::default());
+    let c = load_default(d.path());
     assert!(c.documents.is_empty());
     assert_eq!(c.format, None);
-    let diag = only_diag(&c);
-    assert_eq!(diag.file, d.path().display().to_string());
-    assert!(diag.message.contains("no .json, .jsonl, .txt or .md files"));
+    assert_only_diag(
+        &c,
+        &d.path().display().to_string(),
+        "no .json, .jsonl, .txt or .md files",
+    );
 }
 
 #[test]
 fn empty_folder_hints_at_recursive_when_it_has_subfolders() {
     let d = tmp();
     write(d.path(), "sub/a.json", doc_json("a", "x"));
-    let c = load_ok(d.path(), &LoadOptions::default());
+    let c = load_default(d.path());
     assert!(c.documents.is_empty());
     assert!(only_diag(&c).message.contains("--recursive"));
     let c = load_ok(d.path(), &rec());
@@ -107,7 +127,7 @@ fn malformed_json_is_skipped_with_position_and_the_rest_loads() {
     let d = tmp();
     write(d.path(), "a.json", "{not json");
     write(d.path(), "b.json", doc_json("b", "fine"));
-    let c = load_ok(d.path(), &LoadOptions::default());
+    let c = load_default(d.path());
     assert_eq!(ids(&c), ["b"]);
     let diag = only_diag(&c);
     assert_eq!(diag.file, "a.json");
@@ -126,7 +146,7 @@ fn empty_json_file_is_not_valid_json() {
     let d = tmp();
     write(d.path(), "a.json", "");
     write(d.path(), "b.json", doc_json("b", "fine"));
-    let c = load_ok(d.path(), &LoadOptions::default());
+    let c = load_default(d.path());
     assert_eq!(ids(&c), ["b"]);
     assert!(only_diag(&c).message.contains("not valid JSON"));
 }
@@ -155,7 +175,7 @@ fn field_problems_are_each_reported() {
         let d = tmp();
         write(d.path(), "bad.json", bad);
         write(d.path(), "good.json", doc_json("good", "fine"));
-        let c = load_ok(d.path(), &LoadOptions::default());
+        let c = load_default(d.path());
         assert_eq!(ids(&c), ["good"], "{bad}");
         let diag = only_diag(&c);
         assert_eq!(diag.file, "bad.json");
@@ -172,9 +192,8 @@ fn null_metadata_counts_as_absent() {
         "a.json",
         r#"{"id":"a","content":"x","metadata":null}"#,
     );
-    let c = load_ok(d.path(), &LoadOptions::default());
-    assert_eq!(ids(&c), ["a"]);
-    assert!(c.diagnostics.is_empty());
+    let c = load_default(d.path());
+    assert_clean(&c, &["a"]);
 }
 
 #[test]
@@ -182,7 +201,7 @@ fn duplicate_id_keeps_the_first_in_corpus_order() {
     let d = tmp();
     write(d.path(), "b.json", doc_json("x", "second"));
     write(d.path(), "a.json", doc_json("x", "first"));
-    let c = load_ok(d.path(), &LoadOptions::default());
+    let c = load_default(d.path());
     assert_eq!(c.documents.len(), 1);
     assert_eq!(c.documents[0].content, "first");
     let diag = only_diag(&c);
@@ -198,16 +217,9 @@ fn non_utf8_file_is_skipped_with_offset() {
     let d = tmp();
     write(d.path(), "a.json", b"{\"id\":\"a\",\"content\":\"\xff\"}");
     write(d.path(), "b.json", doc_json("b", "fine"));
-    let c = load_ok(d.path(), &LoadOptions::default());
+    let c = load_default(d.path());
     assert_eq!(ids(&c), ["b"]);
-    let diag = only_diag(&c);
-    assert_eq!(diag.file, "a.json");
-    assert!(
-        diag.message
-            .contains("is not valid UTF-8 text (byte offset 21)"),
-        "{}",
-        diag.message
-    );
+    assert_only_diag(&c, "a.json", "is not valid UTF-8 text (byte offset 21)");
 }
 
 #[test]
@@ -222,9 +234,7 @@ fn oversized_file_is_skipped_naming_size_and_limit() {
     };
     let c = load_ok(d.path(), &opts);
     assert_eq!(ids(&c), ["s"]);
-    let diag = only_diag(&c);
-    assert_eq!(diag.file, "big.json");
-    assert!(diag.message.contains(&format!("{} bytes", big.len())));
+    let diag = assert_only_diag(&c, "big.json", &format!("{} bytes", big.len()));
     assert!(
         diag.message.contains("limit of 100 bytes"),
         "{}",
@@ -252,13 +262,12 @@ fn bom_is_ignored_in_json_text_and_jsonl() {
         "a.json",
         format!("\u{feff}{}", doc_json("a", "x")),
     );
-    let c = load_ok(d.path(), &LoadOptions::default());
-    assert_eq!(ids(&c), ["a"]);
-    assert!(c.diagnostics.is_empty());
+    let c = load_default(d.path());
+    assert_clean(&c, &["a"]);
 
     let t = tmp();
     write(t.path(), "n.txt", "\u{feff}hello");
-    let c = load_ok(t.path(), &LoadOptions::default());
+    let c = load_default(t.path());
     assert_eq!(c.documents[0].content, "hello");
 
     let j = tmp();
@@ -268,9 +277,8 @@ fn bom_is_ignored_in_json_text_and_jsonl() {
         "c.jsonl",
         format!("\u{feff}{}\n", doc_json("a", "x")),
     );
-    let c = load_ok(&path, &LoadOptions::default());
-    assert_eq!(ids(&c), ["a"]);
-    assert!(c.diagnostics.is_empty());
+    let c = load_default(&path);
+    assert_clean(&c, &["a"]);
 }
 
 #[test]
@@ -295,7 +303,7 @@ fn ordering_is_bytewise_on_relative_paths() {
         ]
     );
     // Non-recursive: the subfolder is not read.
-    let c = load_ok(d.path(), &LoadOptions::default());
+    let c = load_default(d.path());
     assert_eq!(c.documents.len(), 5);
     assert!(c.diagnostics.is_empty());
 }
@@ -318,17 +326,16 @@ fn json_folder_ignores_other_files_and_gold_subfolder() {
     write(d.path(), "README.md", "# readme");
     write(d.path(), "notes.txt", "n");
     write(d.path(), "gold/gold.json", r#"{"links":[]}"#);
-    let c = load_ok(d.path(), &LoadOptions::default());
+    let c = load_default(d.path());
     assert_eq!(c.format, Some(Format::Json));
-    assert_eq!(ids(&c), ["a"]);
-    assert!(c.diagnostics.is_empty());
+    assert_clean(&c, &["a"]);
 }
 
 #[test]
 fn uppercase_json_extension_is_detected() {
     let d = tmp();
     write(d.path(), "A.JSON", doc_json("a", "x"));
-    let c = load_ok(d.path(), &LoadOptions::default());
+    let c = load_default(d.path());
     assert_eq!(c.format, Some(Format::Json));
     assert_eq!(ids(&c), ["a"]);
 }
@@ -340,7 +347,7 @@ fn text_folder_uses_stem_and_path_metadata() {
     write(d.path(), "Memo.MD", "# Memo\nBody");
     write(d.path(), "empty.txt", "");
     write(d.path(), "data.csv", "x");
-    let c = load_ok(d.path(), &LoadOptions::default());
+    let c = load_default(d.path());
     assert_eq!(c.format, Some(Format::Text));
     assert_eq!(ids(&c), ["Memo", "note"]);
     let memo = &c.documents[0];
@@ -348,9 +355,7 @@ fn text_folder_uses_stem_and_path_metadata() {
     assert_eq!(memo.metadata.get("path"), Some(&Value::from("Memo.MD")));
     assert_eq!(memo.raw, None);
     assert_eq!(memo.key, doc_key("Memo", "# Memo\nBody"));
-    let diag = only_diag(&c);
-    assert_eq!(diag.file, "empty.txt");
-    assert!(diag.message.contains("empty"));
+    assert_only_diag(&c, "empty.txt", "empty");
 }
 
 #[test]
@@ -358,7 +363,7 @@ fn text_duplicate_stems_are_reported() {
     let d = tmp();
     write(d.path(), "a.md", "one");
     write(d.path(), "a.txt", "two");
-    let c = load_ok(d.path(), &LoadOptions::default());
+    let c = load_default(d.path());
     assert_eq!(ids(&c), ["a"]);
     assert_eq!(c.documents[0].content, "one");
     assert_eq!(
@@ -372,11 +377,9 @@ fn non_utf8_text_file_is_skipped() {
     let d = tmp();
     write(d.path(), "bad.txt", b"ab\xc3(");
     write(d.path(), "ok.txt", "fine");
-    let c = load_ok(d.path(), &LoadOptions::default());
+    let c = load_default(d.path());
     assert_eq!(ids(&c), ["ok"]);
-    let diag = only_diag(&c);
-    assert_eq!(diag.file, "bad.txt");
-    assert!(diag.message.contains("byte offset 2"), "{}", diag.message);
+    assert_only_diag(&c, "bad.txt", "byte offset 2");
 }
 
 #[test]
@@ -390,7 +393,7 @@ fn jsonl_file_reports_line_numbers() {
         doc_json("c", "three"),
     );
     write(d.path(), "docs.jsonl", body);
-    let c = load_ok(&d.path().join("docs.jsonl"), &LoadOptions::default());
+    let c = load_default(&d.path().join("docs.jsonl"));
     assert_eq!(c.format, Some(Format::Jsonl));
     assert_eq!(ids(&c), ["a", "b", "c"]);
     let lines: Vec<Option<usize>> = c.documents.iter().map(|d| d.source.line).collect();
@@ -444,7 +447,7 @@ fn jsonl_oversized_and_non_utf8_lines_are_skipped() {
 fn folder_with_one_jsonl_file_loads_it() {
     let d = tmp();
     write(d.path(), "corpus.JSONL", doc_json("a", "x"));
-    let c = load_ok(d.path(), &LoadOptions::default());
+    let c = load_default(d.path());
     assert_eq!(c.format, Some(Format::Jsonl));
     assert_eq!(ids(&c), ["a"]);
     assert_eq!(c.documents[0].source.rel_path, "corpus.JSONL");
@@ -455,7 +458,7 @@ fn folder_with_one_jsonl_file_loads_it() {
 fn empty_jsonl_file_is_reported() {
     let d = tmp();
     write(d.path(), "c.jsonl", "\n\n");
-    let c = load_ok(&d.path().join("c.jsonl"), &LoadOptions::default());
+    let c = load_default(&d.path().join("c.jsonl"));
     assert!(c.documents.is_empty());
     assert_eq!(only_diag(&c).file, "c.jsonl");
 }
@@ -466,9 +469,9 @@ fn single_files_of_each_kind() {
     write(d.path(), "one.json", doc_json("one", "x"));
     write(d.path(), "page.MD", "text");
     write(d.path(), "data.csv", doc_json("csv", "x"));
-    let c = load_ok(&d.path().join("one.json"), &LoadOptions::default());
+    let c = load_default(&d.path().join("one.json"));
     assert_eq!((c.format, ids(&c)), (Some(Format::Json), vec!["one"]));
-    let c = load_ok(&d.path().join("page.MD"), &LoadOptions::default());
+    let c = load_default(&d.path().join("page.MD"));
     assert_eq!((c.format, ids(&c)), (Some(Format::Text), vec!["page"]));
     let err =
         load(&d.path().join("data.csv"), &LoadOptions::default()).expect_err("unknown extension");
@@ -485,11 +488,9 @@ fn single_files_of_each_kind() {
 fn single_json_array_file_suggests_jsonl() {
     let d = tmp();
     write(d.path(), "all.json", format!("[{}]", doc_json("a", "x")));
-    let c = load_ok(&d.path().join("all.json"), &LoadOptions::default());
+    let c = load_default(&d.path().join("all.json"));
     assert!(c.documents.is_empty());
-    let diag = only_diag(&c);
-    assert_eq!(diag.file, "all.json");
-    assert!(diag.message.contains(".jsonl"), "{}", diag.message);
+    assert_only_diag(&c, "all.json", ".jsonl");
 }
 
 #[test]

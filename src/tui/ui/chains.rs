@@ -11,7 +11,7 @@ use ratatui::widgets::{Cell, Paragraph, Row, Table, Wrap};
 use super::super::app::App;
 use super::super::sanitize;
 use super::super::state::Pane;
-use super::pane_block;
+use super::{pane_block, risk_bands};
 
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, usize) {
     let t = &app.theme;
@@ -34,10 +34,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     let (start, end) = list.window(body_height);
     let an = app.ws.analysis();
     let m = app.ws.model();
-    let (high, medium) = (
-        app.ws.config().plan.risk_high,
-        app.ws.config().plan.risk_medium,
-    );
+    let (high, medium) = risk_bands(app);
     let wide = inner.width >= 70;
     // The gold mark column, once the session holds gold chains.
     let gold = !app.views.gold.keys.is_empty();

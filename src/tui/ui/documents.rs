@@ -11,7 +11,7 @@ use ratatui::widgets::{Cell, Row, Table};
 use super::super::app::App;
 use super::super::sanitize;
 use super::super::state::{DocSort, Pane};
-use super::{fit, pane_block, risk_text};
+use super::{fit, pane_block, risk_bands, risk_text};
 use crate::workspace::ReviewState;
 
 /// The format column: the document's `metadata.format` when it has one, else the
@@ -82,10 +82,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     let id_width = inner
         .width
         .saturating_sub(if show_format { 30 } else { 16 }) as usize;
-    let (high, medium) = (
-        app.ws.config().plan.risk_high,
-        app.ws.config().plan.risk_medium,
-    );
+    let (high, medium) = risk_bands(app);
     let rows: Vec<Row> = list.rows[start..end]
         .iter()
         .enumerate()

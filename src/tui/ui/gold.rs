@@ -12,7 +12,7 @@ use super::super::action::Action;
 use super::super::app::{App, GoldEval, GoldRow};
 use super::super::sanitize;
 use super::super::state::Pane;
-use super::pane_block;
+use super::{pane_block, risk_bands};
 
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, usize) {
     let t = &app.theme;
@@ -109,10 +109,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     let list = &app.ui.gold;
     let body_height = table_area.height.saturating_sub(1) as usize;
     let (start, end) = list.window(body_height);
-    let (high, medium) = (
-        app.ws.config().plan.risk_high,
-        app.ws.config().plan.risk_medium,
-    );
+    let (high, medium) = risk_bands(app);
     let rows: Vec<Row> = list.rows[start..end]
         .iter()
         .enumerate()

@@ -14,7 +14,7 @@ use super::super::app::App;
 use super::super::graph::neighbours;
 use super::super::sanitize;
 use super::super::state::Pane;
-use super::{fit, pane_block};
+use super::{fit, pane_block, risk_bands};
 
 /// Draws the graph; returns the canvas area (for click hit-testing).
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Rect {
@@ -46,10 +46,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Rect {
     let pos = |d: usize| nodes.iter().find(|n| n.0 == d).map(|n| (n.1, n.2));
     let near: Vec<usize> = selected.map(|s| neighbours(an, s)).unwrap_or_default();
     let masked = &app.ws.plan().masked;
-    let (high, medium) = (
-        app.ws.config().plan.risk_high,
-        app.ws.config().plan.risk_medium,
-    );
+    let (high, medium) = risk_bands(app);
     let canvas = Canvas::default()
         .block(block)
         .marker(Marker::Braille)

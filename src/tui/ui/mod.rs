@@ -124,6 +124,12 @@ pub fn pane_block<'a>(title: &str, extra: &str, focused: bool, theme: &Theme) ->
 
 pub use super::sanitize::fit;
 
+/// The configured risk thresholds (high, medium) that [`Theme::risk`] colours by.
+fn risk_bands(app: &App) -> (f64, f64) {
+    let plan = &app.ws.config().plan;
+    (plan.risk_high, plan.risk_medium)
+}
+
 /// `0.93` style risk text.
 pub fn risk_text(r: f64) -> String {
     format!("{r:.2}")
