@@ -156,3 +156,31 @@ fn the_keys_a_corpus_clam_toml_set_are_listed_by_analyze_and_in_the_report() {
         "{report}"
     );
 }
+
+#[test]
+fn an_error_quoting_a_config_value_shows_its_escapes_escaped() {
+    let env = Env::new();
+    let config = env.path("mine.toml");
+    std::fs::write(
+        &config,
+        "redaction = \"\u{1b}]0;owned\u{7}\u{1b}[31m\u{202e}x\"\n",
+    )
+    .expect("write");
+    let o = env.clam(&[
+        "analyze",
+        &sample(),
+        "--config",
+        config.to_str().expect("utf8"),
+    ]);
+    assert_ne!(o.status.code(), Some(0));
+    let err = stderr(&o);
+    assert!(
+        !err.chars()
+            .any(|c| clam::display::is_unsafe_char(c) && c != '\n'),
+        "raw control characters on stderr: {err:?}"
+    );
+    assert!(
+        err.contains("redaction") && err.contains("\\u{1b}"),
+        "{err}"
+    );
+}
