@@ -132,10 +132,9 @@ def libpostal_street_types(path, words, plain, langs):
     return licence
 
 
-def libpostal_words(path, files, min_len):
-    """The folded one-word spellings (min_len letters or more) of the libpostal dictionaries
-    named in files, of every language: {word: set of "file:lang"}."""
-    words = {}
+def libpostal_lines(path, files):
+    """The lines of the libpostal dictionaries named in files, of every language, in member
+    order: (file name, language, line)."""
     with tarfile.open(path) as tar:
         for m in sorted(tar.getmembers(), key=lambda m: m.name):
             base = m.name.rsplit("/", 1)[-1]
@@ -143,10 +142,18 @@ def libpostal_words(path, files, min_len):
                 continue
             lang = m.name[len(LIBPOSTAL_DIR):].split("/")[0]
             for line in tar.extractfile(m).read().decode("utf-8").splitlines():
-                for t in line.split("|"):
-                    f = fold(t.strip())
-                    if len(f) >= min_len and f.isalpha():
-                        words.setdefault(f, set()).add(base[:-4] + ":" + lang)
+                yield base, lang, line
+
+
+def libpostal_words(path, files, min_len):
+    """The folded one-word spellings (min_len letters or more) of the libpostal dictionaries
+    named in files, of every language: {word: set of "file:lang"}."""
+    words = {}
+    for base, lang, line in libpostal_lines(path, files):
+        for t in line.split("|"):
+            f = fold(t.strip())
+            if len(f) >= min_len and f.isalpha():
+                words.setdefault(f, set()).add(base[:-4] + ":" + lang)
     return words
 
 
@@ -178,24 +185,18 @@ def libpostal_full_forms(path, files, min_len):
     more as written (NFC), as spellings() writes them (folded, and as written in lower case
     when accented): {word: set of "file:lang"}."""
     words = {}
-    with tarfile.open(path) as tar:
-        for m in sorted(tar.getmembers(), key=lambda m: m.name):
-            base = m.name.rsplit("/", 1)[-1]
-            if not (m.name.startswith(LIBPOSTAL_DIR) and base in files):
+    for base, lang, line in libpostal_lines(path, files):
+        group = [t.strip() for t in line.split("|") if t.strip()]
+        longs = [letters(t) for t in group]
+        several = any(" " in t for t in group)
+        for t in group:
+            if " " in t or any(abbreviates(letters(t), l) for l in longs):
                 continue
-            lang = m.name[len(LIBPOSTAL_DIR):].split("/")[0]
-            for line in tar.extractfile(m).read().decode("utf-8").splitlines():
-                group = [t.strip() for t in line.split("|") if t.strip()]
-                longs = [letters(t) for t in group]
-                several = any(" " in t for t in group)
-                for t in group:
-                    if " " in t or any(abbreviates(letters(t), l) for l in longs):
-                        continue
-                    n = len(unicodedata.normalize("NFC", t))
-                    if n < min_len or several and len(letters(t)) < 5:
-                        continue
-                    for f in spellings(t):
-                        words.setdefault(f, set()).add(base[:-4] + ":" + lang)
+            n = len(unicodedata.normalize("NFC", t))
+            if n < min_len or several and len(letters(t)) < 5:
+                continue
+            for f in spellings(t):
+                words.setdefault(f, set()).add(base[:-4] + ":" + lang)
     return words
 
 
