@@ -493,12 +493,14 @@ proptest! {
             log.push(AuditEntry {
                 seq,
                 time: String::new(),
-                actor: "t".into(),
-                action: action.clone(),
-                reason: None,
-                state_before: None,
-                state_after: None,
-                config_hash: String::new(),
+                decision: clam::session::Decision {
+                    actor: "t".into(),
+                    action: action.clone(),
+                    reason: None,
+                    state_before: None,
+                    state_after: None,
+                    config_hash: String::new(),
+                },
             });
             if matches!(action, AuditAction::Undo { .. }) {
                 state = replay(&log);

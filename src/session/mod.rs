@@ -117,32 +117,28 @@ impl AuditAction {
     }
 }
 
-/// One row of the audit log.
+/// One row of the audit log: a stored decision with its number and time (serialized
+/// flat: `seq`, `time`, then the decision's fields).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AuditEntry {
     pub seq: i64,
     /// RFC 3339 UTC time.
     pub time: String,
-    pub actor: String,
-    pub action: AuditAction,
-    pub reason: Option<String>,
-    pub state_before: Option<String>,
-    pub state_after: Option<String>,
-    /// [`crate::Config::hash`] when the decision was made (HMAC under the project
-    /// key); sessions of earlier versions hold an unkeyed md5 here, which nothing
-    /// compares and the export keys ([`crate::config::export_config_hash`]).
-    pub config_hash: String,
+    #[serde(flatten)]
+    pub decision: Decision,
 }
 
-/// A decision before it is stored.
-#[derive(Debug, Clone, PartialEq)]
+/// A decision: who, what, why, and the states and configuration it was made under.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Decision {
     pub actor: String,
     pub action: AuditAction,
     pub reason: Option<String>,
     pub state_before: Option<String>,
     pub state_after: Option<String>,
-    /// [`crate::Config::hash`] under the session's project key (empty without one).
+    /// [`crate::Config::hash`] under the session's project key (empty without one);
+    /// sessions of earlier versions hold an unkeyed md5 here, which nothing compares
+    /// and the export keys ([`crate::config::export_config_hash`]).
     pub config_hash: String,
 }
 
@@ -517,12 +513,14 @@ impl Session {
             out.push(AuditEntry {
                 seq,
                 time,
-                actor,
-                action,
-                reason,
-                state_before,
-                state_after,
-                config_hash,
+                decision: Decision {
+                    actor,
+                    action,
+                    reason,
+                    state_before,
+                    state_after,
+                    config_hash,
+                },
             });
         }
         Ok(out)
@@ -565,14 +563,14 @@ pub fn replay(log: &[AuditEntry]) -> SessionState {
         if undone.contains(&e.seq) {
             continue;
         }
-        if let AuditAction::Undo { seq } = e.action {
+        if let AuditAction::Undo { seq } = e.decision.action {
             undone.insert(seq);
         }
     }
     let mut state = SessionState::default();
     for e in log {
         if !undone.contains(&e.seq) {
-            state.apply(e.seq, &e.action);
+            state.apply(e.seq, &e.decision.action);
         }
     }
     state

@@ -77,12 +77,11 @@ fn adopted_settings_replay_newest_last_and_undo_drops_them() {
     let entry = |seq, action| AuditEntry {
         seq,
         time: String::new(),
-        actor: "t".into(),
-        action,
-        reason: None,
-        state_before: None,
-        state_after: None,
-        config_hash: "h".into(),
+        decision: Decision {
+            config_hash: "h".into(),
+            actor: "t".into(),
+            ..decision(action)
+        },
     };
     let mut log = vec![
         entry(1, settings("0.5", "0.4")),
@@ -149,9 +148,9 @@ fn gold_chains_replay_with_notes_undo_and_survive_reopening() {
         "the undone note is gone after reopening, the unmark holds"
     );
     let log = s.audit_log().unwrap();
-    assert_eq!(log[0].action.name(), "gold_mark");
-    assert_eq!(log[3].action.name(), "gold_unmark");
-    assert_eq!(log[0].action.entity(), None);
+    assert_eq!(log[0].decision.action.name(), "gold_mark");
+    assert_eq!(log[3].decision.action.name(), "gold_unmark");
+    assert_eq!(log[0].decision.action.entity(), None);
 }
 
 #[test]

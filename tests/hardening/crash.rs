@@ -103,7 +103,11 @@ fn sigkill_at_random_moments_loses_no_acknowledged_decision() {
                     "cycle {cycle}: acknowledged decision {seq} ({reason}) is missing or out of order"
                 );
             };
-            assert_eq!(log[i].reason.as_deref(), Some(reason.as_str()), "seq {seq}");
+            assert_eq!(
+                log[i].decision.reason.as_deref(),
+                Some(reason.as_str()),
+                "seq {seq}"
+            );
             position = i + 1;
         }
     }

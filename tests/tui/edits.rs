@@ -99,7 +99,7 @@ fn adding_an_entity_by_text_marks_it_and_refuses_text_that_is_not_there() {
     pick_type(&mut app, "TREATMENT");
     assert!(app.layers.is_empty());
     assert!(matches!(
-        audit_log(&app).last().map(|e| &e.action),
+        audit_log(&app).last().map(|e| &e.decision.action),
         Some(clam::session::AuditAction::AddEntity { relevance: Some(r), .. }) if *r == 0.6
     ));
     assert!(render(&mut app, 160, 48).contains("rel 0.60"));

@@ -69,8 +69,11 @@ fn g_marks_the_selected_chain_as_gold_with_a_note_undo_and_reopening() {
         chars(&mut app, "same MBR");
         key(&mut app, KeyCode::Enter);
         let log = audit_log(&app);
-        assert!(log.iter().any(|e| e.action.name() == "gold_unmark"));
-        assert_eq!(log.last().unwrap().action.name(), "gold_mark");
+        assert!(
+            log.iter()
+                .any(|e| e.decision.action.name() == "gold_unmark")
+        );
+        assert_eq!(log.last().unwrap().decision.action.name(), "gold_mark");
     }
     let app = open(small_corpus(), &path);
     assert_eq!(gold_of(&app), vec![(pair, Some("same MBR".into()))]);

@@ -110,7 +110,7 @@ fn accept_is_committed_and_shown_as_accepted() {
     assert_eq!(app.views.review[i], ReviewState::Accepted);
     let log = audit_log(&app);
     assert_eq!(log.len(), 1);
-    assert_eq!(log[0].actor, "tester");
+    assert_eq!(log[0].decision.actor, "tester");
     let screen = render(&mut app, 80, 24);
     assert!(screen.contains("accepted"), "{screen}");
     assert!(screen.contains("1 reviewed"), "{screen}");
@@ -143,9 +143,9 @@ fn override_refuses_an_empty_reason_then_flips_the_plan() {
     assert_eq!(app.views.review[i], ReviewState::Overridden);
     let log = audit_log(&app);
     assert_eq!(log.len(), 1);
-    assert_eq!(log[0].reason.as_deref(), Some("public figure"));
-    assert_eq!(log[0].state_before.as_deref(), Some("mask"));
-    assert_eq!(log[0].state_after.as_deref(), Some("keep"));
+    assert_eq!(log[0].decision.reason.as_deref(), Some("public figure"));
+    assert_eq!(log[0].decision.state_before.as_deref(), Some("mask"));
+    assert_eq!(log[0].decision.state_after.as_deref(), Some("keep"));
 }
 
 #[test]

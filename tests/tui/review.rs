@@ -106,7 +106,7 @@ fn removing_an_entity_everywhere_asks_first_and_persists() {
         );
         let log = audit_log(&app);
         assert_eq!(
-            log.last().unwrap().action,
+            log.last().unwrap().decision.action,
             clam::session::AuditAction::RemoveEntity {
                 entity: id.clone(),
                 doc: None
@@ -205,13 +205,13 @@ fn a_residual_document_or_chain_is_accepted_with_a_reason_and_marked() {
         assert!(row(&mut app).contains("✓") && !row(&mut app).contains("!"));
         let entry = audit_log(&app).pop().unwrap();
         assert_eq!(
-            entry.action,
+            entry.decision.action,
             clam::session::AuditAction::AcceptResidual {
                 documents: vec!["claim_01".into()]
             }
         );
         assert_eq!(
-            entry.reason.as_deref(),
+            entry.decision.reason.as_deref(),
             Some("published by the member herself")
         );
         // The chains pane: the first chain is residual; accept it too.

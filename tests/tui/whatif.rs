@@ -105,14 +105,17 @@ fn enter_adopts_the_settings_as_a_decision_that_reopening_restores_and_undo_reve
         let log = audit_log(&app);
         let last = log.last().expect("a decision");
         assert_eq!(
-            last.action,
+            last.decision.action,
             clam::session::AuditAction::Settings {
                 old: [("theta_doc".to_string(), "0.95".to_string())].into(),
                 new: [("theta_doc".to_string(), "0.3".to_string())].into(),
             }
         );
-        assert_eq!(last.state_before.as_deref(), Some("theta_doc=0.95"));
-        assert_eq!(last.state_after.as_deref(), Some("theta_doc=0.3"));
+        assert_eq!(
+            last.decision.state_before.as_deref(),
+            Some("theta_doc=0.95")
+        );
+        assert_eq!(last.decision.state_after.as_deref(), Some("theta_doc=0.3"));
         let screen = render(&mut app, 80, 24);
         assert!(screen.contains("5 masked"), "{screen}");
         assert!(screen.contains("adopted: theta_doc 0.95 → 0.3"), "{screen}");

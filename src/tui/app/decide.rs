@@ -186,7 +186,7 @@ impl App {
             if undone.contains(&e.seq) {
                 continue;
             }
-            if let AuditAction::Undo { seq } = e.action {
+            if let AuditAction::Undo { seq } = e.decision.action {
                 undone.insert(seq);
                 continue;
             }
@@ -208,7 +208,7 @@ impl App {
         if self.decide(AuditAction::Undo { seq: entry.seq }, None, None) {
             self.info(format!(
                 "undone: {} (decision #{})",
-                entry.action.name(),
+                entry.decision.action.name(),
                 entry.seq
             ));
         }
