@@ -36,7 +36,6 @@ only found there gets 2^(class-13) * 1000 per 100,000, a rough scale that puts i
 frequent names at the level of the most frequent US names. A name in several sources
 keeps its largest frequency.
 """
-import hashlib
 import os
 import subprocess
 import sys
@@ -44,6 +43,8 @@ import tarfile
 import tempfile
 import unicodedata
 import zipfile
+
+from build_address_vocab import sha256  # one checksum helper for the vocabulary scripts
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_DIR = os.path.join(ROOT, "data", "names")
@@ -70,14 +71,6 @@ def fold(name):
     if not out[0].isalpha() or not out[-1].isalpha():
         return None
     return out
-
-
-def sha256(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def run(cmd):
