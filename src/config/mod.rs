@@ -191,6 +191,9 @@ pub enum ConfigError {
     },
 }
 
+/// Largest configuration file read.
+pub const MAX_CONFIG_FILE_BYTES: u64 = 1 << 20;
+
 /// Largest gazetteer file read (a word list, not a corpus).
 pub const MAX_GAZETTEER_FILE_BYTES: u64 = 16 << 20;
 
@@ -296,11 +299,21 @@ impl ConfigLayer {
     }
 
     fn read_file(path: &Path, confined: bool) -> Result<Self, ConfigError> {
+        use std::io::Read;
         let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Read {
+        let read_err = |message: String| ConfigError::Read {
             origin: origin.clone(),
-            message: e.to_string(),
-        })?;
+            message,
+        };
+        let mut text = String::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_CONFIG_FILE_BYTES + 1).read_to_string(&mut text))
+            .map_err(|e| read_err(e.to_string()))?;
+        if text.len() as u64 > MAX_CONFIG_FILE_BYTES {
+            return Err(read_err(format!(
+                "larger than {MAX_CONFIG_FILE_BYTES} bytes; a configuration file is not that long"
+            )));
+        }
         let mut layer = Self::from_toml(&text, &origin)?;
         let base = path.parent().unwrap_or(Path::new("."));
         layer.read_gazetteer_files(base, &origin, confined)?;

@@ -404,3 +404,16 @@ fn a_corpus_clam_toml_names_only_regular_bounded_files_inside_the_corpus() {
         .unwrap_or_default();
     assert_eq!(terms.get("TREATMENT").map(Vec::len), Some(1));
 }
+
+#[test]
+fn a_configuration_file_over_the_cap_is_refused_not_read_whole() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("clam.toml");
+    let line = "# a comment line that is long enough to fill the file quickly ........\n";
+    let text = line.repeat((MAX_CONFIG_FILE_BYTES as usize / line.len()) + 2);
+    std::fs::write(&file, text).expect("write");
+    let e = ConfigLayer::from_file(&file)
+        .expect_err("too large")
+        .to_string();
+    assert!(e.contains("larger than") && e.contains("clam.toml"), "{e}");
+}
