@@ -93,11 +93,20 @@ impl serde_json::ser::Formatter for SafePretty {
         w: &mut W,
         fragment: &str,
     ) -> std::io::Result<()> {
-        if fragment.chars().any(is_unsafe_char) {
-            w.write_all(json_escape_unsafe(fragment).as_bytes())
-        } else {
-            w.write_all(fragment.as_bytes())
-        }
+        write_json_fragment(w, fragment)
+    }
+}
+
+/// A piece of a JSON string as serde_json hands it to a formatter, with unsafe
+/// characters as `\uXXXX` escapes: every clam formatter writes strings this way.
+pub fn write_json_fragment<W: ?Sized + std::io::Write>(
+    w: &mut W,
+    fragment: &str,
+) -> std::io::Result<()> {
+    if fragment.chars().any(is_unsafe_char) {
+        w.write_all(json_escape_unsafe(fragment).as_bytes())
+    } else {
+        w.write_all(fragment.as_bytes())
     }
 }
 

@@ -200,7 +200,6 @@ pub const MAX_GAZETTEER_FILE_BYTES: u64 = 16 << 20;
 /// The text of a gazetteer file, or why it is refused (see
 /// [`ConfigLayer::read_gazetteer_files`]).
 fn read_gazetteer_file(path: &Path, base: &Path, confined: bool) -> Result<String, String> {
-    use std::io::Read;
     let shown = crate::display::escape_line(&path.display().to_string());
     let real = std::fs::canonicalize(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
     if confined {
@@ -222,19 +221,22 @@ fn read_gazetteer_file(path: &Path, base: &Path, confined: bool) -> Result<Strin
             meta.len()
         ));
     }
-    let mut text = String::new();
-    std::fs::File::open(&real)
-        .and_then(|f| {
-            f.take(MAX_GAZETTEER_FILE_BYTES + 1)
-                .read_to_string(&mut text)
+    read_capped(&real, MAX_GAZETTEER_FILE_BYTES)
+        .map_err(|e| format!("cannot read {shown}: {e}"))?
+        .ok_or_else(|| {
+            format!("{shown} grew past {MAX_GAZETTEER_FILE_BYTES} bytes while it was read")
         })
-        .map_err(|e| format!("cannot read {shown}: {e}"))?;
-    if text.len() as u64 > MAX_GAZETTEER_FILE_BYTES {
-        return Err(format!(
-            "{shown} grew past {MAX_GAZETTEER_FILE_BYTES} bytes while it was read"
-        ));
-    }
-    Ok(text)
+}
+
+/// The text of `path`, never reading more than `cap` bytes of it: `None` when it is
+/// longer (however long it is, or grows while it is read).
+fn read_capped(path: &Path, cap: u64) -> std::io::Result<Option<String>> {
+    use std::io::Read;
+    let mut text = String::new();
+    std::fs::File::open(path)?
+        .take(cap + 1)
+        .read_to_string(&mut text)?;
+    Ok((text.len() as u64 <= cap).then_some(text))
 }
 
 /// Longest chain the planner enumerates; longer chains explode combinatorially.
@@ -299,21 +301,18 @@ impl ConfigLayer {
     }
 
     fn read_file(path: &Path, confined: bool) -> Result<Self, ConfigError> {
-        use std::io::Read;
         let origin = path.display().to_string();
         let read_err = |message: String| ConfigError::Read {
             origin: origin.clone(),
             message,
         };
-        let mut text = String::new();
-        std::fs::File::open(path)
-            .and_then(|f| f.take(MAX_CONFIG_FILE_BYTES + 1).read_to_string(&mut text))
-            .map_err(|e| read_err(e.to_string()))?;
-        if text.len() as u64 > MAX_CONFIG_FILE_BYTES {
-            return Err(read_err(format!(
-                "larger than {MAX_CONFIG_FILE_BYTES} bytes; a configuration file is not that long"
-            )));
-        }
+        let text = read_capped(path, MAX_CONFIG_FILE_BYTES)
+            .map_err(|e| read_err(e.to_string()))?
+            .ok_or_else(|| {
+                read_err(format!(
+                    "larger than {MAX_CONFIG_FILE_BYTES} bytes; a configuration file is not that long"
+                ))
+            })?;
         let mut layer = Self::from_toml(&text, &origin)?;
         let base = path.parent().unwrap_or(Path::new("."));
         layer.read_gazetteer_files(base, &origin, confined)?;

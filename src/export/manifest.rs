@@ -7,7 +7,6 @@ use serde_json::{Value, json};
 
 use super::ExportSource;
 use super::{DocIds, ExportError, export_id, export_warnings, io_err};
-use crate::display::json_escape_unsafe;
 use crate::plan::ProvenanceText;
 use crate::redact::Replacer;
 
@@ -356,11 +355,7 @@ impl serde_json::ser::Formatter for RowFormatter {
         w: &mut W,
         fragment: &str,
     ) -> std::io::Result<()> {
-        if fragment.chars().any(crate::display::is_unsafe_char) {
-            w.write_all(json_escape_unsafe(fragment).as_bytes())
-        } else {
-            w.write_all(fragment.as_bytes())
-        }
+        crate::display::write_json_fragment(w, fragment)
     }
 }
 

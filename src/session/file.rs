@@ -32,25 +32,25 @@ pub(super) fn check_existing(path: &Path, shown: &str) -> Result<bool, SessionEr
 
 /// A database that already holds tables must hold clam's (before clam changes
 /// anything in it: journal mode, schema).
-pub(super) fn check_is_session(
-    conn: &Connection,
-    shown: &str,
-) -> Result<Result<(), SessionError>, rusqlite::Error> {
-    let tables: Vec<String> = {
+pub(super) fn check_is_session(conn: &Connection, shown: &str) -> Result<(), SessionError> {
+    let tables = || -> rusqlite::Result<Vec<String>> {
         let mut stmt = conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table'")?;
-        stmt.query_map([], |r| r.get(0))?
-            .collect::<Result<_, _>>()?
+        stmt.query_map([], |r| r.get(0))?.collect()
     };
+    let tables = tables().map_err(|source| SessionError::Sqlite {
+        path: shown.to_string(),
+        source,
+    })?;
     let clam = ["meta", "audit_log"];
     if tables.is_empty() || clam.iter().all(|t| tables.iter().any(|n| n == t)) {
-        return Ok(Ok(()));
+        return Ok(());
     }
-    Ok(Err(SessionError::NotASession {
+    Err(SessionError::NotASession {
         path: shown.to_string(),
         message: "a SQLite database, but not a clam session (it has no audit_log and meta \
                   tables); nothing was changed"
             .into(),
-    }))
+    })
 }
 
 /// Makes a new session at `path` without ever leaving a half-made one there: the

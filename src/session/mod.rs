@@ -331,7 +331,7 @@ impl Session {
             create_new(path, &shown)?;
         }
         let conn = Connection::open(path).map_err(sql)?;
-        check_is_session(&conn, &shown).map_err(sql)??;
+        check_is_session(&conn, &shown)?;
         restrict(path, 0o600);
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(sql)?;

@@ -6,11 +6,7 @@ impl App {
     /// Extracts the corpus with `extractor` as a job, planning each burst of
     /// results off the UI thread (what `clam review` starts).
     pub fn start_extraction(&mut self, extractor: Box<dyn crate::extract::Extractor>) {
-        let Ok(shadow) = self.ws.shadow() else {
-            return self.error("extraction could not start: the workspace has no entities".into());
-        };
-        self.progress.started = Instant::now();
-        self.jobs.start(JobKind::Extract, move |r| {
+        self.start_extract_job(move |shadow, r| {
             crate::tui::worker::extract_and_plan(shadow, extractor.as_ref(), r)
         });
     }
@@ -22,13 +18,21 @@ impl App {
         llm: crate::extract::llm::LlmExtractor,
         rt: tokio::runtime::Handle,
     ) {
+        self.start_extract_job(move |shadow, r| {
+            crate::tui::worker::llm_extract_and_plan(shadow, llm, &rt, r)
+        });
+    }
+
+    /// Starts `work` as the extraction job on a copy of the workspace.
+    fn start_extract_job<F>(&mut self, work: F)
+    where
+        F: FnOnce(crate::workspace::Workspace, &Reporter) -> JobEvent + Send + 'static,
+    {
         let Ok(shadow) = self.ws.shadow() else {
             return self.error("extraction could not start: the workspace has no entities".into());
         };
         self.progress.started = Instant::now();
-        self.jobs.start(JobKind::Extract, move |r| {
-            crate::tui::worker::llm_extract_and_plan(shadow, llm, &rt, r)
-        });
+        self.jobs.start(JobKind::Extract, move |r| work(shadow, r));
     }
 
     /// Installs what a job reported (reports of superseded jobs are dropped).

@@ -122,17 +122,11 @@ impl Reporter {
     pub fn cancelled(&self) -> bool {
         self.cancel.is_cancelled()
     }
-
-    /// The job's cancellation token (for async work).
-    pub fn token(&self) -> &CancellationToken {
-        &self.cancel
-    }
 }
 
 #[derive(Debug)]
 struct Running {
     generation: u64,
-    started: Instant,
     cancel: CancellationToken,
 }
 
@@ -174,7 +168,7 @@ impl Jobs {
                 reporter.send(event);
             });
         if let Err(e) = spawned {
-            // No thread: the job ends at once, saying why.
+            // No thread: the job is dropped (and logged), so nothing waits for it.
             self.running.remove(&kind);
             tracing::warn!(?kind, error = %e, "could not start a background job");
         }
@@ -186,19 +180,17 @@ impl Jobs {
         self.cancel(kind);
         self.generation += 1;
         let cancel = CancellationToken::new();
-        let started = Instant::now();
         self.running.insert(
             kind,
             Running {
                 generation: self.generation,
-                started,
                 cancel: cancel.clone(),
             },
         );
         Reporter {
             kind,
             generation: self.generation,
-            started,
+            started: Instant::now(),
             cancel,
             tx: self.tx.clone(),
         }
@@ -240,11 +232,6 @@ impl Jobs {
     /// True while any job runs.
     pub fn any_running(&self) -> bool {
         !self.running.is_empty()
-    }
-
-    /// How long the job of `kind` has been running.
-    pub fn running_for(&self, kind: JobKind) -> Option<Duration> {
-        self.running.get(&kind).map(|r| r.started.elapsed())
     }
 
     /// The next report (the event loop's `select!` branch).
