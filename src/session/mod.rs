@@ -239,12 +239,13 @@ CREATE TABLE IF NOT EXISTS audit_log (
 /// Default location of the session of a corpus: `<data dir>/sessions/<hash>.sqlite`.
 pub fn default_session_path(corpus: &Path) -> Option<PathBuf> {
     let abs = std::fs::canonicalize(corpus).unwrap_or_else(|_| corpus.to_path_buf());
+    Some(sessions_dir()?.join(format!("{}.sqlite", md5_hex(&abs.to_string_lossy()))))
+}
+
+/// clam's own folder of sessions in the user data directory.
+fn sessions_dir() -> Option<PathBuf> {
     let dirs = directories::ProjectDirs::from("", "", "clam")?;
-    Some(
-        dirs.data_dir()
-            .join("sessions")
-            .join(format!("{}.sqlite", md5_hex(&abs.to_string_lossy()))),
-    )
+    Some(dirs.data_dir().join("sessions"))
 }
 
 /// The user name of the process, used as the default actor.
@@ -321,6 +322,11 @@ impl Session {
                 path: shown.clone(),
                 message: e.to_string(),
             })?;
+            restrict(parent, 0o700);
+        } else if let Some(parent) = path.parent()
+            && sessions_dir().is_some_and(|d| d == parent)
+        {
+            // clam's own folder is owner-only even when something else made it.
             restrict(parent, 0o700);
         }
         let sql = |source| SessionError::Sqlite {

@@ -359,6 +359,21 @@ fn the_mapping_never_overwrites_or_lands_in_the_corpus_and_leftovers_are_cleaned
         stderr(&o)
     );
     assert!(!inside.exists() && !out.exists());
+    // A mapping that cannot be written: no export either (exit 1 means nothing new).
+    let nowhere = env.path("no-such-folder/mapping.json");
+    let o = env.clam(&[
+        "run",
+        corpus,
+        "--out",
+        out_s,
+        "--with-mapping",
+        nowhere.to_str().expect("utf8"),
+    ]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(
+        !out.exists(),
+        "the export is not published when its mapping fails"
+    );
     // What a killed export left beside the target is removed and reported.
     let left = env.path(".out.clam-tmp-killed");
     std::fs::create_dir(&left).expect("mkdir");

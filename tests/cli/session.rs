@@ -258,3 +258,28 @@ fn a_second_process_opens_a_held_session_read_only_and_says_who_holds_it() {
     let o = env.clam(&["analyze", &sample(), "--session", shown]);
     assert!(!stderr(&o).contains("read-only"), "{}", stderr(&o));
 }
+
+#[cfg(unix)]
+#[test]
+fn clams_own_sessions_folder_is_made_owner_only_even_if_it_was_open() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = Env::new();
+    let sessions = env.path("data/clam/sessions");
+    std::fs::create_dir_all(&sessions).expect("mkdir");
+    std::fs::set_permissions(&sessions, std::fs::Permissions::from_mode(0o777)).expect("chmod");
+    let gold = env.path("links.json");
+    std::fs::write(&gold, r#"{"links": [["call_04", "claim_01"]]}"#).expect("write");
+    let o = env.clam(&["gold", "import", &sample(), gold.to_str().expect("utf8")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let files: Vec<_> = std::fs::read_dir(&sessions)
+        .expect("read")
+        .flatten()
+        .collect();
+    assert!(!files.is_empty(), "the default session is in clam's folder");
+    let mode = std::fs::metadata(&sessions)
+        .expect("meta")
+        .permissions()
+        .mode()
+        & 0o777;
+    assert_eq!(mode, 0o700);
+}
