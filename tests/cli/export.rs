@@ -385,3 +385,43 @@ fn the_mapping_never_overwrites_or_lands_in_the_corpus_and_leftovers_are_cleaned
     assert!(!left.exists());
     assert!(out.join("report.md").is_file());
 }
+
+#[test]
+fn two_concurrent_runs_to_one_folder_never_both_succeed() {
+    let env = Env::new();
+    let out = env.path("out");
+    let out_s = out.to_str().expect("utf8").to_string();
+    let sample = sample();
+    let runs: Vec<_> = (0..2)
+        .map(|_| {
+            let (home, out_s, sample) =
+                (env.home.path().to_path_buf(), out_s.clone(), sample.clone());
+            std::thread::spawn(move || {
+                std::process::Command::new(env!("CARGO_BIN_EXE_clam"))
+                    .args(["run", &sample, "--out", &out_s])
+                    .env("XDG_CONFIG_HOME", home.join("config"))
+                    .env("XDG_DATA_HOME", home.join("data"))
+                    .env("XDG_CACHE_HOME", home.join("cache"))
+                    .output()
+                    .expect("run clam")
+            })
+        })
+        .collect();
+    let codes: Vec<Option<i32>> = runs
+        .into_iter()
+        .map(|r| r.join().expect("thread").status.code())
+        .collect();
+    assert_eq!(
+        codes.iter().filter(|c| **c == Some(0)).count(),
+        1,
+        "one claims the folder, the other is refused: {codes:?}"
+    );
+    assert!(out.join("manifest.json").is_file() && out.join("report.md").is_file());
+    let left: Vec<String> = std::fs::read_dir(env.home.path())
+        .expect("read")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("clam-tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
