@@ -20,6 +20,7 @@ use crate::entity::Span;
 use crate::entity::spans::{leftmost_longest, overlapping_automaton, sort_by_position};
 use crate::hashing::hmac_hex;
 use crate::schema::{Schema, ValueKind, value_kind};
+use crate::text::address::canonical_token;
 use crate::text::has_hyphen_break;
 use dates::Dates;
 use scan::Scan;
@@ -102,8 +103,20 @@ fn word_needles(e: &MaskedEntity) -> Vec<String> {
             let mut reversed = vec![toks[toks.len() - 1].clone()];
             reversed.extend_from_slice(&toks[..toks.len() - 1]);
             push(&reversed);
-            push(&[toks.concat()]);
-            push(&[reversed.concat()]);
+            // Run together, the words are one token of the text, canonicalized as a
+            // whole: joined as written, not as their street-suffix spellings ("Cove"
+            // is "cv" alone, but "CoveBabab" is "covebabab").
+            let words: Vec<String> = e
+                .normalized
+                .split_whitespace()
+                .map(scan::value_compact)
+                .filter(|w| !w.is_empty())
+                .collect();
+            if let Some((last, rest)) = words.split_last() {
+                for joined in [words.concat(), format!("{last}{}", rest.concat())] {
+                    push(&[canonical_token(&joined).to_string()]);
+                }
+            }
         }
     }
     out

@@ -140,3 +140,26 @@ fn pieces_searched_together_give_each_piece_its_own_hits() {
         serde_json::json!({"a": ["[NAME]", 3, {"b": "call [PHONE_NUMBER]"}], "c": "kept"})
     );
 }
+
+#[test]
+fn a_name_run_together_is_found_even_when_a_word_of_it_is_a_street_suffix() {
+    // "Cove", "Brooks", "Lane" are also USPS street suffixes, whose spellings the word
+    // view makes one ("cv", "brks", "ln"); run together, the name is one token that is
+    // no suffix, so the run-together needle must be made of the words as written.
+    for name in ["Cove Babab", "Hannah Brooks", "Lane Park", "Edith Marlowe"] {
+        let r = with(
+            vec![masked("a1", "NAME", &name.to_lowercase(), &[name])],
+            Mode::Redact,
+            b"k",
+        );
+        let words: Vec<&str> = name.split(' ').collect();
+        for joined in [words.concat(), format!("{}{}", words[1], words[0])] {
+            let text = format!("Seen today: {joined}, again.");
+            assert_eq!(
+                r.replace(&text),
+                "Seen today: [REDACTED], again.",
+                "{joined}"
+            );
+        }
+    }
+}

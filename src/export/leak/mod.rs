@@ -216,9 +216,18 @@ impl LeakCheck {
                     let family_first: Vec<String> = std::iter::once(last.clone())
                         .chain(rest.iter().cloned())
                         .collect();
-                    forms.push(vec![family_first.concat()]);
                     forms.push(family_first);
-                    forms.push(vec![t.concat()]);
+                    // Run together the words are one token, canonicalized as a whole:
+                    // joined as written ("CoveBabab"), not as suffix spellings ("cv").
+                    let raw: Vec<String> = skeleton(&e.normalized, true)
+                        .into_iter()
+                        .map(|t| t.text)
+                        .collect();
+                    if let Some((last, rest)) = raw.split_last() {
+                        for joined in [raw.concat(), format!("{last}{}", rest.concat())] {
+                            forms.push(vec![canonical_token(&joined).to_string()]);
+                        }
+                    }
                 }
             }
             if kind == ValueKind::Date

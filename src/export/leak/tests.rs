@@ -61,6 +61,27 @@ fn names_are_found_however_they_are_written() {
 }
 
 #[test]
+fn a_name_run_together_is_found_even_when_a_word_of_it_is_a_street_suffix() {
+    // "Cove" and "Brooks" are USPS suffixes too ("cv", "brks"): run together, the
+    // name is one token that is no suffix.
+    for (name, texts) in [
+        ("Cove Babab", ["CoveBabab.txt", "BababCove", "COVE BABAB"]),
+        (
+            "Hannah Brooks",
+            ["HannahBrooks", "BrooksHannah.json", "Brooks, Hannah"],
+        ),
+    ] {
+        let check = LeakCheck::new(
+            &[masked("n", "NAME", &name.to_lowercase(), &[name])],
+            b"key",
+        );
+        for text in texts {
+            assert_eq!(check.find(text, false).len(), 1, "{name}: {text:?}");
+        }
+    }
+}
+
+#[test]
 fn phones_ids_and_addresses_are_found_with_any_separators() {
     for text in [
         "312–555–0177",
