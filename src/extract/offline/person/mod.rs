@@ -295,7 +295,24 @@ impl Run<'_> {
     /// A run of words `i..=j`: cut at English words, judge each segment.
     fn run(&self, i: usize, j: usize, out: &mut Vec<Found>) {
         let (toks, ev) = (self.toks, self.ev);
-        if (i..=j).any(|k| self.org(k) && !(k == i && cap_particle(toks, k))) {
+        let org = (i..=j)
+            .rev()
+            .find(|&k| self.org(k) && !(k == i && cap_particle(toks, k)));
+        if let Some(o) = org {
+            // "Union Representative Maria Keller", "Clinic Manager …": an organisation's
+            // word, a title (an English word), then a given name and a surname. Only a
+            // full name is taken from such a run; anything else in it is the
+            // organisation's.
+            let title = (o + 1..j.saturating_sub(1))
+                .find(|&k| self.is_name_word(k) && word_zipf(self.folded(k)) >= 3.0);
+            if let Some(t) = title {
+                let mut tail = Vec::new();
+                self.run(t + 1, j, &mut tail);
+                out.extend(
+                    tail.into_iter()
+                        .filter(|f| std::ptr::eq(f.row, &FULL) || std::ptr::eq(f.row, &FULL_CUED)),
+                );
+            }
             return;
         }
         // A place of GeoNames, whole ("Tarnowskie Góry", "Satu Mare"), a town of 1,000
