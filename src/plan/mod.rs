@@ -2,10 +2,12 @@
 //! greedy document stage, the chain stage (greedy or knapsack), and provenance for
 //! every masked and kept entity.
 
+mod change;
 mod knapsack;
 mod parallel;
 mod provenance;
 
+pub use change::{EntityRef, PlanChange, PlanFacts};
 pub use parallel::{components, plan_parallel, plan_parallel_always};
 pub use provenance::ProvenanceText;
 
