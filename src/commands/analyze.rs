@@ -73,7 +73,7 @@ fn analysis_json(ws: &Workspace) -> Value {
 
 pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
     let ws = build_workspace(&a.corpus, &a.planning, None, false, &a.extraction)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = super::stdout();
     if a.json {
         clam::display::write_json_pretty(&mut out, &analysis_json(&ws))?;
         writeln!(out)?;
@@ -249,6 +249,7 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
             }
         }
     }
+    out.flush()?;
     Ok(if ws.corpus().diagnostics.is_empty() {
         EXIT_OK
     } else {

@@ -19,13 +19,14 @@ pub(super) fn eval(a: EvalArgs) -> Result<u8> {
         None => clam::eval::EVAL_KEY.to_vec(),
     };
     let report = clam::eval::evaluate_with(&ws, &gold, &key, a.baselines);
-    let mut out = std::io::stdout().lock();
+    let mut out = super::stdout();
     if a.json {
         clam::display::write_json_pretty(&mut out, &report)?;
         writeln!(out)?;
     } else {
         write!(out, "{}", report.to_table())?;
     }
+    out.flush()?;
     Ok(if ws.corpus().diagnostics.is_empty() {
         EXIT_OK
     } else {

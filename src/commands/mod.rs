@@ -363,3 +363,10 @@ fn write_atomic(path: &Path, text: &str, force: bool) -> Result<()> {
         .with_context(|| format!("{}: cannot write", path.display()))?;
     Ok(())
 }
+
+/// Standard output, locked and buffered: a command's output is written in large
+/// blocks, not one system call per line (flush it before returning, so that a write
+/// error is reported).
+pub(crate) fn stdout() -> std::io::BufWriter<std::io::StdoutLock<'static>> {
+    std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock())
+}

@@ -32,8 +32,9 @@ pub(super) fn plan(a: PlanArgs) -> Result<u8> {
         forced.keep.extend(state.force_keep());
     }
     let v = plan_snapshot(&snapshot, &config)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = super::stdout();
     clam::display::write_json_pretty(&mut out, &v)?;
     writeln!(out)?;
+    out.flush()?;
     Ok(EXIT_OK)
 }

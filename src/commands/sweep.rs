@@ -63,7 +63,7 @@ pub(super) fn sweep(a: SweepArgs) -> Result<u8> {
         .into_iter()
         .filter_map(|(on, c)| on.then_some(c))
         .collect();
-    let mut out = std::io::stdout().lock();
+    let mut out = super::stdout();
     if a.json {
         clam::display::write_json_pretty(&mut out, &rows)?;
         writeln!(out)?;
@@ -117,6 +117,7 @@ pub(super) fn sweep(a: SweepArgs) -> Result<u8> {
             writeln!(out, "{line}")?;
         }
     }
+    out.flush()?;
     Ok(if ws.corpus().diagnostics.is_empty() {
         EXIT_OK
     } else {
