@@ -61,7 +61,7 @@ pub(super) fn refuse_llm(layer: &ConfigLayer, origin: &str, what: &str) -> Resul
 /// `always_mask` adds to the one in effect (nothing is removed), and adding a type to
 /// `never_mask`, raising a resource limit above the default or turning pruning on
 /// where the configuration in effect turns it off is an error naming the key.
-fn only_stricter(
+pub(super) fn only_stricter(
     layer: &mut ConfigLayer,
     config: &Config,
     origin: &str,
