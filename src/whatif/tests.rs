@@ -277,6 +277,19 @@ fn adopted_settings_apply_in_one_go_and_bad_ones_are_reported() {
     let (out, warnings) = apply_settings(&c, &settings);
     assert!(warnings.is_empty(), "{warnings:?}");
     assert_eq!((out.plan.risk_high, out.plan.risk_medium), (0.4, 0.3));
+    // The pruning switch is adopted like any parameter (a session's `settings`
+    // decision stores it as text).
+    let off = adopted(&[("prune", "false")]);
+    assert_eq!(
+        off.get("prune"),
+        Some(&crate::config::params::Setting::Typed(
+            Param::Prune,
+            crate::config::params::Value::Switch(false)
+        ))
+    );
+    assert_eq!(off.text("prune").as_deref(), Some("false"));
+    let (out, warnings) = apply_settings(&c, &off);
+    assert!(warnings.is_empty() && !out.plan.prune, "{warnings:?}");
     let (out, warnings) = apply_settings(&c, &adopted(&[("theta_doc", "2")]));
     assert_eq!(out, c);
     assert_eq!(warnings.len(), 1);
