@@ -2,11 +2,13 @@
 //! greedy document stage, the chain stage (greedy or knapsack), pruning (stage 3), and
 //! provenance for every masked and kept entity.
 
+mod change;
 mod knapsack;
 mod parallel;
 mod provenance;
 mod prune;
 
+pub use change::{EntityRef, PlanChange, PlanFacts};
 pub use parallel::{components, plan_parallel, plan_parallel_always};
 pub use provenance::ProvenanceText;
 

@@ -367,6 +367,20 @@ fn snapshots_of_the_what_if_pane_and_the_sweep_chart() {
 }
 
 #[test]
+fn snapshot_of_a_decision_s_effect_in_the_what_if_pane() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = snapshot_app(&dir);
+    select_mask(&mut app, "hannah brooks");
+    key(&mut app, KeyCode::Char('o'));
+    chars(&mut app, "public figure");
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Char('6'));
+    for (w, h) in [(80, 24), (160, 48)] {
+        insta::assert_snapshot!(format!("decision_effect_{w}x{h}"), render(&mut app, w, h));
+    }
+}
+
+#[test]
 fn the_readme_key_table_is_the_keymap() {
     // The key table of docs/workspace.md is generated from the embedded keymap, so it cannot
     // drift: CLAM_UPDATE_README=1 rewrites it.

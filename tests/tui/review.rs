@@ -344,9 +344,90 @@ fn the_redaction_set_lists_the_masks_pruning_released() {
     );
     assert!(screen.contains(&title), "{title}\n{screen}");
     assert!(screen.contains("released by pruning"), "{screen}");
+    // The status line names the decision and its effect on the plan.
+    let status = screen.lines().last().unwrap_or_default();
+    assert!(
+        status.contains("overridden: keep NAME \"okafor\": +")
+            && status.contains("masks, call_04 residual 1.00"),
+        "{status}"
+    );
     // The document view says it too, for the entity under the cursor.
     assert!(
         screen.contains("KEEP [proposed] kept: masked by the document stage"),
         "{screen}"
+    );
+}
+
+#[test]
+fn every_decision_names_its_effect_on_the_plan() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &dir.path().join("s.sqlite"));
+    let i = select_mask(&mut app, "hannah brooks");
+    let masked_before = app.ws.plan().masked_count();
+    key(&mut app, KeyCode::Char('o'));
+    chars(&mut app, "public figure");
+    key(&mut app, KeyCode::Enter);
+    assert!(!app.ws.plan().masked[i]);
+    // The status line: the decision, then what it changed, in one line.
+    let effect = app.effect.clone().expect("an effect");
+    let change = effect.change.expect("the plan is current");
+    assert!(
+        change.newly_kept.iter().any(|e| e.value == "hannah brooks"),
+        "{change:?}"
+    );
+    let delta = app.ws.plan().masked_count() as i64 - masked_before as i64;
+    assert_eq!(
+        change.newly_masked.len() as i64 - change.newly_kept.len() as i64,
+        delta
+    );
+    let line = status(&app);
+    assert!(
+        line.starts_with("overridden: keep NAME \"hannah brooks\": +"),
+        "{line}"
+    );
+    assert!(
+        line.contains(&format!("−{} masks", change.newly_kept.len())),
+        "{line}"
+    );
+    // The what-if pane lists it the way it lists a candidate's changes.
+    key(&mut app, KeyCode::Char('6'));
+    let screen = render(&mut app, 160, 48);
+    assert!(
+        screen.contains("last decision: overridden: keep NAME"),
+        "{screen}"
+    );
+    assert!(screen.contains("− keep NAME"), "{screen}");
+    // A decision that changes nothing says so.
+    let j = select_mask(&mut app, "MBR390115");
+    key(&mut app, KeyCode::Char('p'));
+    assert!(app.ws.plan().masked[j]);
+    assert!(status(&app).ends_with(": +0 −0 masks"), "{}", status(&app));
+    // Undo names its effect too: the pin changed nothing, so undoing it neither.
+    key(&mut app, KeyCode::Char('u'));
+    assert!(status(&app).contains("+0 −0 masks"), "{}", status(&app));
+}
+
+#[test]
+fn a_deferred_re_plan_reports_the_effect_when_it_lands() {
+    use clam::tui::app::DeferReplans;
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open(small_corpus(), &dir.path().join("s.sqlite"));
+    app.defer_replans = DeferReplans::Always;
+    select_mask(&mut app, "hannah brooks");
+    key(&mut app, KeyCode::Char('o'));
+    chars(&mut app, "public figure");
+    key(&mut app, KeyCode::Enter);
+    assert!(status(&app).ends_with(": re-planning…"), "{}", status(&app));
+    app.wait_jobs(Duration::from_secs(10));
+    let line = status(&app);
+    assert!(
+        line.starts_with("overridden: keep NAME \"hannah brooks\": +"),
+        "{line}"
+    );
+    assert!(
+        app.effect
+            .as_ref()
+            .and_then(|e| e.change.as_ref())
+            .is_some_and(|c| c.newly_kept.iter().any(|e| e.value == "hannah brooks"))
     );
 }

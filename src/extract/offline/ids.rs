@@ -12,7 +12,7 @@ use crate::entity::DateOrder;
 use crate::entity::normalize::parse_date;
 
 const PATIENT_ID: RelevanceRow = RelevanceRow {
-    matches: "id after a member/patient/MRN/insured/... context word",
+    matches: "id after a member/patient/MRN/insured/employee/student/chart/licence/... context word",
     entity_type: "PATIENT_ID",
     relevance: Relevance::Fixed(1.0),
 };
@@ -35,20 +35,22 @@ struct Patterns {
 }
 
 fn build_patterns() -> Result<Patterns, regex::Error> {
-    let patient_ctx = r"member[ \t]+id|member[ \t]+no|member[ \t]+number|patient[ \t]+reference|patient[ \t]+account|patient[ \t]+id|patient[ \t]+no|members?|patients?|subscriber|mrn|medical[ \t]+record|insured|id[ \t]+card|payer[ \t]+id|beneficiary|enrollee|health[ \t]+card|nhs[ \t]+number|ssn|social[ \t]+security";
+    let patient_ctx = r"member[ \t]+id|member[ \t]+no|member[ \t]+number|patient[ \t]+reference|patient[ \t]+account|patient[ \t]+id|patient[ \t]+no|members?|patients?|subscriber|mrn|medical[ \t]+record|insured|id[ \t]+card|payer[ \t]+id|beneficiary|enrollee|health[ \t]+card|nhs[ \t]+number|ssn|social[ \t]+security|employees?|employee[ \t]+id|staff[ \t]+(?:id|no|number)|personnel|badge|students?|chart|passport|(?:driver'?s?[ \t]+)?licen[cs]e|national[ \t]+id|tax[ \t]+id|customers?|clients?";
     let other_ctx = r"claims?|polic(?:y|ies)|invoices?|authori[sz]ations?|cases?|tickets?|references?|ref|accounts?|surveys?|participants?|loans?|group|orders?|confirmation|transactions?|tracking|application|certificate|contract|receipt|booking|reservation|incident|file|appeals?|complaints?|disputes?|grievances?|referrals?|requests?";
     let id_ctx = Regex::new(&format!(
         r"(?i)(?-u:\b)(?:(?P<p>{patient_ctx})|(?P<n>{other_ctx}))(?-u:\b)"
     ))?;
     Ok(Patterns {
         id_code: Regex::new(
-            r"(?-u:\b)(?:[A-Za-z]{1,6}[-\x{2013}])*[A-Za-z]*\d[A-Za-z0-9]*(?:[-\x{2013}/][A-Za-z0-9]+)*(?-u:\b)",
+            r"(?-u:\b)(?:[A-Za-z]{1,6}[-\x{2013}/])*[A-Za-z]*\d[A-Za-z0-9]*(?:[-\x{2013}/][A-Za-z0-9]+)*(?-u:\b)",
         )?,
         id_spaced: Regex::new(
             r"(?-u:\b)(?P<prefix>[A-Za-z]{2,5}) (?P<groups>\d{2,}(?: \d{2,}){0,3})(?-u:\b)",
         )?,
         id_ctx,
-        id_gap: Regex::new(r"(?i)^[\s:#.()\-]*(?:(?:no|nr|num|number|id|#)\.?[\s:#.()\-]*)?$")?,
+        id_gap: Regex::new(
+            r"(?i)^[\s:#.()\-]*(?:(?:no|nr|num|number|id|#)\.?[\s:#.()\-]*)?(?:(?:is|was|=)[\s:]*)?$",
+        )?,
     })
 }
 
@@ -223,6 +225,25 @@ mod tests {
         assert!(has(&items, "NON_PERSONAL_ID", "CLM 2024 0788120"));
         assert!(has(&items, "PATIENT_ID", "HX5521907"));
         assert!(has(&items, "NON_PERSONAL_ID", "2024-113"));
+    }
+
+    #[test]
+    fn personal_ids_of_employees_students_charts_and_licences() {
+        for (text, id) in [
+            ("Employee No. 004417 signed the form.", "004417"),
+            ("Her chart number is 55-0192-33.", "55-0192-33"),
+            (
+                "Driver's license D1234-5678-9012 was copied.",
+                "D1234-5678-9012",
+            ),
+            ("Student ID: 2021-88417", "2021-88417"),
+        ] {
+            let items = run(text);
+            assert!(has(&items, "PATIENT_ID", id), "{text}: {items:?}");
+        }
+        // A code whose letters are separated by slashes ("HR/2024/0113").
+        let items = run("Case ref: HR/2024/0113");
+        assert!(has(&items, "NON_PERSONAL_ID", "HR/2024/0113"), "{items:?}");
     }
 
     #[test]

@@ -18,14 +18,15 @@
 //! | `email` | e-mail address | EMAIL | 1.0 |
 //! | `phone` | phone, `(555) 010-4417`, `555-010-4417`, `555.010.4417`, `+1 555 010 4417` | PHONE_NUMBER | 1.0 |
 //! | `phone` | phone, bare 10/11 digits, `555-0104` or `07700 900123` after a phone context word (≤ 40 chars) | PHONE_NUMBER | 0.85 |
-//! | `id` | id after a member/patient/MRN/insured/... context word | PATIENT_ID | 1.0 |
+//! | `id` | id after a member/patient/MRN/insured/employee/student/chart/licence/... context word | PATIENT_ID | 1.0 |
 //! | `id` | id after a claim/policy/invoice/case/ticket/... context word | NON_PERSONAL_ID | 1.0 |
 //! | `id` | id without context word (upper-case letters + ≥ 4 digits, dash or letter prefix) | NON_PERSONAL_ID | 0.7 |
 //! | `date` | complete date after born / DOB / date of birth (≤ 40 chars, same line) | BIRTHDATE | 0.95 |
 //! | `date` | any other complete date (day + month + year) | EVENT_DATE | 0.7 |
 //! | `age` | `54-year-old`, `aged 54`, `Age: 54`, `54 y/o`, `54 years of age` (span = digits) | AGE | 0.8 |
-//! | `address` | house number + street + suffix, or `P.O. Box n`, with a part after a comma (`, City[, ST 12345]`, `, Apt 4`) | ADDRESS | 1.0 |
+//! | `address` | a street address (house number and street, in the forms of `data/address/street_types.txt`'s languages; `P.O. Box n`) with a part after a comma (`, City[, ST 12345]`, `, 75019 Paris`, `, Apt 4`) | ADDRESS | 1.0 |
 //! | `address` | the same without a comma (no city) | ADDRESS | 0.95 |
+//! | `address` | the value of an address field (`Address:`, `Home address:`, `Adresse:`, `Dirección:` …) to the end of its line or cell, holding a digit | ADDRESS | 1.0 |
 //! | `name_cue` | field label (`Patient:`, `Member name:`, `Claimant:`, staff roles ...) + `First [M.] Last`, `Last, First`, `F. Last` or the same in capitals | NAME | 1.0 |
 //! | `name_cue` | honorific + capitalised words (`Dr. Elise Varga`, `Ms. Raman`) | NAME | 1.0 |
 //! | `name_cue` | a role word (`patient`, `participant`, `member`, `claimant` ...) + a full name (`patient Rex Marin`) | NAME | 0.95 |
@@ -113,6 +114,7 @@
 //! automaton is built in `new`; if that fails (it cannot for the shipped lists) the
 //! gazetteers are disabled the same way.
 
+mod addresses;
 mod clinical;
 mod coined;
 mod contact;
@@ -162,7 +164,7 @@ fn registry() -> Vec<Entry> {
         entry(ids::Ids::new()),
         entry(dates::Dates::new()),
         entry(dates::Ages::new()),
-        entry(places::Addresses::new()),
+        entry(addresses::Addresses::new()),
         entry(names::NameCues::new()),
         entry(person::Names::new()),
         entry(coined::Coined::new()),

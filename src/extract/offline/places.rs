@@ -1,4 +1,4 @@
-//! Address and place recognizers: street addresses and post-office boxes, place-shaped
+//! Place recognizers: place-shaped
 //! names (`Willow Creek`, `Port Calder`), and a capitalised word after a place
 //! preposition (`lives in Millbrook`).
 
@@ -8,18 +8,8 @@ use regex::Regex;
 
 use super::names::name_stop;
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
-use super::text::{SP, in_list, prev_char, token_bounded};
+use super::text::{SP, in_list, prev_char};
 
-const ADDRESS: RelevanceRow = RelevanceRow {
-    matches: "house number + street + suffix, or `P.O. Box n`, with a part after a comma (`, City[, ST 12345]`, `, Apt 4`)",
-    entity_type: "ADDRESS",
-    relevance: Relevance::Fixed(1.0),
-};
-const ADDRESS_ALONE: RelevanceRow = RelevanceRow {
-    matches: "the same without a comma (no city)",
-    entity_type: "ADDRESS",
-    relevance: Relevance::Fixed(0.95),
-};
 const PLACE_SHAPE: RelevanceRow = RelevanceRow {
     matches: "place-shaped names (`Willow Creek`, `Port Calder`)",
     entity_type: "LOCATION",
@@ -32,17 +22,11 @@ const PLACE_GUESS: RelevanceRow = RelevanceRow {
 };
 
 struct Patterns {
-    address: Regex,
     place_shape: Regex,
     place_prep: Regex,
 }
 
 fn build_patterns() -> Result<Patterns, regex::Error> {
-    let street_full = r"Street|Avenue|Road|Lane|Drive|Boulevard|Court|Way|Place|Terrace|Row|Parkway|Highway|Circle|Square|Trail|Crescent|Close|Alley|Plaza|Pike|Loop|Mews";
-    let street_abbr = r"St|Ave|Rd|Ln|Dr|Blvd|Ct|Pl|Pkwy|Hwy|Cir|Sq|Ter|Trl|Cres";
-    let address = Regex::new(&format!(
-        r"(?:(?-u:\b)\d{{1,6}}[A-Za-z]?{SP}(?:(?:[NSEW]\.?|North|South|East|West|N[EW]|S[EW]){SP})?(?:(?:\p{{Lu}}[\p{{L}}'’-]*|\d+(?:st|nd|rd|th)){SP}){{1,4}}(?:(?:{street_full})(?-u:\b)|(?:{street_abbr})(?-u:\b)\.?)|(?-u:\b)(?i:P\.?{SP}?O\.?{SP}?Box){SP}\d+)(?:,?{SP}(?:Apt|Apartment|Suite|Ste|Unit|Fl|Floor|#)\.?{SP}?[A-Za-z0-9-]+)?(?:,{SP}\p{{Lu}}[\p{{L}}'’.-]*(?:{SP}\p{{Lu}}[\p{{L}}'’.-]*){{0,2}}(?:,?{SP}[A-Z]{{2}}(?:{SP}\d{{5}}(?:-\d{{4}})?)?)?)?"
-    ))?;
     let place_shape = Regex::new(&format!(
         r"(?:(?:Port|Fort|Mount|Mt\.|Lake|Saint|San|Santa){SP}\p{{Lu}}\p{{Ll}}+|\p{{Lu}}\p{{Ll}}+{SP}(?:Falls|Creek|Heights|Mills|Bluffs?|Springs|Valley|Hills|Harbou?r|Bay|Beach|Ridge|Grove|Point|Landing|Junction|Crossing|City|Village|Township|Rapids|Woods|Meadows|Glen|Hollow|Prairie|Shores?|Cove|Forks|Flats|Corners|Park))(?-u:\b)"
     ))?;
@@ -50,7 +34,6 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         r"(?-u:\b)(?:lives in|living in|live in|based in|resident of|moved to|from|near|out past|outside|in){SP}(?P<place>\p{{Lu}}\p{{Ll}}+)(?-u:\b)"
     ))?;
     Ok(Patterns {
-        address,
         place_shape,
         place_prep,
     })
@@ -197,55 +180,6 @@ const PLACE_STOP: &[&str] = &[
     "version",
 ];
 
-/// Street addresses and post-office boxes.
-pub(super) struct Addresses {
-    patterns: &'static Patterns,
-}
-
-impl Addresses {
-    pub(super) fn new() -> Result<Self, &'static regex::Error> {
-        Ok(Addresses {
-            patterns: PATTERNS.as_ref()?,
-        })
-    }
-}
-
-impl Recognizer for Addresses {
-    fn name(&self) -> &'static str {
-        "address"
-    }
-
-    fn relevances(&self) -> &'static [RelevanceRow] {
-        &[ADDRESS, ADDRESS_ALONE]
-    }
-
-    fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
-        let text = ctx.text;
-        for m in self.patterns.address.find_iter(text) {
-            let (start, mut end) = (m.start(), m.end());
-            let digits = leading_digits(m.as_str());
-            if digits > 0 && !token_bounded(text, start, start + digits) {
-                continue;
-            }
-            // A trailing sentence period after a city is not part of the address.
-            let s = &text[start..end];
-            // (Street abbreviations such as "Ln." and "Blvd." keep theirs.)
-            if s.ends_with('.') {
-                let last_word = s.rsplit([' ', ',']).next().unwrap_or("");
-                if last_word.chars().count() > 5 {
-                    end -= 1;
-                }
-            }
-            let row = if text[start..end].contains(',') {
-                &ADDRESS
-            } else {
-                &ADDRESS_ALONE
-            };
-            ctx.push(cands, (start, end), row, Tier::Address);
-        }
-    }
-}
-
 /// Place-shaped names, and single capitalised words after a place preposition.
 pub(super) struct Places {
     patterns: &'static Patterns,
@@ -303,43 +237,9 @@ impl Recognizer for Places {
     }
 }
 
-fn leading_digits(s: &str) -> usize {
-    s.bytes().take_while(u8::is_ascii_digit).count()
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{find, has, run};
-
-    #[test]
-    fn addresses() {
-        let items = run(
-            "Mailing Address: 1187 Larkspur Lane, Fenwick Falls, OR 97321\n\
-             Confirmed his mailing address (2260 West Alder St., Millbrook).",
-        );
-        let a = find(
-            &items,
-            "ADDRESS",
-            "1187 Larkspur Lane, Fenwick Falls, OR 97321",
-        )
-        .unwrap_or_else(|| panic!("{items:?}"));
-        assert_eq!(a.normalized, "1187 larkspur lane, fenwick falls, or 97321");
-        assert!(
-            has(&items, "ADDRESS", "2260 West Alder St., Millbrook"),
-            "{items:?}"
-        );
-    }
-
-    #[test]
-    fn more_phone_and_address_forms() {
-        let items = run(
-            "Call 1-800-555-0199 or reach her on 07700 900123. Write to P.O. Box 4410, \
-             Asheville, NC 28802.",
-        );
-        assert!(has(&items, "PHONE_NUMBER", "1-800-555-0199"), "{items:?}");
-        assert!(has(&items, "PHONE_NUMBER", "07700 900123"));
-        assert!(has(&items, "ADDRESS", "P.O. Box 4410, Asheville, NC 28802"));
-    }
+    use super::super::tests::{has, run};
 
     #[test]
     fn places() {

@@ -78,6 +78,9 @@ impl App {
             state_after: after,
             config_hash: self.ws.config().hash(&self.project_key),
         };
+        if !self.batch {
+            self.note_plan_before();
+        }
         match self.ws.record(decision, analysis) {
             Ok((_, needs)) => {
                 self.after_record(needs);
@@ -101,7 +104,7 @@ impl App {
         let id = self.ws.model().entities[i].id.clone();
         let label = self.entity_label(i);
         if self.decide(AuditAction::Accept { entity: id, mask }, None, Some(i)) {
-            self.info(format!(
+            self.decided(format!(
                 "accepted: {} {label}",
                 if mask { "mask" } else { "keep" }
             ));
@@ -142,7 +145,7 @@ impl App {
             Some(reason.to_string()),
             Some(i),
         ) {
-            self.info(format!(
+            self.decided(format!(
                 "overridden: {} {label}",
                 if mask { "mask" } else { "keep" }
             ));
@@ -158,12 +161,12 @@ impl App {
         let label = self.entity_label(i);
         if self.ws.state().pinned.contains(&id) {
             if self.decide(AuditAction::Unpin { entity: id }, None, Some(i)) {
-                self.info(format!("unpinned: {label}"));
+                self.decided(format!("unpinned: {label}"));
             }
         } else {
             let mask = self.ws.plan().masked[i];
             if self.decide(AuditAction::Pin { entity: id, mask }, None, Some(i)) {
-                self.info(format!(
+                self.decided(format!(
                     "pinned: {} {label}",
                     if mask { "mask" } else { "keep" }
                 ));
@@ -206,7 +209,7 @@ impl App {
         // An undone entity edit rebuilds the entities inside the decision (and may
         // re-plan off the UI thread like any other).
         if self.decide(AuditAction::Undo { seq: entry.seq }, None, None) {
-            self.info(format!(
+            self.decided(format!(
                 "undone: {} (decision #{})",
                 entry.decision.action.name(),
                 entry.seq
@@ -315,7 +318,7 @@ impl App {
             m.entity,
         ) {
             self.clamp_doc_cursor();
-            self.info(format!(
+            self.decided(format!(
                 "removed {label} from {} (u undoes)",
                 sanitize::line(&doc_id)
             ));
@@ -350,7 +353,7 @@ impl App {
                     if let Some(j) = self.ws.model().entity_index(&into) {
                         self.ui.masks.select_item(j);
                     }
-                    self.info("merged (u undoes)".into());
+                    self.decided("merged (u undoes)".into());
                 }
             }
             Confirm::RemoveEverywhere { entity } => {
@@ -365,7 +368,7 @@ impl App {
                     Some(i),
                 ) {
                     self.clamp_doc_cursor();
-                    self.info(format!(
+                    self.decided(format!(
                         "removed {label} from all {docs} document(s) (u undoes)"
                     ));
                 }
@@ -440,7 +443,7 @@ impl App {
             Some(reason.to_string()),
             None,
         ) {
-            self.info(format!("residual risk accepted: {label}"));
+            self.decided(format!("residual risk accepted: {label}"));
         }
         Ok(())
     }
@@ -528,7 +531,7 @@ impl App {
                     None,
                     i,
                 ) {
-                    self.info(format!("retyped to {entity_type} (u undoes)"));
+                    self.decided(format!("retyped to {entity_type} (u undoes)"));
                 }
             }
             TypePurpose::Add {
@@ -553,7 +556,7 @@ impl App {
                         self.ui.doc_cursor = pos;
                         self.ui.doc_follow = true;
                     }
-                    self.info(format!("added a {entity_type} entity (u undoes)"));
+                    self.decided(format!("added a {entity_type} entity (u undoes)"));
                 }
             }
         }

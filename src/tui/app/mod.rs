@@ -19,6 +19,7 @@ use crate::workspace::{Needs, ReviewState, Workspace};
 
 mod background;
 mod decide;
+mod effect;
 mod export;
 mod gold;
 mod jobs;
@@ -29,6 +30,7 @@ mod views;
 mod whatif;
 
 pub use decide::parse_relevance;
+pub use effect::DecisionEffect;
 pub use jobs::{JobEvent, JobKind, JobMsg, Jobs, Reporter};
 pub use replan::{DeferReplans, ReplanTimes};
 pub use whatif::{SweepView, WhatIf, WhatIfInput};
@@ -192,6 +194,10 @@ pub struct App {
     /// Inside a bulk decision: views are refreshed once at the end.
     batch: bool,
     project_key: Vec<u8>,
+    /// The last decision and what it changed in the plan.
+    pub effect: Option<effect::DecisionEffect>,
+    /// The plan's facts before the decision whose re-plan is not installed yet.
+    effect_before: Option<crate::plan::PlanFacts>,
 }
 
 /// The review word of an entity.
@@ -269,6 +275,8 @@ impl App {
             batch: false,
             gold_eval: None,
             project_key,
+            effect: None,
+            effect_before: None,
         };
         app.refresh();
         app.ui.open_doc = app.ui.documents.current();

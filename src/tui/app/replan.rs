@@ -102,6 +102,9 @@ impl App {
                 if self.ws.install_replan(*done) {
                     self.note_time(needs, took);
                     self.refresh();
+                    if self.effect.as_ref().is_some_and(|e| e.change.is_none()) {
+                        self.settle_effect();
+                    }
                 } else {
                     // The workspace re-planned inline meanwhile (an extraction burst,
                     // a mode change) on inputs this job did not see: compute again.

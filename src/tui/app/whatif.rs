@@ -459,7 +459,7 @@ impl App {
             .and_then(|c| c.analysis.clone());
         let saved = std::mem::take(&mut self.whatif.overrides);
         if self.decide_with(AuditAction::Settings { old, new }, None, None, analysis) {
-            self.info(format!("adopted: {}", text.join(", ")));
+            self.decided(format!("adopted: {}", text.join(", ")));
         } else {
             self.whatif.overrides = saved;
             self.whatif_replan();

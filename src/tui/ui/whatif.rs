@@ -10,9 +10,10 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Paragraph, Wrap};
 
+use crate::plan::EntityRef;
 use crate::whatif::{Param, PlanSummary};
 
-use super::super::app::App;
+use super::super::app::{App, DecisionEffect};
 use super::super::sanitize;
 use super::super::state::Pane;
 use super::{fit, pane_block};
@@ -168,6 +169,11 @@ fn draw_changes(frame: &mut Frame, area: Rect, app: &App, focused: bool) {
         .as_ref()
         .filter(|_| w.exploring() && !app.whatif_busy())
     else {
+        if !w.exploring()
+            && let Some(e) = &app.effect
+        {
+            return draw_effect(frame, area, app, e);
+        }
         let hint = if w.exploring() {
             ""
         } else {
@@ -230,6 +236,100 @@ fn draw_changes(frame: &mut Frame, area: Rect, app: &App, focused: bool) {
             ])
         })
         .collect();
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// What the last decision changed, when no candidate is explored: its line, then
+/// "+ mask …" / "− keep …" rows and the residuals that appeared or cleared.
+fn draw_effect(frame: &mut Frame, area: Rect, app: &App, e: &DecisionEffect) {
+    let t = &app.theme;
+    let width = area.width as usize;
+    let mut lines: Vec<Line> = Vec::new();
+    let Some(change) = &e.change else {
+        lines.push(Line::from(Span::styled(
+            fit(
+                &format!("{}: re-planning…", sanitize::line(&e.label)),
+                width,
+            ),
+            t.busy(),
+        )));
+        frame.render_widget(Paragraph::new(lines), area);
+        return;
+    };
+    lines.push(Line::from(Span::styled(
+        fit(
+            &format!("last decision: {}", sanitize::line(&e.label)),
+            width,
+        ),
+        t.muted(),
+    )));
+    let effect = format!("effect: {change}");
+    lines.push(Line::from(Span::styled(fit(&effect, width), t.muted())));
+    let entity_row = |sign: &'static str, ent: &EntityRef| {
+        Line::from(vec![
+            Span::styled(sign, t.text()),
+            Span::styled(
+                format!("{} ", fit(&ent.entity_type, 12)),
+                t.entity(&ent.entity_type, false),
+            ),
+            Span::styled(
+                fit(
+                    &sanitize::line(&ent.value),
+                    width.saturating_sub(7 + ent.entity_type.len().min(12) + 1),
+                ),
+                t.text(),
+            ),
+        ])
+    };
+    for ent in &change.newly_masked {
+        lines.push(entity_row("+ mask ", ent));
+    }
+    for ent in &change.newly_kept {
+        lines.push(entity_row("− keep ", ent));
+    }
+    let residual = |text: String| Line::from(Span::styled(fit(&text, width), t.text()));
+    for (doc, risk) in &change.residual_docs_appeared {
+        lines.push(residual(format!(
+            "! residual {} {risk:.2}",
+            sanitize::line(doc)
+        )));
+    }
+    for doc in &change.residual_docs_cleared {
+        lines.push(residual(format!("✓ cleared {}", sanitize::line(doc))));
+    }
+    for (chain, risk) in &change.residual_chains_appeared {
+        lines.push(residual(format!(
+            "! residual chain {} {risk:.2}",
+            sanitize::line(&chain.join(" → "))
+        )));
+    }
+    for chain in &change.residual_chains_cleared {
+        lines.push(residual(format!(
+            "✓ cleared chain {}",
+            sanitize::line(&chain.join(" → "))
+        )));
+    }
+    if change.is_empty() {
+        lines.push(Line::from(Span::styled("the plan is unchanged", t.muted())));
+    }
+    let height = area.height as usize;
+    if lines.len() > height && height > 0 {
+        // The decision and its effect stay; the rows after them give way first.
+        let keep = height.saturating_sub(1).max(height.min(2));
+        let more = lines.len() - keep;
+        lines.truncate(keep);
+        if lines.len() < height {
+            lines.push(Line::from(Span::styled(
+                format!("… and {more} more"),
+                t.muted(),
+            )));
+        } else if keep == 2 {
+            lines[1] = Line::from(Span::styled(
+                fit(&format!("{effect} · {more} more"), width),
+                t.muted(),
+            ));
+        }
+    }
     frame.render_widget(Paragraph::new(lines), area);
 }
 

@@ -81,6 +81,29 @@ pub(super) fn is_name_word(word: &str) -> bool {
     vocab().evidence(word).name() > 0.0
 }
 
+/// A street type of Mapbox's 28 languages (`data/address/street_types.txt`, folded:
+/// "rue", "calle", "strasse", "straat"); libpostal's further types, many of them
+/// surnames, are left out.
+pub(super) fn is_street_type(folded: &str) -> bool {
+    vocab().street_types.contains(folded)
+}
+
+/// A street type of Mapbox's or of libpostal's 60 languages ("gardens", "walk",
+/// "vej", "gade" too): only after a house number and a capitalised name.
+pub(super) fn is_any_street_type(folded: &str) -> bool {
+    is_street_type(folded) || vocab().street_libpostal.contains(folded)
+}
+
+/// A unit designator (`data/address/unit_types.txt`: "flat", "apt", "suite", "etage").
+pub(super) fn is_unit_type(folded: &str) -> bool {
+    vocab().unit_types.contains(folded)
+}
+
+/// A word folded as the name vocabularies are: lower case, accents removed.
+pub(super) fn fold_word(word: &str) -> String {
+    tokens::fold(word)
+}
+
 /// A lowercase word of `words.tsv` (Zipf ≥ 3: an ordinary English word).
 pub(super) fn is_english_word(word: &str) -> bool {
     vocab().words.get(word) >= 3.0
@@ -295,7 +318,25 @@ impl Run<'_> {
     /// A run of words `i..=j`: cut at English words, judge each segment.
     fn run(&self, i: usize, j: usize, out: &mut Vec<Found>) {
         let (toks, ev) = (self.toks, self.ev);
-        if (i..=j).any(|k| self.org(k) && !(k == i && cap_particle(toks, k))) {
+        let org = (i..=j)
+            .rev()
+            .find(|&k| self.org(k) && !(k == i && cap_particle(toks, k)));
+        if let Some(o) = org {
+            // "Union Representative Maria Keller", "Clinic Manager …": an organisation's
+            // word, a title (an English word), then a given name and a surname. Only a
+            // full name is taken from such a run; anything else in it is the
+            // organisation's.
+            let title = (o + 1..j.saturating_sub(1))
+                .find(|&k| self.is_name_word(k) && word_zipf(self.folded(k)) >= 3.0);
+            if let Some(t) = title {
+                let mut tail = Vec::new();
+                self.run(t + 1, j, &mut tail);
+                out.extend(
+                    tail.into_iter()
+                        // (Rows are constants: compared by what they say, not where.)
+                        .filter(|f| [FULL.matches, FULL_CUED.matches].contains(&f.row.matches)),
+                );
+            }
             return;
         }
         // A place of GeoNames, whole ("Tarnowskie Góry", "Satu Mare"), a town of 1,000

@@ -296,3 +296,26 @@ fn a_place_before_the_comma_is_no_surname() {
     // A surname that is also a place still is one.
     assert_eq!(names("DENVER, Maria was seen."), ["DENVER, Maria"]);
 }
+
+#[test]
+fn a_full_name_after_an_organisation_and_a_title_is_found() {
+    // The organisation's word made the whole run no person; the title between them
+    // says where the organisation ends.
+    assert_eq!(
+        names("Union Representative Odile Brennan attended the hearing."),
+        ["Odile Brennan"]
+    );
+    assert_eq!(
+        names("It was signed by Clinic Manager Tomasz Wierzbicki on Monday."),
+        ["Tomasz Wierzbicki"]
+    );
+    assert_eq!(
+        names("Hospital Liaison Ines Carvalho called."),
+        ["Ines Carvalho"]
+    );
+    // Without a title, or without a full name after it, the run stays the
+    // organisation's.
+    assert!(names("Calloway Genomics Institute Quality Assurance").is_empty());
+    assert!(names("Mercy Hospital Emergency Department").is_empty());
+    assert!(names("Harbor Clinic Patient Services Brennan").is_empty());
+}

@@ -1,0 +1,515 @@
+//! Street addresses in the forms of many countries, by the street-type vocabulary of
+//! `data/address/street_types.txt` (Mapbox's 28 languages and libpostal's 60) rather
+//! than a list of English suffixes:
+//! - a house number, a name and a street type (`1187 Larkspur Lane`, `22 Kingsley
+//!   Gardens`) or a post-office box (`P.O. Box 4410`);
+//! - a house number, then a street type before the name (`9 rue des Lilas`, `12
+//!   avenue Foch`);
+//! - a street type, a name and a house number (`Calle Mayor 5`, `ul. Długa 5`), or one
+//!   word that ends in a street type (`Hauptstraße 12`, `Storgatan 3`, `Kerkstraat
+//!   5`), where the number ends the street (a comma, a line's end, a postcode follows);
+//! - the value of an address field (`Address:`, `Home address:`, `Adresse:`,
+//!   `Dirección:` …) on its line, when it holds a digit.
+//!
+//! Each is then extended by what follows on its line: a unit (`, Apt 4B`), a city with
+//! a postcode before or after it and a state (`, 75019 Paris`, `, Springfield, IL
+//! 62704`, `, Leeds LS6 1AA`), or a postcode alone (`Dayton OH 45401`, `Portsmouth PO1
+//! 3AB`); and a unit just before it is taken in (`Flat 3, 22 Kingsley Gardens`).
+
+use std::sync::LazyLock;
+
+use regex::{Captures, Regex};
+
+use super::person::{fold_word, is_any_street_type, is_street_type, is_unit_type, word_zipf};
+use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
+use super::text::{SP, next_char, prev_char, token_bounded};
+
+const ADDRESS: RelevanceRow = RelevanceRow {
+    matches: "a street address (house number and street, in the forms of `data/address/street_types.txt`'s languages; `P.O. Box n`) with a part after a comma (`, City[, ST 12345]`, `, 75019 Paris`, `, Apt 4`)",
+    entity_type: "ADDRESS",
+    relevance: Relevance::Fixed(1.0),
+};
+const ADDRESS_ALONE: RelevanceRow = RelevanceRow {
+    matches: "the same without a comma (no city)",
+    entity_type: "ADDRESS",
+    relevance: Relevance::Fixed(0.95),
+};
+const LABELLED: RelevanceRow = RelevanceRow {
+    matches: "the value of an address field (`Address:`, `Home address:`, `Adresse:`, `Dirección:` …) to the end of its line or cell, holding a digit",
+    entity_type: "ADDRESS",
+    relevance: Relevance::Fixed(1.0),
+};
+
+/// Lower-case words inside a street's or a city's name ("rue des Lilas", "Via della
+/// Spiga", "Frankfurt am Main").
+const PART: &str = r"(?:de|del|della|delle|dei|degli|des|du|la|le|les|da|do|dos|das|di|van|von|der|den|het|am|an|im|auf|sur|en|y|i)";
+/// A capitalised word of a street's name, maybe after "d'" or "l'".
+const CAPW: &str = r"(?:[dDlL]['’])?\p{Lu}[\p{L}'’-]*";
+/// A house number: `12`, `12a`, `12 bis`, `18/7`, `12-14`.
+const NUM: &str =
+    r"\d{1,5}(?:[a-zA-Z](?-u:\b)|[ \x{A0}]?(?:bis|ter)(?-u:\b))?(?:[/-]\d{1,4}[a-zA-Z]?)?";
+
+/// A unit's number: digits with letters (`4B`, `12-3`, `210`) or one capital (`C`).
+const UNIT_NO: &str = r"(?:\d[A-Za-z0-9-]{0,5}|[A-Z])(?-u:\b)";
+
+struct Patterns {
+    english: Regex,
+    number_caps: Regex,
+    number_type: Regex,
+    type_number: Regex,
+    compound: Regex,
+    labelled: Regex,
+    unit: Regex,
+    city: Regex,
+    postcode: Regex,
+    unit_before: Regex,
+}
+
+fn build_patterns() -> Result<Patterns, regex::Error> {
+    let street_full = r"Street|Avenue|Road|Lane|Drive|Boulevard|Court|Way|Place|Terrace|Row|Parkway|Highway|Circle|Square|Trail|Crescent|Close|Alley|Plaza|Pike|Loop|Mews";
+    let street_abbr = r"St|Ave|Rd|Ln|Dr|Blvd|Ct|Pl|Pkwy|Hwy|Cir|Sq|Ter|Trl|Cres";
+    // The street itself; the city, the unit and the postcode are the tail's.
+    let english = Regex::new(&format!(
+        r"(?:(?-u:\b)\d{{1,6}}[A-Za-z]?{SP}(?:(?:[NSEW]\.?|North|South|East|West|N[EW]|S[EW]){SP})?(?:(?:\p{{Lu}}[\p{{L}}'’-]*|\d+(?:st|nd|rd|th)){SP}){{1,4}}(?:(?:{street_full})(?-u:\b)|(?:{street_abbr})(?-u:\b)\.?)|(?-u:\b)(?i:P\.?{SP}?O\.?{SP}?Box){SP}\d+)"
+    ))?;
+    let number_caps = Regex::new(&format!(
+        r"(?-u:\b)\d{{1,6}}[A-Za-z]?{SP}(?P<words>\p{{Lu}}[\p{{L}}'’-]*(?:{SP}\p{{Lu}}[\p{{L}}'’-]*){{1,4}})"
+    ))?;
+    let name = format!(r"(?:{PART}{SP})*{CAPW}(?:{SP}(?:{PART}{SP})*{CAPW}){{0,3}}");
+    let number_type = Regex::new(&format!(
+        r"(?-u:\b){NUM},?{SP}(?P<ty>\p{{L}}+\.?){SP}(?P<name>{name})"
+    ))?;
+    let type_number = Regex::new(&format!(
+        r"(?P<ty>\p{{Lu}}\p{{L}}*\.?|(?:ul|al|pl)\.){SP}(?P<name>{name}),?{SP}(?P<num>{NUM})"
+    ))?;
+    let compound = Regex::new(&format!(
+        r"(?P<w>\p{{Lu}}\p{{Ll}}[\p{{L}}'’-]*)\.?{SP}(?P<num>{NUM})"
+    ))?;
+    let labelled = Regex::new(
+        r"(?im)(?:(?:home|mailing|postal|street|residential|residence|billing|current|new|old|previous|prior|permanent|correspondence|contact|patient|member|claimant|employee|delivery|shipping|forwarding|last known)[ \t]+)?(?:address|addr\.?|adresse|anschrift|adres|adresa|dirección|direccion|domicilio|indirizzo|endereço|endereco|morada|osoite|cím)(?:[ \t]+(?:line[ \t]*\d|on file|of record))?[ \t]*[:：][ \t]*(?P<v>[^\n\r\t|;]{4,160})",
+    )?;
+    let unit = Regex::new(&format!(
+        r"^,?{SP}(?:(?P<u>\p{{L}}{{2,}})\.?{SP}?#?|#{SP}?){UNIT_NO}"
+    ))?;
+    let pc = r"(?:[A-Z]{1,2}\d[A-Z\d]?[ \x{A0}]?\d[A-Z]{2}|[A-Z]\d[A-Z][ \x{A0}]?\d[A-Z]\d|\d{5}(?:-\d{4})?|\d{4}[ \x{A0}]?[A-Z]{2}|\d{2}-\d{3}|\d{4}-\d{3}|(?:[A-Z]{1,2}-)?\d{4,5})(?-u:\b)";
+    let city_name = format!(
+        r"\p{{Lu}}[\p{{L}}'’.-]*\b(?:[ \x{{A0}}-](?:{PART}[ \x{{A0}}-])?\p{{Lu}}[\p{{L}}'’.-]*\b){{0,2}}"
+    );
+    let city = Regex::new(&format!(
+        r"^,{SP}(?:{pc}{SP})?{city_name}(?:,?{SP}[A-Z]{{2,3}}(?-u:\b))?(?:,?{SP}{pc})?"
+    ))?;
+    let postcode = Regex::new(
+        r"^,?[ \x{A0}](?:[A-Z]{2}[ \x{A0}])?(?:[A-Z]{1,2}\d[A-Z\d]?[ \x{A0}]?\d[A-Z]{2}|[A-Z]\d[A-Z][ \x{A0}]?\d[A-Z]\d|\d{5}(?:-\d{4})?)(?-u:\b)",
+    )?;
+    let unit_before = Regex::new(&format!(
+        r"(?:^|[\s(:,])(?P<u>\p{{L}}{{2,}})\.?{SP}?#?{UNIT_NO},?{SP}$"
+    ))?;
+    Ok(Patterns {
+        english,
+        number_caps,
+        number_type,
+        type_number,
+        compound,
+        labelled,
+        unit,
+        city,
+        postcode,
+        unit_before,
+    })
+}
+
+static PATTERNS: LazyLock<Result<Patterns, regex::Error>> = LazyLock::new(build_patterns);
+
+/// Street addresses and post-office boxes.
+pub(super) struct Addresses {
+    patterns: &'static Patterns,
+}
+
+impl Addresses {
+    pub(super) fn new() -> Result<Self, &'static regex::Error> {
+        Ok(Addresses {
+            patterns: PATTERNS.as_ref()?,
+        })
+    }
+}
+
+impl Recognizer for Addresses {
+    fn name(&self) -> &'static str {
+        "address"
+    }
+
+    fn relevances(&self) -> &'static [RelevanceRow] {
+        &[ADDRESS, ADDRESS_ALONE, LABELLED]
+    }
+
+    fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
+        let (text, p) = (ctx.text, self.patterns);
+        let mut streets: Vec<(usize, usize)> = Vec::new();
+        scan(&p.english, text, |c| english_street(text, c), &mut streets);
+        scan(
+            &p.number_caps,
+            text,
+            |c| number_then_name(text, c),
+            &mut streets,
+        );
+        scan(
+            &p.number_type,
+            text,
+            |c| number_then_type(text, c),
+            &mut streets,
+        );
+        scan(
+            &p.type_number,
+            text,
+            |c| type_then_number(text, c),
+            &mut streets,
+        );
+        scan(
+            &p.compound,
+            text,
+            |c| compound_street(text, c),
+            &mut streets,
+        );
+        for (start, end) in streets {
+            let (start, end) = (self.unit_before(text, start), self.tail(text, end));
+            let row = if text[start..end].contains(',') {
+                &ADDRESS
+            } else {
+                &ADDRESS_ALONE
+            };
+            ctx.push(
+                cands,
+                (start, trim_end(text, start, end)),
+                row,
+                Tier::Address,
+            );
+        }
+        for c in p.labelled.captures_iter(text) {
+            if let Some(span) = labelled_value(text, &c) {
+                ctx.push(cands, span, &LABELLED, Tier::Address);
+            }
+        }
+    }
+}
+
+impl Addresses {
+    /// The unit, city, state and postcode after a street on its line.
+    fn tail(&self, text: &str, mut end: usize) -> usize {
+        let p = self.patterns;
+        if let Some(c) = p.unit.captures(&text[end..])
+            && c.name("u")
+                .is_none_or(|u| is_unit_type(&fold_word(u.as_str())))
+        {
+            end += c.get(0).map_or(0, |m| m.end());
+        }
+        if let Some(m) = p.city.find(&text[end..]) {
+            end += m.end();
+        }
+        if let Some(m) = p.postcode.find(&text[end..]) {
+            end += m.end();
+        }
+        end
+    }
+
+    /// A unit just before a street ("Flat 3, 22 Kingsley Gardens").
+    fn unit_before(&self, text: &str, start: usize) -> usize {
+        let from = floor_boundary(text, start.saturating_sub(24));
+        let before = &text[from..start];
+        match self.patterns.unit_before.captures(before) {
+            Some(c) => match c.name("u") {
+                Some(u) if is_unit_type(&fold_word(u.as_str())) => from + u.start(),
+                _ => start,
+            },
+            None => start,
+        }
+    }
+}
+
+/// Every match of `re` that `check` accepts, trying again one word further on after a
+/// rejected match ("Visit Calle Mayor 5": not "Visit …", but "Calle Mayor 5").
+fn scan(
+    re: &Regex,
+    text: &str,
+    check: impl Fn(&Captures<'_>) -> Option<(usize, usize)>,
+    out: &mut Vec<(usize, usize)>,
+) {
+    let mut pos = 0;
+    while pos < text.len() {
+        let Some(c) = re.captures_at(text, pos) else {
+            break;
+        };
+        let Some(m) = c.get(0) else {
+            break;
+        };
+        if let Some(span) = check(&c) {
+            out.push(span);
+            pos = m.end().max(pos + 1);
+        } else {
+            // The next word of the match.
+            let rest = &text[m.start()..];
+            let skip = rest
+                .find(|ch: char| ch.is_whitespace())
+                .map_or(rest.len(), |k| k + 1);
+            pos = m.start() + skip.max(1);
+        }
+        while !text.is_char_boundary(pos) {
+            pos += 1;
+        }
+    }
+}
+
+fn floor_boundary(text: &str, mut i: usize) -> usize {
+    while i > 0 && !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// A trailing sentence period after a city is not part of the address (street
+/// abbreviations such as "Ln." and "Blvd." keep theirs).
+fn trim_end(text: &str, start: usize, end: usize) -> usize {
+    let s = &text[start..end];
+    if let Some(head) = s.strip_suffix('.') {
+        let last_word = head.rsplit([' ', ',']).next().unwrap_or("");
+        if last_word.chars().count() > 4 || last_word.chars().any(|c| c.is_ascii_digit()) {
+            return end - 1;
+        }
+    }
+    end
+}
+
+fn folded(c: &Captures<'_>, group: &str) -> String {
+    c.name(group)
+        .map(|m| fold_word(m.as_str().trim_end_matches('.')))
+        .unwrap_or_default()
+}
+
+/// The English form: house number, capitalised words and a suffix, or a post-office
+/// box.
+fn english_street(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
+    let m = c.get(0)?;
+    let digits = m.as_str().bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 && !token_bounded(text, m.start(), m.start() + digits) {
+        return None;
+    }
+    Some((m.start(), m.end()))
+}
+
+/// A house number, capitalised words and a street type of any language among them
+/// after the first ("22 Kingsley Gardens", "4 Hollins Walk"): the street ends there.
+fn number_then_name(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
+    let (m, words) = (c.get(0)?, c.name("words")?);
+    let digits = m.as_str().bytes().take_while(u8::is_ascii_digit).count();
+    if !token_bounded(text, m.start(), m.start() + digits) || numbered_title(text, m.start()) {
+        return None;
+    }
+    let mut offset = words.start();
+    for (k, w) in words.as_str().split([' ', '\u{A0}']).enumerate() {
+        let end = offset + w.len();
+        if k > 0 && w.chars().count() >= 3 && is_any_street_type(&fold_word(w)) {
+            return Some((m.start(), end));
+        }
+        offset = end + text[end..].chars().next().map_or(1, char::len_utf8);
+    }
+    None
+}
+
+/// The number at `start` numbers the capitalised word just before it ("Level 4
+/// Epilepsy Center", "Ward 5 Nurses Station"), not a house: a unit's number is the
+/// unit's ("Flat 09 406 …" has a number before the house number).
+fn numbered_title(text: &str, start: usize) -> bool {
+    let before = &text[..start];
+    let Some(head) = before.strip_suffix([' ', '\u{A0}']) else {
+        return false;
+    };
+    let word: String = head
+        .chars()
+        .rev()
+        .take_while(|c| c.is_alphabetic())
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    word.starts_with(char::is_uppercase) && !is_unit_type(&fold_word(&word))
+}
+
+/// `9 rue des Lilas`, `12 avenue Foch`, `25 Calle Mayor`: a street type after the
+/// number. An English word written with a capital ("2 Court Dates") must be followed by
+/// a name that is no English word.
+fn number_then_type(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
+    let m = c.get(0)?;
+    let digits = m.as_str().bytes().take_while(u8::is_ascii_digit).count();
+    if !token_bounded(text, m.start(), m.start() + digits) || numbered_title(text, m.start()) {
+        return None;
+    }
+    let ty = folded(c, "ty");
+    if ty.chars().count() < 3 || !is_street_type(&ty) {
+        return None;
+    }
+    let name = c.name("name")?;
+    if word_zipf(&ty) >= 3.0 && english_first_word(name.as_str()) {
+        return None;
+    }
+    Some((m.start(), name.end()))
+}
+
+/// The first capitalised word of a street's name is an English word ("Court Dates").
+fn english_first_word(name: &str) -> bool {
+    name.split([' ', '\u{A0}'])
+        .find(|w| w.starts_with(char::is_uppercase))
+        .is_some_and(|w| word_zipf(&fold_word(w)) >= 3.0)
+}
+
+/// `Calle Mayor 5`, `ul. Długa 5`, `Via della Spiga 12`: a street type, a name and the
+/// house number, which ends the street.
+fn type_then_number(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
+    let (m, num, name) = (c.get(0)?, c.name("num")?, c.name("name")?);
+    if prev_char(text, m.start()).is_some_and(char::is_alphanumeric) {
+        return None;
+    }
+    let ty = folded(c, "ty");
+    if !is_street_type(&ty) || !ends_street(text, num.start(), num.end()) {
+        return None;
+    }
+    if word_zipf(&ty) >= 3.0 && english_first_word(name.as_str()) {
+        return None;
+    }
+    Some((m.start(), num.end()))
+}
+
+/// `Hauptstraße 12`, `Storgatan 3`, `Nørregade 5`: one word that ends in a street type,
+/// then the house number, which ends the street.
+fn compound_street(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
+    let (m, w, num) = (c.get(0)?, c.name("w")?, c.name("num")?);
+    if prev_char(text, m.start()).is_some_and(char::is_alphanumeric)
+        || !ends_street(text, num.start(), num.end())
+    {
+        return None;
+    }
+    let word = fold_word(w.as_str());
+    // An English word ("Broadway", "Gateway", "Highway") is not read as a compound.
+    if word_zipf(&word) >= 3.0 {
+        return None;
+    }
+    let chars: Vec<(usize, char)> = word.char_indices().collect();
+    let n = chars.len();
+    let compound = (3..=n.saturating_sub(3)).any(|k| {
+        let suffix = &word[chars[n - k].0..];
+        is_any_street_type(suffix)
+    });
+    compound.then_some((m.start(), num.end()))
+}
+
+/// The house number `start..end` ends a street: a comma, a semicolon, a bracket, a
+/// line's end or the text's end follows, or a postcode or a unit.
+fn ends_street(text: &str, start: usize, end: usize) -> bool {
+    if !token_bounded(text, start, end) {
+        return false;
+    }
+    let rest = text[end..].trim_start_matches([' ', '\u{A0}', '\t']);
+    match rest.chars().next() {
+        None | Some(',' | ';' | ')' | '\n' | '\r' | '|') => true,
+        Some('.') => rest[1..].chars().next().is_none_or(|ch| ch.is_whitespace()),
+        Some(ch) if ch.is_ascii_digit() || ch.is_ascii_uppercase() => {
+            let word: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
+            word.chars().any(|c| c.is_ascii_digit()) || is_unit_type(&fold_word(&word))
+        }
+        Some(_) => false,
+    }
+}
+
+/// The value of an address field, to the end of its line or cell, cut before another
+/// field ("  Phone:", " Tel:") or at a sentence's end; it must hold a digit and no
+/// placeholder ("on file", "see above", "[ADDRESS]").
+fn labelled_value(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
+    let all = c.get(0)?;
+    let v = c.name("v")?;
+    // "E-mail address:", "IP address:": not a postal address.
+    let before = text[..all.start()].trim_end_matches([' ', '\t']);
+    let prev_word: String = before
+        .chars()
+        .rev()
+        .take_while(|ch| ch.is_alphanumeric() || *ch == '-')
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let label_first = all.as_str().split([' ', '\t', ':']).next().unwrap_or("");
+    let not_postal = |w: &str| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "email"
+                | "e-mail"
+                | "mail"
+                | "ip"
+                | "mac"
+                | "web"
+                | "url"
+                | "wallet"
+                | "server"
+                | "memory"
+                | "return"
+        )
+    };
+    if not_postal(&prev_word) || not_postal(label_first) {
+        return None;
+    }
+    if prev_char(text, all.start()).is_some_and(char::is_alphanumeric) {
+        return None;
+    }
+    let s = v.as_str();
+    let mut cut = s.len();
+    // Another field on the same line.
+    if let Some(k) = s.find("  ") {
+        cut = cut.min(k);
+    }
+    for (k, _) in s.match_indices(": ") {
+        // Back to the start of the label's words.
+        let head = &s[..k];
+        let label_start = head.rfind([',', '.']).map_or(0, |x| x + 1);
+        let label = head[label_start..].trim();
+        if !label.is_empty()
+            && label.split(' ').count() <= 3
+            && label.chars().all(|ch| ch.is_alphabetic() || ch == ' ')
+        {
+            cut = cut.min(label_start);
+            break;
+        }
+    }
+    // A sentence's end: ". " and a capital after a word that is no abbreviation.
+    for (k, _) in s.match_indices(". ") {
+        if k >= cut {
+            break;
+        }
+        let word = s[..k].rsplit([' ', ',']).next().unwrap_or("");
+        let abbreviation = word.chars().count() <= 4
+            && word.chars().all(char::is_alphabetic)
+            && word.starts_with(char::is_uppercase);
+        if !abbreviation && s[k + 2..].starts_with(char::is_uppercase) {
+            cut = k;
+            break;
+        }
+    }
+    let value = s[..cut].trim_end_matches([' ', ',', '.', ')', '\u{A0}']);
+    let lower = value.to_lowercase();
+    if !value.chars().any(|ch| ch.is_ascii_digit())
+        || !value.chars().any(char::is_alphabetic)
+        || value.starts_with(['[', '<', '{'])
+        || [
+            "on file", "see ", "same as", "n/a", "none", "unknown", "withheld", "redacted",
+        ]
+        .iter()
+        .any(|p| lower.starts_with(p))
+    {
+        return None;
+    }
+    let start = v.start();
+    let end = start + value.len();
+    if next_char(text, end).is_some_and(char::is_alphanumeric) {
+        return None;
+    }
+    Some((start, end))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,144 @@
+//! Tests of the address recognizer.
+use super::super::tests::{find, has, run};
+
+#[test]
+fn addresses() {
+    let items = run(
+        "Mailing Address: 1187 Larkspur Lane, Fenwick Falls, OR 97321\n\
+         Confirmed his mailing address (2260 West Alder St., Millbrook).",
+    );
+    let a = find(
+        &items,
+        "ADDRESS",
+        "1187 Larkspur Lane, Fenwick Falls, OR 97321",
+    )
+    .unwrap_or_else(|| panic!("{items:?}"));
+    assert_eq!(a.normalized, "1187 larkspur lane, fenwick falls, or 97321");
+    assert!(
+        has(&items, "ADDRESS", "2260 West Alder St., Millbrook"),
+        "{items:?}"
+    );
+}
+
+#[test]
+fn more_phone_and_address_forms() {
+    let items = run(
+        "Call 1-800-555-0199 or reach her on 07700 900123. Write to P.O. Box 4410, \
+         Asheville, NC 28802.",
+    );
+    assert!(has(&items, "PHONE_NUMBER", "1-800-555-0199"), "{items:?}");
+    assert!(has(&items, "PHONE_NUMBER", "07700 900123"));
+    assert!(has(&items, "ADDRESS", "P.O. Box 4410, Asheville, NC 28802"));
+}
+
+/// The address of each text, as written, or `None`.
+fn address(text: &str) -> Option<String> {
+    let items = run(text);
+    let found: Vec<&str> = items
+        .iter()
+        .filter(|i| i.entity_type == "ADDRESS")
+        .map(|i| i.original.as_str())
+        .collect();
+    match found.as_slice() {
+        [] => None,
+        [one] => Some((*one).to_owned()),
+        _ => panic!("several addresses in {text:?}: {found:?}"),
+    }
+}
+
+#[test]
+fn streets_in_the_forms_of_other_countries() {
+    for (text, want) in [
+        (
+            "He moved to 9 rue des Lilas, 75019 Paris.",
+            "9 rue des Lilas, 75019 Paris",
+        ),
+        ("Envoyez-le au 12 avenue Foch.", "12 avenue Foch"),
+        (
+            "Wohnhaft in der Hauptstraße 12, 10115 Berlin",
+            "Hauptstraße 12, 10115 Berlin",
+        ),
+        (
+            "Adres: Kerkstraat 5, 1017 GC Amsterdam",
+            "Kerkstraat 5, 1017 GC Amsterdam",
+        ),
+        ("Bor på Storgatan 3, Umeå.", "Storgatan 3, Umeå"),
+        ("Vive en Calle Mayor 5, Madrid", "Calle Mayor 5, Madrid"),
+        (
+            "Mieszka przy ul. Długa 5, 00-238 Warszawa",
+            "ul. Długa 5, 00-238 Warszawa",
+        ),
+        (
+            "Send it to Via della Spiga 12; thanks",
+            "Via della Spiga 12",
+        ),
+    ] {
+        assert_eq!(address(text).as_deref(), Some(want), "{text}");
+    }
+}
+
+#[test]
+fn units_cities_and_postcodes_around_a_street() {
+    for (text, want) in [
+        (
+            "Address: Flat 3, 22 Kingsley Gardens, Leeds LS6 1AA",
+            "Flat 3, 22 Kingsley Gardens, Leeds LS6 1AA",
+        ),
+        (
+            "Please send it to 47 Quayside Rd., Portsmouth PO1 3AB.",
+            "47 Quayside Rd., Portsmouth PO1 3AB",
+        ),
+        (
+            "Forward mail to PO Box 1123, Dayton OH 45401.",
+            "PO Box 1123, Dayton OH 45401",
+        ),
+        (
+            "She lives at 1208 N. Elm St. Apt 4B, Springfield, IL 62704.",
+            "1208 N. Elm St. Apt 4B, Springfield, IL 62704",
+        ),
+        ("Home: 4 Hollins Walk near the park", "4 Hollins Walk"),
+        (
+            "Patient resides at 184 Marlborough St #4, Boston (617-555-0184).",
+            "184 Marlborough St #4, Boston",
+        ),
+    ] {
+        assert_eq!(address(text).as_deref(), Some(want), "{text}");
+    }
+}
+
+#[test]
+fn the_value_of_an_address_field_is_an_address() {
+    assert_eq!(
+        address("Home address: Rm 5 Block C Taman Melati 53100 KL   Phone: 555-0100").as_deref(),
+        Some("Rm 5 Block C Taman Melati 53100 KL")
+    );
+    assert_eq!(
+        address("Adresse : Le Clos Fleuri, lot 14, Saint-Paul. Merci.").as_deref(),
+        Some("Le Clos Fleuri, lot 14, Saint-Paul")
+    );
+    // Not postal addresses, or no address at all.
+    for text in [
+        "Email address: maria.keller@example.org",
+        "IP address: 10.0.0.12",
+        "Address: on file (updated 2023)",
+        "Address: [ADDRESS]",
+        "Address: Kingsley Gardens, Leeds",
+    ] {
+        assert_eq!(address(text), None, "{text}");
+    }
+}
+
+#[test]
+fn numbers_before_ordinary_words_are_no_streets() {
+    for text in [
+        "She has 2 Court Dates next month.",
+        "We set 3 Place Settings for the dinner.",
+        "He ran Highway 61 and Broadway 5 times.",
+        "Visit Gateway 2, the new portal.",
+        "Room 12 Maria Keller was discharged.",
+        "The visit is at UIHC's Level 4 Epilepsy Center.",
+        "It took 3 Weeks Longer than planned.",
+    ] {
+        assert_eq!(address(text), None, "{text}");
+    }
+}
