@@ -1,6 +1,7 @@
 //! Analysis + planning on generated corpora (SPEC §9): 1,000 and 10,000 documents with
 //! ~15 mentions each, clustered so that chains exist, values Zipf-distributed, and
-//! hub entities that occur in every document. Run with `cargo bench`.
+//! hub entities that occur in every document; the what-if plan with pruning (stage 3)
+//! on, the default, and off. Run with `cargo bench --bench plan`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 use clam::analysis::{Analysis, AnalysisParams, Model};
@@ -14,7 +15,7 @@ fn main() {
         let model = generate(n, 42);
         let mut total = 0;
         for _ in 0..20 {
-            total += analyse_and_plan(&model, 2);
+            total += analyse_and_plan(&model, 2, true);
         }
         println!("{total}");
         return;
@@ -107,22 +108,27 @@ fn analyse(model: &Model, chain_length: usize) -> Analysis {
     )
 }
 
-/// How many entities the default plan masks (0 when planning fails).
-fn masked(model: &Model, an: &Analysis) -> usize {
-    plan(model, an, &PlanParams::default(), &Constraints::default())
+/// How many entities the default plan masks, with pruning (stage 3) on or off (0 when
+/// planning fails).
+fn masked(model: &Model, an: &Analysis, prune: bool) -> usize {
+    let params = PlanParams {
+        prune,
+        ..PlanParams::default()
+    };
+    plan(model, an, &params, &Constraints::default())
         .map(|p| p.masked_count())
         .unwrap_or(0)
 }
 
-fn analyse_and_plan(model: &Model, chain_length: usize) -> usize {
+fn analyse_and_plan(model: &Model, chain_length: usize, prune: bool) -> usize {
     let an = analyse(model, chain_length);
-    masked(model, &an) + an.chains.len()
+    masked(model, &an, prune) + an.chains.len()
 }
 
 #[divan::bench(args = [1_000, 10_000], sample_count = 10)]
 fn replan_chain_length_2(bencher: divan::Bencher, n: usize) {
     let model = generate(n, 42);
-    bencher.bench(|| analyse_and_plan(divan::black_box(&model), 2));
+    bencher.bench(|| analyse_and_plan(divan::black_box(&model), 2, true));
 }
 
 /// The what-if path: a planner threshold changes, the analysis (edges, chains) stays.
@@ -130,11 +136,35 @@ fn replan_chain_length_2(bencher: divan::Bencher, n: usize) {
 fn plan_only_chain_length_2(bencher: divan::Bencher, n: usize) {
     let model = generate(n, 42);
     let an = analyse(&model, 2);
-    bencher.bench(|| masked(divan::black_box(&model), &an));
+    bencher.bench(|| masked(divan::black_box(&model), &an, true));
+}
+
+/// [`plan_only_chain_length_2`] with pruning off (the thesis's planner): what stage 3
+/// costs.
+#[divan::bench(args = [1_000, 10_000], sample_count = 10)]
+fn plan_only_chain_length_2_no_prune(bencher: divan::Bencher, n: usize) {
+    let model = generate(n, 42);
+    let an = analyse(&model, 2);
+    bencher.bench(|| masked(divan::black_box(&model), &an, false));
 }
 
 #[divan::bench(args = [1_000, 10_000], sample_count = 10)]
 fn replan_chain_length_3(bencher: divan::Bencher, n: usize) {
     let model = generate(n, 42);
-    bencher.bench(|| analyse_and_plan(divan::black_box(&model), 3));
+    bencher.bench(|| analyse_and_plan(divan::black_box(&model), 3, true));
+}
+
+/// The what-if path with chain_length 3, pruning on and off.
+#[divan::bench(args = [1_000, 10_000], sample_count = 10)]
+fn plan_only_chain_length_3(bencher: divan::Bencher, n: usize) {
+    let model = generate(n, 42);
+    let an = analyse(&model, 3);
+    bencher.bench(|| masked(divan::black_box(&model), &an, true));
+}
+
+#[divan::bench(args = [1_000, 10_000], sample_count = 10)]
+fn plan_only_chain_length_3_no_prune(bencher: divan::Bencher, n: usize) {
+    let model = generate(n, 42);
+    let an = analyse(&model, 3);
+    bencher.bench(|| masked(divan::black_box(&model), &an, false));
 }

@@ -205,6 +205,7 @@ pub fn expected_json(model: &Model, an: &Analysis, plan: &Plan) -> Value {
         "masked_after_document_stage": sorted_ids(model, &plan.masked_after_document_stage),
         "masked": sorted_ids(model, &plan.masked),
         "mask_log": mask_log,
+        "pruned": plan.pruned.iter().map(|&e| model.entities[e as usize].id.clone()).collect::<Vec<_>>(),
         "doc_risk_final": doc_map(&plan.doc_risk_final),
     })
 }

@@ -2,7 +2,7 @@
 //! order exactly (SPEC §3–4).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clam::config::{ConfigSources, resolve};
 use clam::snapshot::{Snapshot, plan_snapshot};
@@ -57,43 +57,55 @@ fn compare(path: &str, expected: &Value, actual: &Value, diffs: &mut Vec<String>
     }
 }
 
-#[test]
-fn every_reference_vector_is_reproduced() {
-    let dir = vectors_dir();
+/// The vectors of `dir`, sorted by name.
+fn vector_files(dir: &Path) -> Vec<PathBuf> {
     assert!(
         dir.is_dir(),
         "the reference vectors are missing: expected {} (check out ../shared beside the repository)",
         dir.display()
     );
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("read testvectors")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     files.sort();
-    assert!(
-        files.len() >= 11,
-        "expected the 11 reference vectors, found {}",
-        files.len()
-    );
+    files
+}
+
+/// Plans every vector of `files` and compares it with its `expected`; a vector that
+/// sets no `prune` key is the thesis's planner (`prune = false`) and has no `pruned`
+/// list, so the one clam prints must be empty. Returns one line per failing vector.
+fn check(files: &[PathBuf]) -> Vec<String> {
     let mut failures = Vec::new();
-    for file in &files {
+    for file in files {
+        let name = file
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
         let text = std::fs::read_to_string(file).expect("read vector");
         let v: Value = serde_json::from_str(&text).expect("vector is JSON");
         let snapshot: Snapshot = serde_json::from_value(v["input"].clone()).expect("input parses");
+        let mut layer = snapshot.config_layer().expect("vector config is valid");
+        let thesis = layer.prune.is_none();
+        if thesis {
+            layer.prune = Some(false);
+        }
         let config = resolve(&ConfigSources {
-            snapshot: Some(snapshot.config_layer().expect("vector config is valid")),
+            snapshot: Some(layer),
             ..ConfigSources::default()
         })
         .expect("config resolves");
-        let actual = plan_snapshot(&snapshot, &config).expect("plan");
+        let mut actual = plan_snapshot(&snapshot, &config).expect("plan");
         let mut diffs = Vec::new();
+        if thesis {
+            match actual.as_object_mut().and_then(|o| o.remove("pruned")) {
+                Some(Value::Array(p)) if p.is_empty() => {}
+                other => diffs.push(format!("expected.pruned: expected none, got {other:?}")),
+            }
+        }
         compare("expected", &v["expected"], &actual, &mut diffs);
         if !diffs.is_empty() {
-            let name = file
-                .file_name()
-                .map(|n| n.to_string_lossy().to_string())
-                .unwrap_or_default();
             failures.push(format!(
                 "{name}: {} differences, first: {}",
                 diffs.len(),
@@ -101,5 +113,76 @@ fn every_reference_vector_is_reproduced() {
             ));
         }
     }
+    failures
+}
+
+#[test]
+fn every_reference_vector_is_reproduced() {
+    let files = vector_files(&vectors_dir());
+    assert!(
+        files.len() >= 11,
+        "expected the 11 reference vectors, found {}",
+        files.len()
+    );
+    let failures = check(&files);
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+/// `testvectors/prune/`: stage 3 (SPEC §4) with each file's own `prune` setting,
+/// the `pruned` list included.
+#[test]
+fn every_pruning_vector_is_reproduced() {
+    let files = vector_files(&vectors_dir().join("prune"));
+    assert!(
+        files.len() >= 6,
+        "expected the 6 pruning vectors, found {}",
+        files.len()
+    );
+    for file in &files {
+        let v: Value =
+            serde_json::from_str(&std::fs::read_to_string(file).expect("read")).expect("JSON");
+        assert!(
+            v["input"]["config"]["prune"].is_boolean() && v["expected"]["pruned"].is_array(),
+            "{}: a pruning vector sets prune and lists pruned",
+            file.display()
+        );
+    }
+    let failures = check(&files);
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+/// A vector that sets no prune key is planned with pruning off: with the product's
+/// default (on) the same input releases masks, so the switch is what reproduces it.
+#[test]
+fn the_product_default_prunes_where_the_thesis_planner_does_not() {
+    let file = vectors_dir().join("prune/prune_random_40_cl2.json");
+    let v: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("read")).expect("JSON");
+    let mut snapshot: Snapshot = serde_json::from_value(v["input"].clone()).expect("input");
+    snapshot
+        .config
+        .as_object_mut()
+        .expect("config object")
+        .remove("prune");
+    let plan_with = |prune: Option<bool>| {
+        let mut layer = snapshot.config_layer().expect("layer");
+        layer.prune = prune;
+        let config = resolve(&ConfigSources {
+            snapshot: Some(layer),
+            ..ConfigSources::default()
+        })
+        .expect("config");
+        plan_snapshot(&snapshot, &config).expect("plan")
+    };
+    let default = plan_with(None);
+    assert_eq!(
+        default["pruned"], v["expected"]["pruned"],
+        "prune is on by default"
+    );
+    let off = plan_with(Some(false));
+    assert_eq!(off["pruned"], serde_json::json!([]));
+    assert!(
+        off["masked"].as_array().map(Vec::len) > default["masked"].as_array().map(Vec::len),
+        "pruning masks fewer entities"
+    );
 }

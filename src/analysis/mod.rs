@@ -92,6 +92,12 @@ pub fn document_graph(n: usize, edges: &[Edge]) -> UnGraph<u32, u32> {
     graph
 }
 
+/// `hop_risk(di,dj) = strength · (1 + (R(di)+R(dj))/2) / 2` from the hop's strength
+/// and its documents' risks (the planner evaluates it on risks it keeps up to date).
+pub fn hop_risk_of(strength: f64, ra: f64, rb: f64) -> f64 {
+    strength * (1.0 + (ra + rb) / 2.0) / 2.0
+}
+
 /// `1 − Π(1 − x)`, multiplying in iteration order from 1.0.
 pub fn one_minus_product(xs: impl IntoIterator<Item = f64>) -> f64 {
     let mut p = 1.0;
@@ -264,7 +270,7 @@ impl Analysis {
         let e = &self.edges[edge];
         let ra = self.doc_risk(e.a as usize, masked);
         let rb = self.doc_risk(e.b as usize, masked);
-        e.strength_with(masked) * (1.0 + (ra + rb) / 2.0) / 2.0
+        hop_risk_of(e.strength_with(masked), ra, rb)
     }
 
     /// Document ids of the chains whose risk with nothing masked is MEDIUM or HIGH

@@ -16,6 +16,18 @@ fn analysis_json(ws: &Workspace) -> Value {
         let x = &m.entities[e as usize];
         json!({"id": x.id, "type": x.entity_type, "value": x.value})
     };
+    let mask_json = |i: usize| {
+        let e = &m.entities[i];
+        json!({
+            "id": e.id,
+            "type": e.entity_type,
+            "value": e.value,
+            "documents": ids(&an.entity_docs[i]),
+            "s_e": an.global_contribution[i],
+            "review_state": ws.review_state(i),
+            "provenance": ProvenanceText { provenance: &p.provenance[i], model: m, analysis: an, theta_doc: ws.config().plan.theta_doc }.to_string(),
+        })
+    };
     json!({
         "config": ws.config(),
         "extractor": ws.extractor(),
@@ -49,18 +61,8 @@ fn analysis_json(ws: &Workspace) -> Value {
             "risk_final": r.risk_final,
             "category_final": r.category_final,
         })).collect::<Vec<_>>(),
-        "masks": (0..m.entities.len()).filter(|&i| p.masked[i]).map(|i| {
-            let e = &m.entities[i];
-            json!({
-                "id": e.id,
-                "type": e.entity_type,
-                "value": e.value,
-                "documents": ids(&an.entity_docs[i]),
-                "s_e": an.global_contribution[i],
-                "review_state": ws.review_state(i),
-                "provenance": ProvenanceText { provenance: &p.provenance[i], model: m, analysis: an, theta_doc: ws.config().plan.theta_doc }.to_string(),
-            })
-        }).collect::<Vec<_>>(),
+        "masks": (0..m.entities.len()).filter(|&i| p.masked[i]).map(mask_json).collect::<Vec<_>>(),
+        "released_by_pruning": p.pruned.iter().map(|&i| mask_json(i as usize)).collect::<Vec<_>>(),
         "residual_documents": p.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).collect::<Vec<_>>(),
         "residual_chains": p.residual_chains.iter().map(|&c| ids(&an.chains[c as usize].docs)).collect::<Vec<_>>(),
         "accepted_residual_documents": accepted_docs,
@@ -83,13 +85,14 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
         let p = ws.plan();
         writeln!(
             out,
-            "{} documents, {} entities ({} unlocated items dropped), {} kept edges, {} chains, {} masks proposed\n",
+            "{} documents, {} entities ({} unlocated items dropped), {} kept edges, {} chains, {} masks proposed ({} released by pruning)\n",
             m.docs.len(),
             m.entities.len(),
             ws.store().unlocated_total(),
             an.edges.len(),
             an.chains.len(),
-            p.masked_count()
+            p.masked_count(),
+            p.pruned.len()
         )?;
         if let Some(c) = &ws.config().corpus_config {
             writeln!(
@@ -198,26 +201,33 @@ pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
                 r.category_final.as_str()
             )?;
         }
-        writeln!(out, "\nPROPOSED MASKS")?;
-        for i in 0..m.entities.len() {
-            if !p.masked[i] {
+        let released: Vec<usize> = p.pruned.iter().map(|&i| i as usize).collect();
+        let masks: Vec<usize> = (0..m.entities.len()).filter(|&i| p.masked[i]).collect();
+        for (title, list, always) in [
+            ("PROPOSED MASKS", &masks, true),
+            ("RELEASED BY PRUNING (kept)", &released, false),
+        ] {
+            if list.is_empty() && !always {
                 continue;
             }
-            let e = &m.entities[i];
-            let prov = ProvenanceText {
-                provenance: &p.provenance[i],
-                model: m,
-                analysis: an,
-                theta_doc: ws.config().plan.theta_doc,
-            };
-            writeln!(
-                out,
-                "  {:<20} {:<32} s_e {:.3}  {}",
-                e.entity_type,
-                escape_line(&e.value),
-                an.global_contribution[i],
-                prov
-            )?;
+            writeln!(out, "\n{title}")?;
+            for &i in list {
+                let e = &m.entities[i];
+                let prov = ProvenanceText {
+                    provenance: &p.provenance[i],
+                    model: m,
+                    analysis: an,
+                    theta_doc: ws.config().plan.theta_doc,
+                };
+                writeln!(
+                    out,
+                    "  {:<20} {:<32} s_e {:.3}  {}",
+                    e.entity_type,
+                    escape_line(&e.value),
+                    an.global_contribution[i],
+                    prov
+                )?;
+            }
         }
         if !p.residual_docs.is_empty() || !p.residual_chains.is_empty() {
             writeln!(out, "\nRESIDUAL RISK")?;

@@ -24,9 +24,11 @@ pub mod secret;
 pub use params::{Param, ParamFlags};
 
 mod extract_lists;
+mod files;
 mod resolve;
 use extract_lists::extend_unique;
 pub use extract_lists::{ExtractConfig, ExtractLayer, GazetteerFile};
+use files::{read_capped, read_gazetteer_file};
 pub use resolve::{ConfigSources, export_config_hash, resolve, user_config_path};
 
 /// File name of the configuration in a corpus folder and the user config directory.
@@ -56,6 +58,8 @@ pub struct ConfigLayer {
     pub rho_medium: Option<f64>,
     pub strategy: Option<Strategy>,
     pub utility_cost: Option<UtilityCost>,
+    /// Stage 3 of the planner (SPEC §4); a corpus's `clam.toml` may only turn it off.
+    pub prune: Option<bool>,
     pub always_mask: Option<Vec<String>>,
     pub never_mask: Option<Vec<String>>,
     pub redaction: Option<Mode>,
@@ -196,48 +200,6 @@ pub const MAX_CONFIG_FILE_BYTES: u64 = 1 << 20;
 
 /// Largest gazetteer file read (a word list, not a corpus).
 pub const MAX_GAZETTEER_FILE_BYTES: u64 = 16 << 20;
-
-/// The text of a gazetteer file, or why it is refused (see
-/// [`ConfigLayer::read_gazetteer_files`]).
-fn read_gazetteer_file(path: &Path, base: &Path, confined: bool) -> Result<String, String> {
-    let shown = crate::display::escape_line(&path.display().to_string());
-    let real = std::fs::canonicalize(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    if confined {
-        let folder =
-            std::fs::canonicalize(base).map_err(|e| format!("cannot read {shown}: {e}"))?;
-        if !real.starts_with(&folder) {
-            return Err(format!(
-                "{shown} is outside the corpus folder; a corpus's clam.toml may only name files inside it (name it in your own config or a --config file)"
-            ));
-        }
-    }
-    let meta = std::fs::metadata(&real).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    if !meta.is_file() {
-        return Err(format!("{shown} is not a regular file"));
-    }
-    if meta.len() > MAX_GAZETTEER_FILE_BYTES {
-        return Err(format!(
-            "{shown} is {} bytes; a gazetteer file may have at most {MAX_GAZETTEER_FILE_BYTES}",
-            meta.len()
-        ));
-    }
-    read_capped(&real, MAX_GAZETTEER_FILE_BYTES)
-        .map_err(|e| format!("cannot read {shown}: {e}"))?
-        .ok_or_else(|| {
-            format!("{shown} grew past {MAX_GAZETTEER_FILE_BYTES} bytes while it was read")
-        })
-}
-
-/// The text of `path`, never reading more than `cap` bytes of it: `None` when it is
-/// longer (however long it is, or grows while it is read).
-fn read_capped(path: &Path, cap: u64) -> std::io::Result<Option<String>> {
-    use std::io::Read;
-    let mut text = String::new();
-    std::fs::File::open(path)?
-        .take(cap + 1)
-        .read_to_string(&mut text)?;
-    Ok((text.len() as u64 <= cap).then_some(text))
-}
 
 /// Longest chain the planner enumerates; longer chains explode combinatorially.
 pub const MAX_CHAIN_LENGTH: usize = 5;

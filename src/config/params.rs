@@ -1,5 +1,5 @@
-//! The tunable parameters, declared once: every threshold of SPEC §3–4 and the
-//! redaction mode, one row of [`PARAMS`] each — name, kind and range, help, the stage a
+//! The tunable parameters, declared once: every threshold of SPEC §3–4, the pruning
+//! switch and the redaction mode, one row of [`PARAMS`] each — name, kind and range, help, the stage a
 //! change reaches, and how the value is read from and written to a configuration and a
 //! configuration layer.
 //!
@@ -39,6 +39,7 @@ pub enum Param {
     RhoMedium,
     Strategy,
     UtilityCost,
+    Prune,
     Redaction,
 }
 
@@ -56,6 +57,9 @@ pub enum Kind {
     },
     /// One of a few words.
     Choice(&'static [&'static str]),
+    /// On or off: `true` / `false` in a file, `--NAME` / `--no-NAME` on the command
+    /// line.
+    Switch,
 }
 
 /// What a change of the parameter needs redone.
@@ -75,6 +79,7 @@ pub enum Value {
     Number(f64),
     Whole(usize),
     Word(String),
+    Switch(bool),
 }
 
 impl std::fmt::Display for Value {
@@ -84,6 +89,7 @@ impl std::fmt::Display for Value {
             Value::Number(x) => write!(f, "{}", tidy(*x)),
             Value::Whole(k) => write!(f, "{k}"),
             Value::Word(w) => f.write_str(w),
+            Value::Switch(b) => write!(f, "{b}"),
         }
     }
 }
@@ -150,6 +156,14 @@ fn number(v: Value) -> Result<f64, String> {
         Value::Number(x) => Ok(x),
         Value::Whole(k) => Ok(k as f64),
         Value::Word(w) => Err(format!("{w:?} is not a number")),
+        Value::Switch(b) => Err(format!("{b} is not a number")),
+    }
+}
+
+fn switch(v: Value) -> Result<bool, String> {
+    match v {
+        Value::Switch(b) => Ok(b),
+        other => Err(format!("{other:?} is not true or false")),
     }
 }
 
@@ -214,7 +228,7 @@ macro_rules! choice {
 }
 
 /// The parameters, in [`Param::ALL`] order (a unit test holds the two together).
-pub static PARAMS: [ParamDef; 11] = [
+pub static PARAMS: [ParamDef; 12] = [
     unit!(
         EdgeThreshold,
         edge_threshold in analysis,
@@ -295,6 +309,26 @@ pub static PARAMS: [ParamDef; 11] = [
         "COST",
         "Knapsack cost of masking an entity"
     ),
+    ParamDef {
+        param: Param::Prune,
+        name: "prune",
+        kind: Kind::Switch,
+        stage: Stage::Plan,
+        help: "Release the masks no bound needs after the chain stage (stage 3; default on)",
+        value_name: "",
+        flag: true,
+        get: |c| Value::Switch(c.plan.prune),
+        set: |c, v| {
+            if let Ok(b) = switch(v) {
+                c.plan.prune = b;
+            }
+        },
+        get_layer: |l| l.prune.map(Value::Switch),
+        set_layer: |l, v| {
+            l.prune = Some(switch(v)?);
+            Ok(())
+        },
+    },
     choice!(
         Redaction,
         redaction in redact as mode,
@@ -356,7 +390,7 @@ impl ParamDef {
 }
 
 impl Param {
-    pub const ALL: [Param; 11] = [
+    pub const ALL: [Param; 12] = [
         Param::EdgeThreshold,
         Param::ChainLength,
         Param::RiskHigh,
@@ -367,6 +401,7 @@ impl Param {
         Param::RhoMedium,
         Param::Strategy,
         Param::UtilityCost,
+        Param::Prune,
         Param::Redaction,
     ];
 
@@ -413,7 +448,7 @@ impl Param {
         match self.def().get(c) {
             Value::Number(x) => Some(x),
             Value::Whole(k) => Some(k as f64),
-            Value::Word(_) => None,
+            Value::Word(_) | Value::Switch(_) => None,
         }
     }
 
@@ -426,7 +461,7 @@ impl Param {
     /// for numeric parameters.
     pub fn range(self, c: &Config) -> Option<(f64, f64)> {
         match self.kind() {
-            Kind::Choice(_) => None,
+            Kind::Choice(_) | Kind::Switch => None,
             Kind::Whole { min, max, .. } => Some((min as f64, max as f64)),
             Kind::Unit => Some(match self {
                 Param::RiskHigh => (c.plan.risk_medium, 1.0),
@@ -485,6 +520,11 @@ impl Param {
                 .parse()
                 .map(Value::Number)
                 .map_err(|_| bad("a number in [0, 1]".into())),
+            Kind::Switch => match text.to_lowercase().as_str() {
+                "true" | "on" | "yes" => Ok(Value::Switch(true)),
+                "false" | "off" | "no" => Ok(Value::Switch(false)),
+                _ => Err(bad("true or false".into())),
+            },
         }
     }
 
@@ -510,7 +550,7 @@ impl Param {
                 }
                 Value::Whole(v as usize)
             }
-            Kind::Choice(_) => {
+            Kind::Choice(_) | Kind::Switch => {
                 return Err(ParamError::BadValue {
                     param: self.name(),
                     value: v.to_string(),
@@ -547,6 +587,10 @@ impl Param {
                 let n = words.len();
                 let j = if up { (i + 1) % n } else { (i + n - 1) % n };
                 self.set(c, words[j])
+            }
+            Kind::Switch => {
+                let on = matches!(self.def().get(c), Value::Switch(true));
+                self.set(c, if on { "false" } else { "true" })
             }
             _ => {
                 let (fine, big) = self.steps();

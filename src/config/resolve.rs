@@ -59,9 +59,9 @@ pub(super) fn refuse_llm(layer: &ConfigLayer, origin: &str, what: &str) -> Resul
 
 /// A corpus folder's `clam.toml` may only make the policy stricter (SPEC §11): its
 /// `always_mask` adds to the one in effect (nothing is removed), and adding a type to
-/// `never_mask` or raising a resource limit above the default is an error naming
-/// the key.
-fn only_stricter(
+/// `never_mask`, raising a resource limit above the default or turning pruning on
+/// where the configuration in effect turns it off is an error naming the key.
+pub(super) fn only_stricter(
     layer: &mut ConfigLayer,
     config: &Config,
     origin: &str,
@@ -90,6 +90,15 @@ fn only_stricter(
         let mut merged = config.redact.always_mask.clone();
         extend_unique(&mut merged, always);
         *always = merged;
+    }
+    // Pruning releases masks (every bound still holding): turning it off masks more,
+    // so a corpus may do that, but not turn it on where the policy in effect has it
+    // off.
+    if layer.prune == Some(true) && !config.plan.prune {
+        return Err(refuse(
+            "prune",
+            "it cannot turn pruning on where your configuration turns it off".into(),
+        ));
     }
     let default = Config::default();
     if let Some(k) = layer.max_chains_per_component

@@ -9,6 +9,7 @@ fn defaults_are_the_thesis_final_configuration() {
     assert_eq!(c.analysis.chain_length, 2);
     assert_eq!(c.plan.theta_doc, 0.95);
     assert_eq!(c.plan.strategy, Strategy::Knapsack);
+    assert!(c.plan.prune, "the product prunes (stage 3) by default");
     assert_eq!(c.redact.always_mask.len(), 5);
     assert!(c.validate("defaults").is_ok());
 }
@@ -336,6 +337,31 @@ fn a_corpus_clam_toml_can_only_make_the_policy_stricter() {
             "max_chains_per_component".to_string()
         ]
     );
+}
+
+#[test]
+fn a_corpus_clam_toml_may_turn_pruning_off_but_not_on() {
+    // Off masks more (every mask of stages 1–2 stays): stricter, so allowed.
+    let c = corpus_config("prune = false\n", &[], None).expect("stricter");
+    assert!(!c.plan.prune);
+    assert_eq!(c.corpus_config.expect("recorded").keys, vec!["prune"]);
+    // On where the policy in effect has it off would release masks: refused.
+    let mut yours = Config::default();
+    yours.plan.prune = false;
+    let mut layer = ConfigLayer::from_toml("prune = true\n", "corpus/clam.toml").expect("parses");
+    let e = resolve::only_stricter(&mut layer, &yours, "corpus/clam.toml")
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        e.contains("`prune`") && e.contains("corpus/clam.toml") && e.contains("stricter"),
+        "{e}"
+    );
+    // Where it is on already, saying so changes nothing.
+    let mut layer = ConfigLayer::from_toml("prune = true\n", "corpus/clam.toml").expect("parses");
+    assert!(resolve::only_stricter(&mut layer, &Config::default(), "corpus/clam.toml").is_ok());
+    // A value that is not a switch names the key.
+    let e = ConfigLayer::from_toml("prune = \"sometimes\"\n", "clam.toml").expect_err("bad");
+    assert!(e.to_string().contains("prune"), "{e}");
 }
 
 #[test]

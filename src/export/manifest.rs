@@ -108,6 +108,7 @@ impl serde::Serialize for Manifest<'_> {
             json!({
                 "entities": m.entities.len(),
                 "masked": plan.masked_count(),
+                "released_by_pruning": plan.pruned.len(),
                 "edges_kept": an.edges.len(),
                 "chains": an.chains.len(),
             }),
@@ -137,6 +138,7 @@ impl serde::Serialize for Manifest<'_> {
                         "type": e.entity_type,
                         "decision": if plan.masked[i] { "mask" } else { "keep" },
                         "stage": stage,
+                        "released_by_pruning": plan.is_released(i),
                         "provenance": ProvenanceText {
                             provenance: &plan.provenance[i],
                             model: m,

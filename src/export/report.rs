@@ -19,7 +19,7 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
     let _ = writeln!(s, "# clam export report\n");
     let _ = writeln!(
         s,
-        "clam {} · extractor `{}` · redaction `{}` · strategy `{}` · config {}\n",
+        "clam {} · extractor `{}` · redaction `{}` · strategy `{}` · pruning {} · config {}\n",
         env!("CARGO_PKG_VERSION"),
         ws.extractor(),
         ws.config().redact.mode.as_str(),
@@ -27,6 +27,7 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
             crate::plan::Strategy::Greedy => "greedy",
             crate::plan::Strategy::Knapsack => "knapsack",
         },
+        if ws.config().plan.prune { "on" } else { "off" },
         ws.config().hash(key)
     );
     let count = |cat: crate::analysis::RiskCategory, final_: bool| {
@@ -95,6 +96,11 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
         );
     }
     let _ = writeln!(s, "| masked entities | {} |", plan.masked_count());
+    let _ = writeln!(
+        s,
+        "| masks released by pruning (kept) | {} |",
+        plan.pruned.len()
+    );
     let _ = writeln!(s, "| kept edges | {} |", an.edges.len());
     let _ = writeln!(
         s,
@@ -223,6 +229,34 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
             cell(&prov.to_string())
         );
     }
+    if !plan.pruned.is_empty() {
+        let _ = writeln!(
+            s,
+            "\n## Released by pruning\n\nMasked by the document or chain stage, then kept: every \
+             document and chain bound holds without them.\n\n\
+             | export id | type | documents | s_e | review | provenance |\n|---|---|---:|---:|---|---|"
+        );
+        for &i in &plan.pruned {
+            let i = i as usize;
+            let e = &m.entities[i];
+            let prov = ProvenanceText {
+                provenance: &plan.provenance[i],
+                model: m,
+                analysis: an,
+                theta_doc: ws.config().plan.theta_doc,
+            };
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {:?} | {} |",
+                export_id(key, &e.id),
+                cell(&e.entity_type),
+                an.entity_docs[i].len(),
+                f(an.global_contribution[i]),
+                ws.review_state(i),
+                cell(&prov.to_string())
+            );
+        }
+    }
     let kept_forced = plan
         .provenance
         .iter()
@@ -230,9 +264,10 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
         .count();
     let _ = writeln!(
         s,
-        "\n{} entities kept ({} by auditor decision); see manifest.json for each one's reason.\n",
+        "\n{} entities kept ({} by auditor decision, {} released by pruning); see manifest.json for each one's reason.\n",
         m.entities.len() - plan.masked_count(),
-        kept_forced
+        kept_forced,
+        plan.pruned.len()
     );
     let orphaned = ws.orphaned_decisions();
     if !orphaned.is_empty() {

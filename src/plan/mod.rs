@@ -1,11 +1,12 @@
 //! The masking planner (SPEC §4, thesis §4.4): forced states and type policies, the
-//! greedy document stage, the chain stage (greedy or knapsack), and provenance for
-//! every masked and kept entity.
+//! greedy document stage, the chain stage (greedy or knapsack), pruning (stage 3), and
+//! provenance for every masked and kept entity.
 
 mod change;
 mod knapsack;
 mod parallel;
 mod provenance;
+mod prune;
 
 pub use change::{EntityRef, PlanChange, PlanFacts};
 pub use parallel::{components, plan_parallel, plan_parallel_always};
@@ -49,6 +50,13 @@ pub struct PlanParams {
     pub rho_medium: f64,
     pub strategy: Strategy,
     pub utility_cost: UtilityCost,
+    /// Stage 3: release the masks no bound needs (`false`: the thesis's planner).
+    #[serde(default = "yes")]
+    pub prune: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Default for PlanParams {
@@ -62,6 +70,7 @@ impl Default for PlanParams {
             rho_medium: 0.7,
             strategy: Strategy::Knapsack,
             utility_cost: UtilityCost::Mentions,
+            prune: true,
         }
     }
 }
@@ -129,6 +138,18 @@ pub enum Provenance {
         risk_before: Option<f64>,
         risk_after: Option<f64>,
     },
+    /// Masked by the document or chain stage (`stage`, `cause`, risks before and
+    /// after as then), then released by pruning: every bound holds without it. The
+    /// document or chain that caused the mask ends at `cause_risk` under its bound
+    /// `cause_bound` (`max(theta_doc, R(d, M))`, or `max(T, R_chain(M))`).
+    KeptPruned {
+        stage: Stage,
+        cause: Cause,
+        risk_before: f64,
+        risk_after: f64,
+        cause_risk: f64,
+        cause_bound: f64,
+    },
     KeptForced,
     KeptNeverMask,
     /// Not needed: the highest final risk of its documents, and the target chains it is
@@ -157,6 +178,9 @@ pub struct ChainResult {
 pub struct Plan {
     pub masked: Vec<bool>,
     pub masked_after_document_stage: Vec<bool>,
+    /// Entities masked by stages 1–2 and released by pruning, ascending.
+    pub pruned: Vec<u32>,
+    /// Every masking event of stages 1–2, including those pruning released.
     pub events: Vec<MaskEvent>,
     pub provenance: Vec<Provenance>,
     pub doc_risk_final: Vec<f64>,
@@ -295,7 +319,7 @@ impl Ctx<'_> {
                         } else {
                             strength[k]
                         };
-                        s * (1.0 + (risk_of(k) + risk_of(k + 1)) / 2.0) / 2.0
+                        crate::analysis::hop_risk_of(s, risk_of(k), risk_of(k + 1))
                     }));
                 self.masked[e as usize] = false;
                 (e, r - with)
@@ -342,13 +366,8 @@ impl Ctx<'_> {
                 .iter()
                 .filter_map(|&(e, impact)| {
                     let w = (impact * 1e4 + 0.5).floor();
-                    (w >= 1.0).then(|| {
-                        let cost = match self.params.utility_cost {
-                            UtilityCost::Mentions => self.model.entities[e as usize].mentions,
-                            UtilityCost::Count => 1,
-                        };
-                        (e, w as u64, cost)
-                    })
+                    (w >= 1.0)
+                        .then(|| (e, w as u64, prune::utility_cost(self.model, self.params, e)))
                 })
                 .take(64)
                 .collect();
@@ -474,13 +493,31 @@ pub fn plan(
         }
     }
 
-    let masked = ctx.masked;
-    let doc_risk_final: Vec<f64> = (0..model.docs.len())
-        .map(|d| an.doc_risk(d, &masked))
-        .collect();
+    let mut masked = ctx.masked;
+    let pruning = params.prune.then(|| {
+        let candidates = (0..ne as u32)
+            .filter(|&e| {
+                matches!(
+                    ctx.stage_of[e as usize],
+                    Some((Stage::Document | Stage::Chain, ..))
+                )
+            })
+            .collect();
+        let targets: Vec<Option<f64>> = chains.iter().map(|c| c.target).collect();
+        prune::prune(model, an, params, &targets, candidates, &mut masked)
+    });
+    let doc_risk_final: Vec<f64> = match &pruning {
+        Some(p) => p.doc_risk.clone(),
+        None => (0..model.docs.len())
+            .map(|d| an.doc_risk(d, &masked))
+            .collect(),
+    };
     let mut residual_chains = Vec::new();
     for (i, c) in chains.iter_mut().enumerate() {
-        c.risk_final = an.chain_risk(&an.chains[i], &masked);
+        c.risk_final = match &pruning {
+            Some(p) => p.chain_risk[i],
+            None => an.chain_risk(&an.chains[i], &masked),
+        };
         c.category_final = RiskCategory::of(c.risk_final, params.risk_high, params.risk_medium);
         if c.target.is_some_and(|t| c.risk_final > t) {
             residual_chains.push(i as u32);
@@ -503,7 +540,23 @@ pub fn plan(
     }
     let provenance = (0..ne)
         .map(|i| {
-            if let Some((stage, cause, before, after)) = ctx.stage_of[i] {
+            if let (Some(p), Some((stage, Some(cause), Some(before), Some(after)))) =
+                (&pruning, ctx.stage_of[i])
+                && !masked[i]
+            {
+                let (cause_risk, cause_bound) = match cause {
+                    Cause::Document(d) => (doc_risk_final[d as usize], p.doc_bound[d as usize]),
+                    Cause::Chain(c) => (chains[c as usize].risk_final, p.chain_bound[c as usize]),
+                };
+                Provenance::KeptPruned {
+                    stage,
+                    cause,
+                    risk_before: before,
+                    risk_after: after,
+                    cause_risk,
+                    cause_bound,
+                }
+            } else if let Some((stage, cause, before, after)) = ctx.stage_of[i] {
                 Provenance::Masked {
                     stage,
                     cause,
@@ -535,6 +588,7 @@ pub fn plan(
     Ok(Plan {
         masked,
         masked_after_document_stage,
+        pruned: pruning.map(|p| p.released).unwrap_or_default(),
         events: ctx.events,
         provenance,
         doc_risk_final,
@@ -548,6 +602,11 @@ pub fn plan(
 impl Plan {
     pub fn masked_count(&self) -> usize {
         self.masked.iter().filter(|m| **m).count()
+    }
+
+    /// True when stage 1 or 2 masked entity `e` and pruning released it (it is kept).
+    pub fn is_released(&self, e: usize) -> bool {
+        matches!(self.provenance.get(e), Some(Provenance::KeptPruned { .. }))
     }
 }
 

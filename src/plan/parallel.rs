@@ -15,7 +15,11 @@
 //! stage events by document in corpus order, chain stage events by the position of
 //! their chain among all target chains ordered by `R_pre` across the whole corpus
 //! (ties: canonical chain order), provenance and chain results by global index,
-//! residuals ascending. The result is identical to [`super::plan`]
+//! residuals and released (pruned) entities ascending. Pruning (stage 3) runs inside
+//! each unit: a candidate's release only touches its own documents and the chains
+//! through them, all in its component, and the units visit their candidates in the
+//! same relative order as the whole corpus would, so the released set is the same.
+//! The result is identical to [`super::plan`]
 //! (`tests/properties.rs` checks it).
 
 use rayon::prelude::*;
@@ -360,6 +364,7 @@ fn merge(model: &Model, an: &Analysis, parts: Vec<UnitPlan>, warnings: Vec<Strin
     let mut chains: Vec<Option<super::ChainResult>> = vec![None; an.chains.len()];
     let mut residual_docs = Vec::new();
     let mut residual_chains = Vec::new();
+    let mut pruned = Vec::new();
     let mut doc_events: Vec<MaskEvent> = Vec::new();
     let mut chain_events: Vec<MaskEvent> = Vec::new();
     for UnitPlan { unit, plan: p } in parts {
@@ -387,6 +392,21 @@ fn merge(model: &Model, an: &Analysis, parts: Vec<UnitPlan>, warnings: Vec<Strin
                     risk_before,
                     risk_after,
                 },
+                Provenance::KeptPruned {
+                    stage,
+                    cause: c,
+                    risk_before,
+                    risk_after,
+                    cause_risk,
+                    cause_bound,
+                } => Provenance::KeptPruned {
+                    stage,
+                    cause: cause(c),
+                    risk_before,
+                    risk_after,
+                    cause_risk,
+                    cause_bound,
+                },
                 Provenance::KeptNotNeeded {
                     max_doc_risk,
                     target_chains,
@@ -403,6 +423,7 @@ fn merge(model: &Model, an: &Analysis, parts: Vec<UnitPlan>, warnings: Vec<Strin
         for (i, c) in p.chains.into_iter().enumerate() {
             chains[gc(i as u32) as usize] = Some(c);
         }
+        pruned.extend(p.pruned.into_iter().map(ge));
         residual_docs.extend(p.residual_docs.into_iter().map(gd));
         residual_chains.extend(p.residual_chains.into_iter().map(gc));
         for ev in p.events {
@@ -443,9 +464,11 @@ fn merge(model: &Model, an: &Analysis, parts: Vec<UnitPlan>, warnings: Vec<Strin
     events.extend(chain_events);
     residual_docs.sort_unstable();
     residual_chains.sort_unstable();
+    pruned.sort_unstable();
     Plan {
         masked,
         masked_after_document_stage,
+        pruned,
         events,
         provenance: provenance
             .into_iter()

@@ -52,6 +52,22 @@ impl fmt::Display for ProvenanceText<'_> {
                 }
                 Ok(())
             }
+            Provenance::KeptPruned {
+                stage,
+                cause,
+                risk_before,
+                risk_after,
+                cause_risk,
+                cause_bound,
+            } => {
+                let what = cause_text(self.model, self.analysis, *cause);
+                write!(
+                    f,
+                    "kept: masked by the {} stage for {what} ({risk_before:.2} → {risk_after:.2}), \
+                     released by pruning: every bound holds without it ({what} at {cause_risk:.2} ≤ {cause_bound:.2})",
+                    stage.as_str()
+                )
+            }
             Provenance::KeptForced => write!(f, "kept: forced keep by an auditor decision"),
             Provenance::KeptNeverMask => write!(f, "kept: never_mask type"),
             Provenance::KeptNotNeeded {

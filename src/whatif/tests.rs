@@ -277,6 +277,19 @@ fn adopted_settings_apply_in_one_go_and_bad_ones_are_reported() {
     let (out, warnings) = apply_settings(&c, &settings);
     assert!(warnings.is_empty(), "{warnings:?}");
     assert_eq!((out.plan.risk_high, out.plan.risk_medium), (0.4, 0.3));
+    // The pruning switch is adopted like any parameter (a session's `settings`
+    // decision stores it as text).
+    let off = adopted(&[("prune", "false")]);
+    assert_eq!(
+        off.get("prune"),
+        Some(&crate::config::params::Setting::Typed(
+            Param::Prune,
+            crate::config::params::Value::Switch(false)
+        ))
+    );
+    assert_eq!(off.text("prune").as_deref(), Some("false"));
+    let (out, warnings) = apply_settings(&c, &off);
+    assert!(warnings.is_empty() && !out.plan.prune, "{warnings:?}");
     let (out, warnings) = apply_settings(&c, &adopted(&[("theta_doc", "2")]));
     assert_eq!(out, c);
     assert_eq!(warnings.len(), 1);
@@ -312,7 +325,7 @@ mod properties {
     fn numeric() -> Vec<Param> {
         Param::ALL
             .into_iter()
-            .filter(|p| !matches!(p.kind(), Kind::Choice(_)))
+            .filter(|p| !matches!(p.kind(), Kind::Choice(_) | Kind::Switch))
             .collect()
     }
 
@@ -443,4 +456,70 @@ fn a_sweep_stops_when_asked() {
         3,
         "asked before each value, stopped at the third"
     );
+}
+
+/// A document held at R = 1.0 by a forced keep: the document stage masks its other
+/// entities in vain and pruning releases them; the what-if switch brings them back.
+#[test]
+fn switching_pruning_off_in_the_what_if_lists_the_masks_it_brings_back() {
+    let model = Model::from_lists(
+        &[
+            vec![
+                ("k", "NAME", 1.0),
+                ("x", "AGE", 1.0),
+                ("y", "LOCATION", 0.9),
+            ],
+            vec![],
+            vec![],
+        ],
+        &Schema::default(),
+    );
+    let mut config = Config::default();
+    config.redact.always_mask = vec![];
+    let mut state = SessionState::default();
+    state.forced.insert("k".into(), (false, 1));
+    let analysis = Analysis::new(&model, &config.analysis_params());
+    let reviewed = plan(
+        &model,
+        &analysis,
+        &config.plan_params(),
+        &constraints(&config, &state),
+    )
+    .expect("plan");
+    assert_eq!(reviewed.masked_count(), 0, "pruning released both");
+    assert_eq!(reviewed.pruned, vec![1, 2]);
+    let text = crate::plan::ProvenanceText {
+        provenance: &reviewed.provenance[1],
+        model: &model,
+        analysis: &analysis,
+        theta_doc: config.plan.theta_doc,
+    }
+    .to_string();
+    assert_eq!(
+        text,
+        "kept: masked by the document stage for document d0 (1.00 → 1.00), released by pruning: \
+         every bound holds without it (document d0 at 1.00 ≤ 1.00)"
+    );
+    let basis = Basis {
+        model: &model,
+        analysis: &analysis,
+        plan: &reviewed,
+        config: &config,
+        state: &state,
+    };
+    let off = Param::Prune.set(&config, "false").expect("a switch");
+    assert_eq!(
+        changes(&config, &off),
+        vec![(Param::Prune, "true".to_string(), "false".to_string())]
+    );
+    let cand = plan_candidate(&basis, &off).expect("plan");
+    assert!(
+        cand.analysis.is_none(),
+        "a planner switch keeps the analysis"
+    );
+    let d = diff(&basis, &cand);
+    assert_eq!(d.newly_masked, vec![1, 2], "AGE x, then LOCATION y");
+    assert!(d.newly_unmasked.is_empty());
+    assert_eq!(d.candidate.residual_docs, 1, "d0 stays at 1.00 either way");
+    assert_eq!(d.reviewed.residual_docs, 1);
 }

@@ -104,5 +104,6 @@ mod config;
 mod export;
 mod gold;
 mod pipeline;
+mod pruning;
 mod session;
 mod sweep;

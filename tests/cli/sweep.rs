@@ -37,8 +37,19 @@ fn sweep_prints_one_row_per_value_as_json_csv_and_a_table() {
         );
         assert!(r["mean_chain_risk"].as_f64() <= r["max_chain_risk"].as_f64());
     }
-    // At theta_chain 0 every chain is brought to 0.
-    assert_eq!(rows[0]["max_chain_risk"].as_f64(), Some(0.0));
+    // At theta_chain 0 every target chain is brought to 0, and pruning leaves every
+    // other chain LOW; without pruning the masks bring every chain to 0.
+    assert_eq!(
+        (rows[0]["high"].as_u64(), rows[0]["medium"].as_u64()),
+        (Some(0), Some(0))
+    );
+    let o = run(&["--json", "--no-prune"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let thesis: Vec<Value> = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(thesis[0]["max_chain_risk"].as_f64(), Some(0.0));
+    for (with, without) in rows.iter().zip(&thesis) {
+        assert!(with["masked"].as_u64() <= without["masked"].as_u64());
+    }
     // The row at the default 0.5 is the plan `analyze` reports.
     let a = env.clam(&["analyze", &sample(), "--json"]);
     let analysed: Value = serde_json::from_slice(&a.stdout).expect("json");

@@ -317,6 +317,47 @@ fn slow_re_plans_run_off_the_ui_thread_and_land_as_the_inline_ones_do() {
     assert_eq!(app.views.review[i], ReviewState::Overridden);
 }
 
+/// Issue 17: an auditor keeps a NAME of call_04, which holds that document at risk
+/// 1.00; the masks the document stage then makes for nothing are released by pruning,
+/// and the redaction set lists them as released, with why.
+#[test]
+fn the_redaction_set_lists_the_masks_pruning_released() {
+    let (_dir, mut app) = open_fresh(sample_corpus());
+    let insurer = entity_index(&app, "meridian mutual health");
+    let okafor = select_mask(&mut app, "okafor");
+    assert!(app.ws.plan().masked[okafor]);
+    key(&mut app, KeyCode::Char('o'));
+    chars(&mut app, "the caller's surname, needed for the callback");
+    key(&mut app, KeyCode::Enter);
+    app.wait_jobs(Duration::from_secs(60));
+    assert!(!app.ws.plan().masked[okafor], "the override holds");
+    assert!(app.ws.plan().is_released(insurer));
+    let released = app.ws.plan().pruned.len();
+    app.ui.show_all_entities = false;
+    app.refresh();
+    assert!(app.ui.masks.select_item(insurer), "listed although kept");
+    key(&mut app, KeyCode::Char('3'));
+    let screen = render(&mut app, 160, 48);
+    let title = format!(
+        "{} masked · {released} released",
+        app.ws.plan().masked_count()
+    );
+    assert!(screen.contains(&title), "{title}\n{screen}");
+    assert!(screen.contains("released by pruning"), "{screen}");
+    // The status line names the decision and its effect on the plan.
+    let status = screen.lines().last().unwrap_or_default();
+    assert!(
+        status.contains("overridden: keep NAME \"okafor\": +")
+            && status.contains("masks, call_04 residual 1.00"),
+        "{status}"
+    );
+    // The document view says it too, for the entity under the cursor.
+    assert!(
+        screen.contains("KEEP [proposed] kept: masked by the document stage"),
+        "{screen}"
+    );
+}
+
 #[test]
 fn every_decision_names_its_effect_on_the_plan() {
     let dir = tempfile::tempdir().unwrap();

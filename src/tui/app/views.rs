@@ -55,7 +55,9 @@ impl App {
         // Masks.
         let needle = self.ui.masks.filter.to_lowercase();
         let mut masks: Vec<usize> = (0..ws.model().entities.len())
-            .filter(|&i| self.ui.show_all_entities || ws.plan().masked[i])
+            .filter(|&i| {
+                self.ui.show_all_entities || ws.plan().masked[i] || ws.plan().is_released(i)
+            })
             .filter(|&i| {
                 needle.is_empty() || {
                     let e = &ws.model().entities[i];

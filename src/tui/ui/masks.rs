@@ -1,6 +1,6 @@
-//! The redaction set: every entity the plan masks (or, toggled, every entity) with
-//! type, value, documents, s_e, stage and review state; the selected row's
-//! provenance is spelled out under the table.
+//! The redaction set: every entity the plan masks and every mask pruning released
+//! (or, toggled, every entity) with type, value, documents, s_e, stage and review
+//! state; the selected row's provenance is spelled out under the table.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -18,6 +18,7 @@ use super::{fit, pane_block};
 fn stage(p: &Provenance) -> &'static str {
     match p {
         Provenance::Masked { stage, .. } => stage.as_str(),
+        Provenance::KeptPruned { .. } => "released",
         Provenance::KeptForced => "kept:forced",
         Provenance::KeptNeverMask => "kept:never",
         Provenance::KeptNotNeeded { .. } => "kept",
@@ -27,12 +28,21 @@ fn stage(p: &Provenance) -> &'static str {
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, usize) {
     let t = &app.theme;
     let list = &app.ui.masks;
-    let what = if app.ui.show_all_entities {
-        "all entities"
+    let mut extra = if app.ui.show_all_entities {
+        format!("{} all entities", list.rows.len())
     } else {
-        "masked"
+        // The default list: the masks, and the masks pruning released (kept).
+        let released = list
+            .rows
+            .iter()
+            .filter(|&&i| app.ws.plan().is_released(i))
+            .count();
+        let mut s = format!("{} masked", list.rows.len() - released);
+        if released > 0 {
+            s.push_str(&format!(" · {released} released"));
+        }
+        s
     };
-    let mut extra = format!("{} {what}", list.rows.len());
     // Decisions on entities no longer in the corpus (kept; see `clam analyze`).
     let orphaned = app.views.orphaned;
     if orphaned > 0 {

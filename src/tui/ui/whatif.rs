@@ -263,10 +263,8 @@ fn draw_effect(frame: &mut Frame, area: Rect, app: &App, e: &DecisionEffect) {
         ),
         t.muted(),
     )));
-    lines.push(Line::from(Span::styled(
-        fit(&format!("effect: {change}"), width),
-        t.muted(),
-    )));
+    let effect = format!("effect: {change}");
+    lines.push(Line::from(Span::styled(fit(&effect, width), t.muted())));
     let entity_row = |sign: &'static str, ent: &EntityRef| {
         Line::from(vec![
             Span::styled(sign, t.text()),
@@ -316,12 +314,21 @@ fn draw_effect(frame: &mut Frame, area: Rect, app: &App, e: &DecisionEffect) {
     }
     let height = area.height as usize;
     if lines.len() > height && height > 0 {
-        let more = lines.len() - height + 1;
-        lines.truncate(height - 1);
-        lines.push(Line::from(Span::styled(
-            format!("… and {more} more"),
-            t.muted(),
-        )));
+        // The decision and its effect stay; the rows after them give way first.
+        let keep = height.saturating_sub(1).max(height.min(2));
+        let more = lines.len() - keep;
+        lines.truncate(keep);
+        if lines.len() < height {
+            lines.push(Line::from(Span::styled(
+                format!("… and {more} more"),
+                t.muted(),
+            )));
+        } else if keep == 2 {
+            lines[1] = Line::from(Span::styled(
+                fit(&format!("{effect} · {more} more"), width),
+                t.muted(),
+            ));
+        }
     }
     frame.render_widget(Paragraph::new(lines), area);
 }
