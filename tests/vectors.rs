@@ -98,6 +98,16 @@ fn check(files: &[PathBuf]) -> Vec<String> {
         .expect("config resolves");
         let mut actual = plan_snapshot(&snapshot, &config).expect("plan");
         let mut diffs = Vec::new();
+        // `clam plan` writes the same object without a JSON tree: the same bytes.
+        let mut streamed = Vec::new();
+        clam::snapshot::write_plan(&snapshot, &config, &mut streamed).expect("write plan");
+        if streamed
+            != clam::display::to_json_pretty(&actual)
+                .expect("json")
+                .into_bytes()
+        {
+            diffs.push("clam plan's streamed JSON differs from the expected object".into());
+        }
         if thesis {
             match actual.as_object_mut().and_then(|o| o.remove("pruned")) {
                 Some(Value::Array(p)) if p.is_empty() => {}

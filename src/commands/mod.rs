@@ -17,7 +17,7 @@ use clam::extract::llm::{LlmExtractor, LlmOptions, LlmReport, Source as LlmSourc
 use clam::extract::offline::OfflineExtractor;
 use clam::plan::ProvenanceText;
 use clam::session::{Session, default_session_path};
-use clam::snapshot::{Snapshot, SnapshotDoc, SnapshotEntity, plan_snapshot};
+use clam::snapshot::{Snapshot, SnapshotDoc, SnapshotEntity};
 use clam::workspace::{Workspace, extract_all};
 
 use crate::cli::{

@@ -31,9 +31,8 @@ pub(super) fn plan(a: PlanArgs) -> Result<u8> {
         forced.mask.extend(state.force_mask());
         forced.keep.extend(state.force_keep());
     }
-    let v = plan_snapshot(&snapshot, &config)?;
     let mut out = super::stdout();
-    clam::display::write_json_pretty(&mut out, &v)?;
+    clam::snapshot::write_plan(&snapshot, &config, &mut out)?;
     writeln!(out)?;
     out.flush()?;
     Ok(EXIT_OK)

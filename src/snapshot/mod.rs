@@ -3,14 +3,15 @@
 //! entity's original values and spans. `clam plan` runs analysis and planner on a
 //! snapshot with its values taken verbatim and prints the vectors' `expected` shape.
 
-use std::collections::BTreeSet;
-
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
-use crate::analysis::{Analysis, Model, ModelInput, all_edges};
+mod expected;
+pub use expected::Expected;
+
+use crate::analysis::{Analysis, Model, ModelInput};
 use crate::config::ConfigLayer;
-use crate::plan::{Cause, Plan};
+use crate::plan::Plan;
 use crate::schema::Schema;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -111,103 +112,10 @@ impl Snapshot {
     }
 }
 
-fn doc_ids(model: &Model, docs: &[u32]) -> Value {
-    Value::Array(
-        docs.iter()
-            .map(|&d| Value::String(model.docs[d as usize].id.clone()))
-            .collect(),
-    )
-}
-
-fn sorted_ids(model: &Model, flags: &[bool]) -> Value {
-    let set: BTreeSet<&str> = flags
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| **m)
-        .map(|(i, _)| model.entities[i].id.as_str())
-        .collect();
-    json!(set)
-}
-
-/// The reference vectors' `expected` object for a model, its analysis and plan.
+/// The reference vectors' `expected` object for a model, its analysis and plan, as a
+/// JSON tree (tests index into it; `clam plan` writes [`Expected`] directly).
 pub fn expected_json(model: &Model, an: &Analysis, plan: &Plan) -> Value {
-    let mut entities = Map::new();
-    for (i, e) in model.entities.iter().enumerate() {
-        entities.insert(
-            e.id.clone(),
-            json!({
-                "type": e.entity_type,
-                "value": e.value,
-                "uniqueness": an.uniqueness[i],
-                "global_contribution": an.global_contribution[i],
-            }),
-        );
-    }
-    let doc_map = |risks: &[f64]| -> Value {
-        let mut m = Map::new();
-        for (d, r) in model.docs.iter().zip(risks) {
-            m.insert(d.id.clone(), json!(r));
-        }
-        Value::Object(m)
-    };
-    let edges_all: Vec<Value> = all_edges(model, &an.entity_docs, &an.uniqueness)
-        .iter()
-        .map(|e| {
-            json!({
-                "docs": doc_ids(model, &[e.a, e.b]),
-                "via": e.via.iter().map(|(x, _)| model.entities[*x as usize].id.clone()).collect::<Vec<_>>(),
-                "strength": e.strength,
-            })
-        })
-        .collect();
-    let edges_kept: Vec<Value> = an
-        .edges
-        .iter()
-        .map(|e| doc_ids(model, &[e.a, e.b]))
-        .collect();
-    let chains: Vec<Value> = an
-        .chains
-        .iter()
-        .zip(&plan.chains)
-        .map(|(c, r)| {
-            json!({
-                "docs": doc_ids(model, &c.docs),
-                "risk_initial": r.risk_initial,
-                "risk_pre": r.risk_pre,
-                "category_pre": r.category_pre.as_str(),
-                "risk_final": r.risk_final,
-                "category_final": r.category_final.as_str(),
-            })
-        })
-        .collect();
-    let mask_log: Vec<Value> = plan
-        .events
-        .iter()
-        .map(|ev| {
-            let where_ = match ev.cause {
-                Cause::Document(d) => doc_ids(model, &[d]),
-                Cause::Chain(c) => doc_ids(model, &an.chains[c as usize].docs),
-            };
-            json!({
-                "entity": model.entities[ev.entity as usize].id,
-                "stage": ev.stage.as_str(),
-                "where": where_,
-                "risk_before": ev.risk_before,
-            })
-        })
-        .collect();
-    json!({
-        "entities": entities,
-        "doc_risk_initial": doc_map(&an.doc_risk_initial),
-        "edges_all": edges_all,
-        "edges_kept": edges_kept,
-        "chains": chains,
-        "masked_after_document_stage": sorted_ids(model, &plan.masked_after_document_stage),
-        "masked": sorted_ids(model, &plan.masked),
-        "mask_log": mask_log,
-        "pruned": plan.pruned.iter().map(|&e| model.entities[e as usize].id.clone()).collect::<Vec<_>>(),
-        "doc_risk_final": doc_map(&plan.doc_risk_final),
-    })
+    serde_json::to_value(Expected::new(model, an, plan)).unwrap_or(Value::Null)
 }
 
 /// Runs analysis and planner on a snapshot under `config` (the snapshot's forced
@@ -225,4 +133,32 @@ pub fn plan_snapshot(
     }
     let plan = crate::plan::plan(&model, &an, &config.plan_params(), &constraints)?;
     Ok(expected_json(&model, &an, &plan))
+}
+
+/// [`plan_snapshot`] written to `out` as pretty JSON without building a JSON tree (a
+/// 1,000-document snapshot's tree took 250 MB; the text is 26 MB).
+pub fn write_plan(
+    snapshot: &Snapshot,
+    config: &crate::Config,
+    out: impl std::io::Write,
+) -> Result<(), WritePlanError> {
+    let model = snapshot.model(&config.schema);
+    let an = Analysis::new(&model, &config.analysis_params());
+    let mut constraints = config.constraints();
+    if let Some(f) = &snapshot.forced {
+        constraints.force_mask.extend(f.mask.iter().cloned());
+        constraints.force_keep.extend(f.keep.iter().cloned());
+    }
+    let plan = crate::plan::plan(&model, &an, &config.plan_params(), &constraints)?;
+    crate::display::write_json_pretty(out, &Expected::new(&model, &an, &plan))?;
+    Ok(())
+}
+
+/// Why [`write_plan`] failed.
+#[derive(Debug, thiserror::Error)]
+pub enum WritePlanError {
+    #[error(transparent)]
+    Plan(#[from] crate::plan::PlanError),
+    #[error("writing the plan: {0}")]
+    Write(#[from] serde_json::Error),
 }
