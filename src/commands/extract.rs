@@ -11,19 +11,21 @@ pub(super) fn extract(a: ExtractArgs) -> Result<u8> {
         None,
         None,
     )?;
-    let corpus = load_corpus(&a.corpus, &config)?;
+    // The output is checked before the corpus is read: a refusal costs nothing.
     if a.out.exists() && !a.force {
         bail!(
             "{}: already exists; pass --force to overwrite",
             a.out.display()
         );
     }
-    if corpus.root.is_dir() && clam_is_inside(&a.out, &corpus.root) {
+    let root = &a.corpus.corpus;
+    if root.is_dir() && clam_is_inside(&a.out, root) {
         bail!(
             "{}: the snapshot would be written into the corpus folder; clam never writes into its input",
             a.out.display()
         );
     }
+    let corpus = load_corpus(&a.corpus, &config)?;
     let (store, _, _) = extract_store(&corpus, &config, &a.extraction)?;
     let documents: Vec<SnapshotDoc> = store
         .docs

@@ -3,6 +3,13 @@
 use super::*;
 
 pub(super) fn run(a: RunArgs) -> Result<u8> {
+    let opts = ExportOptions {
+        force: a.force,
+        with_mapping: a.with_mapping.clone(),
+        require_reviewed: a.require_reviewed,
+    };
+    // The export folder and the mapping are checked before the corpus is read.
+    clam::export::check_targets(&a.corpus.corpus, &a.out, &opts)?;
     let ws = build_workspace(&a.corpus, &a.planning, a.mode, true, &a.extraction)?;
     let key = match ws.session() {
         Some(s) => s.project_key()?,
@@ -11,11 +18,6 @@ pub(super) fn run(a: RunArgs) -> Result<u8> {
         ),
     };
     let ex = extractor(ws.config())?;
-    let opts = ExportOptions {
-        force: a.force,
-        with_mapping: a.with_mapping.clone(),
-        require_reviewed: a.require_reviewed,
-    };
     let phase = clam::phase::phase("export");
     let exported = export(&ws, &key, &a.out, &opts, &ex);
     drop(phase);

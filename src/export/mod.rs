@@ -222,21 +222,12 @@ fn map_strings(v: &mut Value, f: &impl Fn(&str) -> String) {
     }
 }
 
-/// Exports the workspace's plan to `out`.
-pub fn export(
-    ws: &dyn ExportSource,
-    project_key: &[u8],
-    out: &Path,
-    opts: &ExportOptions,
-    scanner: &(dyn Extractor + Sync),
-) -> Result<ExportSummary, ExportError> {
-    // SPEC §5: only proposed masks need review; residual risks are reported (and
-    // marked accepted where the auditor did) but do not block.
-    let masks = ws.unreviewed_masks();
-    if opts.require_reviewed && masks > 0 {
-        return Err(ExportError::Unreviewed(masks));
-    }
-    if ws.corpus().root.is_dir() && is_inside(out, &ws.corpus().root) {
+/// The checks of an export's folder and mapping file that need no plan: not inside
+/// the corpus `root`, not an existing non-empty folder (unless forced), the mapping
+/// neither inside the export nor the corpus nor existing. `clam run` calls this before
+/// it reads the corpus, so a refusal costs nothing; [`export`] calls it again.
+pub fn check_targets(root: &Path, out: &Path, opts: &ExportOptions) -> Result<(), ExportError> {
+    if root.is_dir() && is_inside(out, root) {
         return Err(ExportError::InsideInput(out.to_path_buf()));
     }
     if out.exists() {
@@ -252,13 +243,31 @@ pub fn export(
         if is_inside(m, out) {
             return Err(ExportError::MappingInsideExport(m.clone()));
         }
-        if ws.corpus().root.is_dir() && is_inside(m, &ws.corpus().root) {
+        if root.is_dir() && is_inside(m, root) {
             return Err(ExportError::MappingInsideInput(m.clone()));
         }
         if m.exists() && !opts.force {
             return Err(ExportError::MappingExists(m.clone()));
         }
     }
+    Ok(())
+}
+
+/// Exports the workspace's plan to `out`.
+pub fn export(
+    ws: &dyn ExportSource,
+    project_key: &[u8],
+    out: &Path,
+    opts: &ExportOptions,
+    scanner: &(dyn Extractor + Sync),
+) -> Result<ExportSummary, ExportError> {
+    // SPEC §5: only proposed masks need review; residual risks are reported (and
+    // marked accepted where the auditor did) but do not block.
+    let masks = ws.unreviewed_masks();
+    if opts.require_reviewed && masks > 0 {
+        return Err(ExportError::Unreviewed(masks));
+    }
+    check_targets(&ws.corpus().root, out, opts)?;
     // How the target may be claimed at the end is decided now (see publish.rs).
     let claim = if opts.force {
         publish::Claim::Force

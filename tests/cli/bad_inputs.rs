@@ -87,3 +87,44 @@ fn empty_folder_and_missing_path_fail_clearly() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("nowhere"), "{}", stderr(&o));
 }
+
+#[test]
+fn an_output_that_would_be_refused_is_refused_before_the_corpus_is_read() {
+    // A corpus with a broken document: reading it would print a warning first.
+    let env = Env::new();
+    let corpus = corpus_with(
+        &env,
+        &[
+            ("good.json", GOOD.as_bytes()),
+            ("broken.json", b"{not json"),
+        ],
+    );
+    let snap = env.path("snap.json");
+    write(&env.path(""), "snap.json", b"{}");
+    let o = env.clam(&[
+        "extract",
+        corpus.to_str().expect("utf8"),
+        "--out",
+        snap.to_str().expect("utf8"),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("already exists"), "{err}");
+    assert!(
+        !err.contains("broken.json"),
+        "the corpus was read first: {err}"
+    );
+
+    let out = env.path("out");
+    std::fs::create_dir_all(&out).expect("mkdir");
+    write(&out, "keep.txt", b"mine");
+    let o = run_to(&env, &corpus, &out, &[]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("not empty"), "{err}");
+    assert!(
+        !err.contains("broken.json"),
+        "the corpus was read first: {err}"
+    );
+    assert_eq!(std::fs::read(out.join("keep.txt")).expect("kept"), b"mine");
+}
