@@ -7,6 +7,60 @@ use super::export_id;
 use crate::display::markdown_cell as cell;
 use crate::plan::{Provenance, ProvenanceText};
 
+/// Rows of each "riskiest" table: the report's size does not grow with the corpus
+/// (SPEC §9); every document, chain and entity is in manifest.json.
+const RISKIEST: usize = 25;
+/// Rows of the lists that are read whole when short (residuals, skipped input,
+/// orphaned decisions, warnings), cut beyond this.
+const LISTED: usize = 100;
+
+/// "… and N more …" after a list cut at `shown` of `total`.
+fn more(s: &mut String, total: usize, shown: usize, what: &str, whole: &str) {
+    if total > shown {
+        let _ = writeln!(
+            s,
+            "\n… and {} more {what}; all of them are in {whole}.",
+            total - shown
+        );
+    }
+}
+
+/// Masked entities counted by type and stage.
+fn masked_by_type(s: &mut String, ws: &dyn ExportSource) {
+    use std::collections::BTreeMap;
+    let (m, plan) = (ws.model(), ws.plan());
+    let mut rows: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
+    for (i, e) in m.entities.iter().enumerate() {
+        let col = match &plan.provenance[i] {
+            Provenance::Masked { stage, .. } => match stage {
+                crate::plan::Stage::Forced => 0,
+                crate::plan::Stage::Policy => 1,
+                crate::plan::Stage::Document => 2,
+                crate::plan::Stage::Chain => 3,
+            },
+            Provenance::KeptPruned { .. } => 4,
+            _ => continue,
+        };
+        rows.entry(e.entity_type.as_str()).or_default()[col] += 1;
+    }
+    let _ = writeln!(
+        s,
+        "\n## Masks by type\n\n| type | forced | policy | document stage | chain stage | released by pruning |\n|---|---:|---:|---:|---:|---:|"
+    );
+    for (ty, c) in rows {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {} |",
+            cell(ty),
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            c[4]
+        );
+    }
+}
+
 fn f(x: f64) -> String {
     format!("{x:.3}")
 }
@@ -150,18 +204,41 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
 
     if !ws.corpus().diagnostics.is_empty() {
         let _ = writeln!(s, "## Skipped input\n");
-        for d in &ws.corpus().diagnostics {
+        let all = &ws.corpus().diagnostics;
+        for d in all.iter().take(LISTED) {
             let _ = writeln!(s, "- {}", cell(&d.to_string()));
         }
+        more(
+            &mut s,
+            all.len(),
+            LISTED,
+            "skipped inputs",
+            "manifest.json (`corpus.skipped`)",
+        );
         let _ = writeln!(s);
     }
 
+    // The riskiest documents: residual ones first, then by risk after masking.
+    let mut docs: Vec<usize> = (0..m.docs.len()).collect();
+    let residual_doc = |d: usize| plan.residual_docs.binary_search(&(d as u32)).is_ok();
+    docs.sort_by(|&a, &b| {
+        residual_doc(b)
+            .cmp(&residual_doc(a))
+            .then(plan.doc_risk_final[b].total_cmp(&plan.doc_risk_final[a]))
+            .then(an.doc_risk_initial[b].total_cmp(&an.doc_risk_initial[a]))
+            .then(a.cmp(&b))
+    });
+    let shown = RISKIEST.max(plan.residual_docs.len().min(LISTED));
     let _ = writeln!(
         s,
-        "## Documents\n\n| document | risk before | risk after | residual |\n|---|---:|---:|---|"
+        "## Riskiest documents\n\n{} of {} documents: residual ones first, then by risk after \
+         masking; every document is in manifest.json.\n\n\
+         | document | risk before | risk after | residual |\n|---|---:|---:|---|",
+        shown.min(docs.len()),
+        docs.len()
     );
-    for (d, doc) in m.docs.iter().enumerate() {
-        let residual = plan.residual_docs.binary_search(&(d as u32)).is_ok();
+    for &d in docs.iter().take(shown) {
+        let doc = &m.docs[d];
         let _ = writeln!(
             s,
             "| {} | {} | {} | {} |",
@@ -169,20 +246,35 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
             f(an.doc_risk_initial[d]),
             f(plan.doc_risk_final[d]),
             residual_text(
-                residual,
+                residual_doc(d),
                 ws.residual_accepted(std::slice::from_ref(&doc.id))
             )
         );
     }
-    let _ = writeln!(
-        s,
-        "\n## Chains\n\n| chain | initial | pre | final | category | target | residual |\n|---|---:|---:|---:|---|---:|---|"
-    );
     let mut residual_chain = vec![false; an.chains.len()];
     for &c in &plan.residual_chains {
         residual_chain[c as usize] = true;
     }
-    for (i, (c, r)) in an.chains.iter().zip(&plan.chains).enumerate() {
+    let mut chains: Vec<usize> = (0..an.chains.len()).collect();
+    chains.sort_by(|&a, &b| {
+        let (ra, rb) = (&plan.chains[a], &plan.chains[b]);
+        residual_chain[b]
+            .cmp(&residual_chain[a])
+            .then(rb.risk_final.total_cmp(&ra.risk_final))
+            .then(rb.risk_initial.total_cmp(&ra.risk_initial))
+            .then(a.cmp(&b))
+    });
+    let shown = RISKIEST.max(plan.residual_chains.len().min(LISTED));
+    let _ = writeln!(
+        s,
+        "\n## Riskiest chains\n\n{} of {} chains: residual ones first, then by risk after \
+         masking; every chain is in manifest.json.\n\n\
+         | chain | initial | pre | final | category | target | residual |\n|---|---:|---:|---:|---|---:|---|",
+        shown.min(chains.len()),
+        chains.len()
+    );
+    for &i in chains.iter().take(shown) {
+        let (c, r) = (&an.chains[i], &plan.chains[i]);
         let docs: Vec<String> = c
             .docs
             .iter()
@@ -204,40 +296,25 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
             )
         );
     }
-    let _ = writeln!(
-        s,
-        "\n## Masked entities\n\n| export id | type | documents | s_e | review | provenance |\n|---|---|---:|---:|---|---|"
-    );
-    for (i, e) in m.entities.iter().enumerate() {
-        if !plan.masked[i] {
-            continue;
-        }
-        let prov = ProvenanceText {
-            provenance: &plan.provenance[i],
-            model: m,
-            analysis: an,
-            theta_doc: ws.config().plan.theta_doc,
-        };
+    masked_by_type(&mut s, ws);
+    let entity_rows = |s: &mut String, title: &str, intro: &str, list: &[usize]| {
+        let mut list = list.to_vec();
+        list.sort_by(|&a, &b| {
+            an.entity_docs[b]
+                .len()
+                .cmp(&an.entity_docs[a].len())
+                .then(an.global_contribution[b].total_cmp(&an.global_contribution[a]))
+                .then(a.cmp(&b))
+        });
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} | {:?} | {} |",
-            export_id(key, &e.id),
-            cell(&e.entity_type),
-            an.entity_docs[i].len(),
-            f(an.global_contribution[i]),
-            ws.review_state(i),
-            cell(&prov.to_string())
+            "\n## {title}\n\n{intro}{} of {}, in most documents first; every one is in \
+             manifest.json.\n\n\
+             | export id | type | documents | s_e | review | provenance |\n|---|---|---:|---:|---|---|",
+            list.len().min(RISKIEST),
+            list.len()
         );
-    }
-    if !plan.pruned.is_empty() {
-        let _ = writeln!(
-            s,
-            "\n## Released by pruning\n\nMasked by the document or chain stage, then kept: every \
-             document and chain bound holds without them.\n\n\
-             | export id | type | documents | s_e | review | provenance |\n|---|---|---:|---:|---|---|"
-        );
-        for &i in &plan.pruned {
-            let i = i as usize;
+        for &i in list.iter().take(RISKIEST) {
             let e = &m.entities[i];
             let prov = ProvenanceText {
                 provenance: &plan.provenance[i],
@@ -256,6 +333,18 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
                 cell(&prov.to_string())
             );
         }
+    };
+    let masked: Vec<usize> = (0..m.entities.len()).filter(|&i| plan.masked[i]).collect();
+    entity_rows(&mut s, "Masked entities", "", &masked);
+    if !plan.pruned.is_empty() {
+        let pruned: Vec<usize> = plan.pruned.iter().map(|&i| i as usize).collect();
+        entity_rows(
+            &mut s,
+            "Released by pruning",
+            "Masked by the document or chain stage, then kept: every document and chain \
+             bound holds without them. ",
+            &pruned,
+        );
     }
     let kept_forced = plan
         .provenance
@@ -276,17 +365,31 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
             "## Orphaned decisions\n\nDecisions on entities that no longer occur in the corpus; \
              they are kept and apply again if the entity comes back.\n\n| export id | decision |\n|---|---|"
         );
-        for (id, decision) in &orphaned {
+        for (id, decision) in orphaned.iter().take(LISTED) {
             let _ = writeln!(s, "| {} | {decision} |", export_id(key, id));
         }
+        more(
+            &mut s,
+            orphaned.len(),
+            LISTED,
+            "orphaned decisions",
+            "manifest.json",
+        );
         let _ = writeln!(s);
     }
     let warnings = super::export_warnings(ws, scan_warnings, key);
     if !warnings.is_empty() {
         let _ = writeln!(s, "## Warnings\n");
-        for w in warnings {
-            let _ = writeln!(s, "- {}", cell(&w));
+        for w in warnings.iter().take(LISTED) {
+            let _ = writeln!(s, "- {}", cell(w));
         }
+        more(
+            &mut s,
+            warnings.len(),
+            LISTED,
+            "warnings",
+            "manifest.json (`warnings`)",
+        );
     }
     s
 }

@@ -425,3 +425,41 @@ fn two_concurrent_runs_to_one_folder_never_both_succeed() {
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+#[test]
+fn report_md_is_a_summary_whose_size_does_not_grow_with_the_corpus() {
+    let env = Env::new();
+    let size_of = |docs: &str| {
+        let corpus = env.path(&format!("g{docs}"));
+        let o = env.clam(&[
+            "gen-corpus",
+            "--docs",
+            docs,
+            "--out",
+            corpus.to_str().expect("utf8"),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let out = env.path(&format!("x{docs}"));
+        let o = run_to(&env, corpus.join("corpus.jsonl"), &out, &[]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let report = std::fs::read_to_string(out.join("report.md")).expect("report");
+        assert!(
+            report.contains(&format!("25 of {docs} documents")),
+            "{report}"
+        );
+        // Every document is still in the manifest.
+        let manifest: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).expect("m"))
+                .expect("json");
+        assert_eq!(
+            manifest["documents"].as_array().map(Vec::len),
+            docs.parse::<usize>().ok()
+        );
+        report.len()
+    };
+    let (small, large) = (size_of("100"), size_of("800"));
+    assert!(
+        large < small + small / 2,
+        "report.md grew from {small} to {large} bytes with 8× the documents"
+    );
+}
