@@ -426,8 +426,70 @@ fn q_and_ctrl_c_quit() {
     let mut app = open(small_corpus(), &session_path(&dir));
     key(&mut app, KeyCode::Char('3'));
     key(&mut app, KeyCode::Char('o'));
+    chars(&mut app, "half a reas");
+    // Inside a text field Ctrl-C cancels the field, as in a shell's prompt.
     ctrl(&mut app, 'c');
-    assert!(app.quit, "ctrl-c quits even from a popup");
+    assert!(
+        !app.quit && app.layers.is_empty(),
+        "ctrl-c cancels the popup"
+    );
+    assert!(audit_log(&app).is_empty(), "nothing recorded");
+    // Elsewhere, and from a popup that is no text field, it quits.
+    key(&mut app, KeyCode::Char('?'));
+    ctrl(&mut app, 'c');
+    assert!(app.quit, "ctrl-c quits from the help");
+    let mut app = open(small_corpus(), &session_path(&dir));
+    ctrl(&mut app, 'c');
+    assert!(app.quit);
+}
+
+#[test]
+fn destructive_confirmations_take_y_only() {
+    let (_dir, mut app) = open_fresh(small_corpus());
+    select_mask(&mut app, "MBR390115");
+    key(&mut app, KeyCode::Char('X'));
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        matches!(app.layers.last(), Some(clam::tui::app::Layer::Confirm(_))),
+        "Enter does not confirm a removal"
+    );
+    assert!(audit_log(&app).is_empty());
+    assert!(
+        render(&mut app, 80, 24).contains("y remove"),
+        "the popup says y"
+    );
+    key(&mut app, KeyCode::Char('y'));
+    assert_eq!(audit_log(&app).len(), 1, "y confirms");
+}
+
+#[test]
+fn text_fields_clear_with_ctrl_u_as_in_readline() {
+    let (_dir, mut app) = open_fresh(small_corpus());
+    select_param(&mut app, "theta_doc");
+    // The value prompt opens with the current value, cursor at its end.
+    key(&mut app, KeyCode::Char('='));
+    ctrl(&mut app, 'u');
+    chars(&mut app, "0.8");
+    key(&mut app, KeyCode::Enter);
+    assert!(app.layers.is_empty(), "0.8 accepted, not 0.950.8");
+    let screen = render(&mut app, 160, 48);
+    assert!(
+        screen.contains("theta_doc      0.95         → 0.8"),
+        "{screen}"
+    );
+    // Ctrl-W deletes a word, Ctrl-A / Ctrl-E move to the ends.
+    key(&mut app, KeyCode::Char('3'));
+    key(&mut app, KeyCode::Char('/'));
+    chars(&mut app, "hannah brooks");
+    ctrl(&mut app, 'w');
+    ctrl(&mut app, 'a');
+    chars(&mut app, "x");
+    match app.layers.last() {
+        Some(clam::tui::app::Layer::Search { input, .. }) => {
+            assert_eq!(input.lines().join(""), "xhannah ")
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

@@ -65,6 +65,7 @@ impl App {
         if folder.trim().is_empty() {
             return Err(ExportOutcome::Failed("type the output folder".into()));
         }
+        let out = export_folder(folder).map_err(ExportOutcome::Failed)?;
         if self.project_key.is_empty() {
             return Err(ExportOutcome::Failed(
                 "no session, so no project key: open with --session FILE".into(),
@@ -85,7 +86,7 @@ impl App {
         Ok(ExportJob {
             ws,
             key: self.project_key.clone(),
-            out: PathBuf::from(folder.trim()),
+            out,
             opts: ExportOptions {
                 force: false,
                 with_mapping: None,
@@ -93,6 +94,45 @@ impl App {
             },
         })
     }
+}
+
+/// The folder typed in the dialog as the path to write: `~`, `~/…`, `$HOME` and
+/// `${HOME}` at its start are the home folder (a shell would expand them; a dialog
+/// must, or it writes a literal `./~/…`), and a relative path is made absolute, so
+/// the outcome names exactly where the files are.
+pub fn export_folder(typed: &str) -> Result<PathBuf, String> {
+    let typed = typed.trim();
+    let home = || {
+        directories::BaseDirs::new()
+            .map(|b| b.home_dir().to_path_buf())
+            .ok_or_else(|| format!("{typed}: this platform has no home folder; type the full path"))
+    };
+    let rest = |prefix: &str| {
+        typed
+            .strip_prefix(prefix)
+            .map(|r| r.trim_start_matches('/'))
+    };
+    let path = if typed == "~" {
+        home()?
+    } else if let Some(r) = rest("~/")
+        .or_else(|| rest("${HOME}"))
+        .or_else(|| rest("$HOME"))
+    {
+        if typed.starts_with("$HOME") && !(typed.len() == 5 || typed[5..].starts_with('/')) {
+            // "$HOMEWORK": not the variable.
+            PathBuf::from(typed)
+        } else {
+            let h = home()?;
+            if r.is_empty() { h } else { h.join(r) }
+        }
+    } else if typed.starts_with('~') {
+        return Err(format!(
+            "{typed}: only ~ (your home folder) is expanded; type the full path"
+        ));
+    } else {
+        PathBuf::from(typed)
+    };
+    std::path::absolute(&path).map_err(|e| format!("{typed}: {e}"))
 }
 
 /// An export's inputs, owned, to run as a job.
@@ -134,5 +174,32 @@ impl ExportJob {
             }
             Err(e) => ExportOutcome::Failed(e.to_string()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::export_folder;
+    use std::path::PathBuf;
+
+    #[test]
+    fn the_home_folder_is_expanded_and_every_path_made_absolute() {
+        let home = directories::BaseDirs::new()
+            .map(|b| b.home_dir().to_path_buf())
+            .unwrap_or_default();
+        assert_eq!(export_folder("~").ok(), Some(home.clone()));
+        for typed in ["~/out/x", "$HOME/out/x", "${HOME}/out/x", "  ~/out/x "] {
+            assert_eq!(
+                export_folder(typed).ok(),
+                Some(home.join("out/x")),
+                "{typed}"
+            );
+        }
+        let cwd = std::env::current_dir().unwrap_or_default();
+        assert_eq!(export_folder("out").ok(), Some(cwd.join("out")));
+        assert_eq!(export_folder("$HOMEWORK").ok(), Some(cwd.join("$HOMEWORK")));
+        assert_eq!(export_folder("/abs/x").ok(), Some(PathBuf::from("/abs/x")));
+        let err = export_folder("~alice/x").unwrap_err();
+        assert!(err.contains("only ~"), "{err}");
     }
 }

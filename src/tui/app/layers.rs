@@ -17,7 +17,7 @@ pub enum Layer {
         pane: Pane,
         input: TextArea<'static>,
     },
-    /// A decision that asks first (y / Enter).
+    /// A decision that asks first (`y` only: they are destructive).
     Confirm(Confirm),
     Export(Box<ExportDialog>),
     /// Text to mark as a new entity in document `doc` (corpus index).
@@ -50,6 +50,22 @@ pub enum Layer {
     },
 }
 
+impl Layer {
+    /// A layer that edits text: Ctrl-C cancels it instead of quitting.
+    pub fn is_text_field(&self) -> bool {
+        matches!(
+            self,
+            Layer::Reason { .. }
+                | Layer::Search { .. }
+                | Layer::AddText { .. }
+                | Layer::GoldNote { .. }
+                | Layer::GoldImport { .. }
+                | Layer::WhatIf { .. }
+                | Layer::Export(_)
+        )
+    }
+}
+
 /// What a reason popup's reason is for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ReasonFor {
@@ -59,7 +75,7 @@ pub enum ReasonFor {
     Residual { documents: Vec<String> },
 }
 
-/// A decision waiting for y / Enter.
+/// A decision waiting for `y`.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Confirm {
     /// Accept the proposal of these entities.

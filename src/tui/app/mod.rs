@@ -219,6 +219,41 @@ pub(super) fn next_mode(mode: crate::redact::Mode, step: isize) -> crate::redact
     MODES[(i + step).rem_euclid(4) as usize]
 }
 
+/// One key in a one-line text field, with readline's line keys: Ctrl-U deletes to
+/// the start of the line (all of it from the end, where the cursor starts), Ctrl-K to
+/// its end, Ctrl-W the word before the cursor, Ctrl-A / Ctrl-E move to the start / end.
+/// The text area's own bindings do the rest (its Ctrl-U would undo).
+pub(super) fn edit_line(input: &mut TextArea<'static>, key: crossterm::event::KeyEvent) {
+    use crossterm::event::{KeyCode, KeyModifiers};
+    use ratatui_textarea::CursorMove;
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        match key.code {
+            KeyCode::Char('u') => {
+                input.delete_line_by_head();
+                return;
+            }
+            KeyCode::Char('k') => {
+                input.delete_line_by_end();
+                return;
+            }
+            KeyCode::Char('w') => {
+                input.delete_word();
+                return;
+            }
+            KeyCode::Char('a') => {
+                input.move_cursor(CursorMove::Head);
+                return;
+            }
+            KeyCode::Char('e') => {
+                input.move_cursor(CursorMove::End);
+                return;
+            }
+            _ => {}
+        }
+    }
+    input.input(key);
+}
+
 pub(super) fn text_input(initial: &str) -> TextArea<'static> {
     let mut t = TextArea::new(vec![initial.to_string()]);
     t.move_cursor(ratatui_textarea::CursorMove::End);

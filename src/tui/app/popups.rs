@@ -16,7 +16,20 @@ impl App {
                 .modifiers
                 .contains(crossterm::event::KeyModifiers::CONTROL);
         if ctrl_c {
-            self.quit = true;
+            // Inside a text field Ctrl-C cancels the field, as in a shell's prompt; an
+            // export that runs keeps its dialog. Elsewhere it quits.
+            match layer {
+                Layer::Export(d)
+                    if matches!(
+                        d.outcome,
+                        Some(ExportOutcome::Running | ExportOutcome::Exporting)
+                    ) =>
+                {
+                    self.layers.push(Layer::Export(d));
+                }
+                l if l.is_text_field() => self.info("cancelled: nothing recorded".into()),
+                _ => self.quit = true,
+            }
             return;
         }
         match layer {
@@ -46,7 +59,7 @@ impl App {
                     }
                 }
                 _ => {
-                    input.input(key);
+                    super::edit_line(&mut input, key);
                     self.layers.push(Layer::Reason {
                         purpose,
                         input,
@@ -58,7 +71,7 @@ impl App {
                 KeyCode::Esc => {}
                 KeyCode::Enter => {}
                 _ => {
-                    input.input(key);
+                    super::edit_line(&mut input, key);
                     let text = input.lines().join(" ");
                     if pane == Pane::Document {
                         self.ui.doc_search = text.clone();
@@ -83,7 +96,7 @@ impl App {
                     }),
                 },
                 _ => {
-                    input.input(key);
+                    super::edit_line(&mut input, key);
                     self.layers.push(Layer::AddText {
                         doc,
                         input,
@@ -156,7 +169,7 @@ impl App {
                     }
                 }
                 _ => {
-                    input.input(key);
+                    super::edit_line(&mut input, key);
                     self.layers.push(Layer::WhatIf {
                         purpose,
                         input,
@@ -171,7 +184,7 @@ impl App {
                 KeyCode::Esc => self.info("note cancelled".into()),
                 KeyCode::Enter => self.submit_gold_note(documents, &input.lines().join(" ")),
                 _ => {
-                    input.input(key);
+                    super::edit_line(&mut input, key);
                     self.layers.push(Layer::GoldNote { documents, input });
                 }
             },
@@ -186,12 +199,18 @@ impl App {
                     }
                 }
                 _ => {
-                    input.input(key);
+                    super::edit_line(&mut input, key);
                     self.layers.push(Layer::GoldImport { input, error: None });
                 }
             },
+            // Destructive: `y` only. Enter, the key that confirms everywhere else,
+            // keeps the question open rather than acting on a reflex.
             Layer::Confirm(c) => match key.code {
-                KeyCode::Char('y') | KeyCode::Enter => self.confirmed(c),
+                KeyCode::Char('y') => self.confirmed(c),
+                KeyCode::Enter => {
+                    self.info("press y to confirm; any other key cancels".into());
+                    self.layers.push(Layer::Confirm(c));
+                }
                 _ => self.info("cancelled: nothing recorded".into()),
             },
             Layer::Export(dialog)
@@ -235,7 +254,7 @@ impl App {
                         }
                     }
                     _ if dialog.field == ExportField::Folder => {
-                        dialog.folder.input(key);
+                        super::edit_line(&mut dialog.folder, key);
                     }
                     _ => {}
                 }

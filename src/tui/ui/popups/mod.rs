@@ -124,7 +124,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 let text = vec![
                     Line::from(Span::styled(question, t.text())),
                     Line::from(Span::styled(
-                        format!("y / Enter {yes} · any other key cancels"),
+                        format!("y {yes} · any other key cancels"),
                         t.muted(),
                     )),
                 ];
