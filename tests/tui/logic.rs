@@ -616,8 +616,9 @@ fn export_writes_the_redacted_corpus_or_refuses_unreviewed_masks() {
         _ => None,
     };
     assert!(
-        matches!(outcome(&app), Some(ExportOutcome::Failed(m)) if m.contains("unreviewed")),
-        "{:?}",
+        matches!(outcome(&app), Some(ExportOutcome::Failed(m)) if m.contains("unreviewed")
+            && m.contains("switch \"require reviewed\" off") && !m.contains("--")),
+        "the in-app way, not a command-line flag: {:?}",
         outcome(&app)
     );
     assert!(!out.exists());
@@ -653,4 +654,26 @@ fn export_writes_the_redacted_corpus_or_refuses_unreviewed_masks() {
     assert!(matches!(outcome(&app), Some(ExportOutcome::Failed(_))));
     key(&mut app, KeyCode::Esc);
     assert!(app.layers.is_empty());
+}
+
+#[test]
+fn an_export_into_a_full_folder_says_what_to_do_here() {
+    let (dir, mut app) = open_fresh(small_corpus());
+    let out = dir.path().join("full");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("mine.txt"), "mine").unwrap();
+    let outcome = export_through_dialog(&mut app, &out, clam::redact::Mode::Value);
+    match outcome {
+        ExportOutcome::Failed(m) => {
+            assert!(
+                m.contains("type a new folder") && !m.contains("--force"),
+                "{m}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        std::fs::read_to_string(out.join("mine.txt")).unwrap(),
+        "mine"
+    );
 }

@@ -68,7 +68,7 @@ impl App {
         let out = export_folder(folder).map_err(ExportOutcome::Failed)?;
         if self.project_key.is_empty() {
             return Err(ExportOutcome::Failed(
-                "no session, so no project key: open with --session FILE".into(),
+                "no session, so no project key: quit and open the corpus again with a session (clam review CORPUS --session FILE)".into(),
             ));
         }
         if mode != self.ws.config().redact.mode {
@@ -135,6 +135,25 @@ pub fn export_folder(typed: &str) -> Result<PathBuf, String> {
     std::path::absolute(&path).map_err(|e| format!("{typed}: {e}"))
 }
 
+/// An export error as the dialog says it: the command line's advice ("pass --force",
+/// "drop --require-reviewed") becomes what to do here.
+fn in_app_advice(e: &ExportError) -> String {
+    match e {
+        ExportError::NotEmpty(p) => format!(
+            "{}: the export folder exists and is not empty; type a new folder (clam never replaces a folder from the workspace)",
+            p.display()
+        ),
+        ExportError::Appeared(p) => format!(
+            "{}: appeared (or filled up) while clam was exporting; nothing was replaced and the new export was removed; type a new folder",
+            p.display()
+        ),
+        ExportError::Unreviewed(n) => format!(
+            "{n} proposed mask(s) are unreviewed or stale; review them in the redaction set (a accepts one, A every listed one) or switch \"require reviewed\" off (Tab to it, Space)"
+        ),
+        other => other.to_string(),
+    }
+}
+
 /// An export's inputs, owned, to run as a job.
 pub struct ExportJob {
     ws: crate::workspace::Workspace,
@@ -172,7 +191,7 @@ impl ExportJob {
             Err(ExportError::Leak(hits)) => {
                 ExportOutcome::Leak(hits.iter().map(ToString::to_string).collect())
             }
-            Err(e) => ExportOutcome::Failed(e.to_string()),
+            Err(e) => ExportOutcome::Failed(in_app_advice(&e)),
         }
     }
 }
