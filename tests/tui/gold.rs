@@ -75,9 +75,13 @@ fn g_marks_the_selected_chain_as_gold_with_a_note_undo_and_reopening() {
         );
         assert_eq!(log.last().unwrap().decision.action.name(), "gold_mark");
     }
-    let app = open(small_corpus(), &path);
+    let mut app = open(small_corpus(), &path);
     assert_eq!(gold_of(&app), vec![(pair, Some("same MBR".into()))]);
     assert!(app.is_gold(0), "the chain table marks it after reopening");
+    // The note is on the chains pane's detail line, even at 80 columns.
+    key(&mut app, KeyCode::Char('4'));
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("★ gold: same MBR"), "{screen}");
 }
 
 #[test]

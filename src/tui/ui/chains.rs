@@ -135,7 +135,8 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     (body, start)
 }
 
-/// The selected chain's via entities (▇ = masked) and its target, under the table.
+/// The selected chain's residual state, gold mark and note, via entities (▇ = masked)
+/// and target, under the table.
 fn detail(app: &App, chain: Option<usize>) -> Line<'static> {
     let t = &app.theme;
     let Some(c) = chain else {
@@ -167,6 +168,15 @@ fn detail(app: &App, chain: Option<usize>) -> Line<'static> {
             Span::styled("residual: R accepts its risk · ", t.error())
         });
     }
+    // The gold mark and its note come next, for the same reason (an annotator reads
+    // them back here; a long list of values must not push them off).
+    if let Some(note) = app.ws.state().gold.get(&app.chain_key(c)) {
+        let text = match note.as_deref().map(sanitize::line) {
+            Some(n) => format!("★ gold: {n} · "),
+            None => "★ gold · ".to_string(),
+        };
+        spans.push(Span::styled(text, t.accent()));
+    }
     spans.push(Span::styled("via ", t.muted()));
     for (k, e) in via.iter().enumerate() {
         let ent = &app.ws.model().entities[*e];
@@ -185,10 +195,6 @@ fn detail(app: &App, chain: Option<usize>) -> Line<'static> {
     }
     if let Some(target) = app.ws.plan().chains[c].target {
         spans.push(Span::styled(format!(" · target {target:.2}"), t.muted()));
-    }
-    if let Some(note) = app.ws.state().gold.get(&app.chain_key(c)) {
-        let note = note.as_deref().map(sanitize::line).unwrap_or_default();
-        spans.push(Span::styled(format!(" · ★ gold {note}"), t.accent()));
     }
     Line::from(spans)
 }
