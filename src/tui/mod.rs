@@ -128,6 +128,7 @@ async fn event_loop(
                 app.pump_jobs();
             },
             _ = tick.tick() => {
+                app.expire_message(Instant::now());
                 if !app.is_ready() {
                     // The header's progress and timers move.
                     app.dirty = true;

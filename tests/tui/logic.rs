@@ -677,3 +677,33 @@ fn an_export_into_a_full_folder_says_what_to_do_here() {
         "mine"
     );
 }
+
+#[test]
+fn status_messages_expire_and_key_hints_are_never_cut() {
+    let (_dir, mut app) = open_fresh(small_corpus());
+    key(&mut app, KeyCode::Char('3'));
+    key(&mut app, KeyCode::Char('o'));
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(status(&app), "cancelled: nothing recorded");
+    let now = std::time::Instant::now();
+    assert!(!app.expire_message(now), "a fresh message stays");
+    assert!(app.expire_message(now + clam::tui::app::Message::LIFETIME));
+    assert!(app.message.is_none(), "an old one goes");
+    // A long message is cut with an ellipsis; every hint shown is whole.
+    app.handle_key(KeyEvent::new(KeyCode::Char('o'), KeyModifiers::NONE));
+    chars(&mut app, &"a very long reason ".repeat(3));
+    key(&mut app, KeyCode::Enter);
+    for width in [80u16, 100, 160] {
+        let screen = render(&mut app, width, 24);
+        let footer = screen.lines().last().unwrap_or("").trim_end();
+        let hints = footer.rsplit('│').next().unwrap_or("").trim();
+        for h in hints.split(" · ") {
+            let words: Vec<&str> = h.split(' ').collect();
+            assert!(
+                words.len() >= 2 && !words[1].is_empty(),
+                "a hint cut mid-key at {width} columns: {h:?} in {footer:?}"
+            );
+        }
+        assert!(hints.starts_with("? help"), "{footer}");
+    }
+}

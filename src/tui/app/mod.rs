@@ -90,6 +90,23 @@ impl Progress {
 pub struct Message {
     pub text: String,
     pub error: bool,
+    /// When it was set: messages expire ([`Message::LIFETIME`]), so old ones stop
+    /// crowding the key hints off the status bar.
+    pub at: Instant,
+}
+
+impl Message {
+    /// How long a message stays: an error twice as long as a note.
+    pub const LIFETIME: Duration = Duration::from_secs(6);
+
+    fn expired(&self, now: Instant) -> bool {
+        let life = if self.error {
+            2 * Self::LIFETIME
+        } else {
+            Self::LIFETIME
+        };
+        now.saturating_duration_since(self.at) >= life
+    }
 }
 
 /// What the export dialog shows after a run.
@@ -335,12 +352,31 @@ impl App {
         self.replanning() || self.whatif_busy()
     }
 
+    /// Drops the status message once it is older than its lifetime (called on every
+    /// tick of the event loop); true when one was dropped.
+    pub fn expire_message(&mut self, now: Instant) -> bool {
+        if self.message.as_ref().is_some_and(|m| m.expired(now)) {
+            self.message = None;
+            self.dirty = true;
+            return true;
+        }
+        false
+    }
+
     pub(super) fn error(&mut self, text: String) {
-        self.message = Some(Message { text, error: true });
+        self.message = Some(Message {
+            text,
+            error: true,
+            at: Instant::now(),
+        });
     }
 
     pub(super) fn info(&mut self, text: String) {
-        self.message = Some(Message { text, error: false });
+        self.message = Some(Message {
+            text,
+            error: false,
+            at: Instant::now(),
+        });
     }
 
     // ----- input -----

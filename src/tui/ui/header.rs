@@ -164,12 +164,8 @@ pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
     } else {
         Span::styled(" extracting ", t.busy())
     };
-    let mut spans = vec![word, Span::styled("│ ", t.status_bar())];
-    if let Some(m) = &app.message {
-        let style = if m.error { t.error() } else { t.status_bar() };
-        spans.push(Span::styled(format!("{} ", sanitize::line(&m.text)), style));
-        spans.push(Span::styled("│ ", t.status_bar()));
-    }
+    let width = area.width as usize;
+    let cols = |s: &str| unicode_width::UnicodeWidthStr::width(s);
     let pane = app.ui.focus;
     let hint = |a: Action, what: &str| app.keymap.key_for(pane, a).map(|k| format!("{k} {what}"));
     let hints: Vec<String> = [
@@ -192,7 +188,29 @@ pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
     .into_iter()
     .flatten()
     .collect();
-    spans.push(Span::styled(hints.join(" · "), t.status_bar()));
+    let mut used = cols(&word.content) + 2;
+    let mut spans = vec![word, Span::styled("│ ", t.status_bar())];
+    // The message takes what the first hint (help) leaves; it is cut with an ellipsis,
+    // the hints never: those that do not fit whole are left out.
+    if let Some(m) = &app.message {
+        let style = if m.error { t.error() } else { t.status_bar() };
+        let reserve = hints.first().map_or(0, |h| cols(h));
+        let room = width.saturating_sub(used + reserve + 3);
+        let text = sanitize::fit(&sanitize::line(&m.text), room);
+        used += cols(&text) + 3;
+        spans.push(Span::styled(format!("{text} "), style));
+        spans.push(Span::styled("│ ", t.status_bar()));
+    }
+    let mut shown: Vec<&str> = Vec::new();
+    for h in &hints {
+        let extra = cols(h) + if shown.is_empty() { 0 } else { 3 };
+        if used + extra > width {
+            break;
+        }
+        used += extra;
+        shown.push(h);
+    }
+    spans.push(Span::styled(shown.join(" · "), t.status_bar()));
     frame.render_widget(
         Paragraph::new(Line::from(spans)).style(t.status_bar()),
         area,
