@@ -41,12 +41,12 @@ pub(super) fn run(a: RunArgs) -> Result<u8> {
                 ws.plan()
                     .chains
                     .iter()
-                    .filter(|c| c.category_pre == cat)
+                    .filter(|c| c.category_initial == cat)
                     .count()
             };
             use clam::analysis::RiskCategory::{High, Medium};
             eprintln!(
-                "exported {} documents to {} ({} mode): {} of {} entities masked; chains HIGH/MEDIUM {}/{} → {}/{}; {} residual document(s), {} residual chain(s); leak check passed ({} files)",
+                "exported {} documents to {} ({} mode): {} of {} entities masked; chains HIGH/MEDIUM unmasked {}/{} → masked {}/{}; {} residual document(s), {} residual chain(s); leak check passed ({} files)",
                 summary.documents,
                 summary.out.display(),
                 ws.config().redact.mode.as_str(),

@@ -84,15 +84,14 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
         if ws.config().plan.prune { "on" } else { "off" },
         ws.config().hash(key)
     );
-    let count = |cat: crate::analysis::RiskCategory, final_: bool| {
+    // 0: unmasked, 1: after the document stage, 2: masked (the plan).
+    let count = |cat: crate::analysis::RiskCategory, when: u8| {
         plan.chains
             .iter()
-            .filter(|c| {
-                if final_ {
-                    c.category_final == cat
-                } else {
-                    c.category_initial == cat
-                }
+            .filter(|c| match when {
+                0 => c.category_initial == cat,
+                1 => c.category_pre == cat,
+                _ => c.category_final == cat,
             })
             .count()
     };
@@ -156,20 +155,19 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
         plan.pruned.len()
     );
     let _ = writeln!(s, "| kept edges | {} |", an.edges.len());
-    let _ = writeln!(
-        s,
-        "| chains HIGH / MEDIUM / LOW before | {} / {} / {} |",
-        count(High, false),
-        count(Medium, false),
-        count(Low, false)
-    );
-    let _ = writeln!(
-        s,
-        "| chains HIGH / MEDIUM / LOW after | {} / {} / {} |",
-        count(High, true),
-        count(Medium, true),
-        count(Low, true)
-    );
+    for (label, when) in [
+        ("unmasked", 0),
+        ("after the document stage (the chain stage's targets)", 1),
+        ("masked (the plan)", 2),
+    ] {
+        let _ = writeln!(
+            s,
+            "| chains HIGH / MEDIUM / LOW {label} | {} / {} / {} |",
+            count(High, when),
+            count(Medium, when),
+            count(Low, when)
+        );
+    }
     let (open_docs, open_chains) = ws.unaccepted_residuals();
     let _ = writeln!(
         s,

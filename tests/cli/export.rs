@@ -463,3 +463,26 @@ fn report_md_is_a_summary_whose_size_does_not_grow_with_the_corpus() {
         "report.md grew from {small} to {large} bytes with 8× the documents"
     );
 }
+
+#[test]
+fn the_before_chain_counts_are_the_unmasked_ones_in_run_and_report() {
+    let env = Env::new();
+    let out = env.path("out");
+    let o = run_to(&env, sample(), &out, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    let counts = err
+        .split("chains HIGH/MEDIUM unmasked ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .expect("the run names its unmasked counts");
+    let (high, medium) = counts.split_once('/').expect("HIGH/MEDIUM");
+    let report = std::fs::read_to_string(out.join("report.md")).expect("report");
+    assert!(
+        report.contains(&format!(
+            "| chains HIGH / MEDIUM / LOW unmasked | {high} / {medium} / "
+        )),
+        "{counts} vs {report}"
+    );
+    assert!(report.contains("| chains HIGH / MEDIUM / LOW after the document stage"));
+}

@@ -149,7 +149,8 @@ impl App {
             .flatten()
     }
 
-    /// Header figures: chains per category before (pre) and after the plan.
+    /// Header figures: chains per category unmasked and masked (the plan in effect):
+    /// the same "before" as `clam run` and report.md.
     pub fn chain_counts(&self) -> [(usize, usize); 3] {
         let mut out = [(0, 0); 3];
         for c in &self.ws.plan().chains {
@@ -158,7 +159,7 @@ impl App {
                 RiskCategory::Medium => 1,
                 RiskCategory::Low => 2,
             };
-            out[slot(c.category_pre)].0 += 1;
+            out[slot(c.category_initial)].0 += 1;
             out[slot(c.category_final)].1 += 1;
         }
         out

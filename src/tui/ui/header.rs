@@ -97,7 +97,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         Span::styled(
             if wide {
                 format!(
-                    "{} documents · {} entities · {} kept edges · chains ",
+                    "{} documents · {} entities · {} kept edges · chains unmasked→masked ",
                     ws.corpus().documents.len(),
                     ws.model().entities.len(),
                     ws.analysis().edges.len()
