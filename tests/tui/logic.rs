@@ -707,3 +707,16 @@ fn status_messages_expire_and_key_hints_are_never_cut() {
         assert!(hints.starts_with("? help"), "{footer}");
     }
 }
+
+#[test]
+fn the_redaction_set_cuts_values_with_an_ellipsis_and_spells_out_the_selected_one() {
+    let (_dir, mut app) = open_fresh(small_corpus());
+    select_mask(&mut app, "hannah brooks");
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("hannah broo…"), "{screen}");
+    // The detail line: the whole value and its forms as the documents write them.
+    assert!(
+        screen.contains("hannah brooks · written Hannah Brooks"),
+        "{screen}"
+    );
+}

@@ -60,6 +60,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     let (start, end) = list.window(body_height);
     let wide = table_area.width >= 70;
     let an = app.ws.analysis();
+    // The value column's width: what the fixed columns and the spaces between leave.
+    let fixed = 12 + 4 + 4 + 10 + if wide { 11 } else { 0 };
+    let gaps = if wide { 5 } else { 4 };
+    let value_width = (table_area.width as usize).saturating_sub(fixed + gaps);
     let rows: Vec<Row> = list.rows[start..end]
         .iter()
         .enumerate()
@@ -82,7 +86,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
                     fit(&e.entity_type, 12),
                     t.entity(&e.entity_type, masked),
                 )),
-                Cell::from(sanitize::line(&e.value)),
+                Cell::from(fit(&sanitize::line(&e.value), value_width)),
                 Cell::from(format!("{}", an.entity_docs[i].len())),
                 Cell::from(format!("{:.2}", an.global_contribution[i])),
             ];
@@ -125,7 +129,26 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
                 theta_doc: app.ws.config().plan.theta_doc,
             }
             .to_string();
-            Line::from(Span::styled(sanitize::line(&text), t.muted()))
+            // The full value and its forms as written in the documents, then why.
+            let e = &app.ws.model().entities[i];
+            let written: Vec<String> = app
+                .ws
+                .globals()
+                .get(&e.id)
+                .map(|g| g.originals.iter().map(|o| sanitize::line(o)).collect())
+                .unwrap_or_default();
+            let mut spans = vec![Span::styled(sanitize::line(&e.value), t.text())];
+            if !written.is_empty() {
+                spans.push(Span::styled(
+                    format!(" · written {}", written.join(" | ")),
+                    t.muted(),
+                ));
+            }
+            spans.push(Span::styled(
+                format!(" · {}", sanitize::line(&text)),
+                t.muted(),
+            ));
+            Line::from(spans)
         }
         None => Line::from(Span::styled(
             if app.ws.model().entities.is_empty() {
