@@ -236,18 +236,28 @@ fn undo_reverts_only_this_reviews_decisions_and_a_second_review_is_read_only() {
         key(&mut second, KeyCode::Char('u'));
         assert_eq!(audit_log(&app).len(), 1, "the reader changed nothing");
     }
-    // Reopened, the earlier review's decision holds and is not this review's to undo.
+    // Reopened, the earlier review's decision holds; undo asks before reverting it.
     let mut app = open(small_corpus(), &path);
     assert!(!app.ws.plan().masked[i]);
     key(&mut app, KeyCode::Char('u'));
-    let text = app
-        .message
-        .as_ref()
-        .map(|m| m.text.clone())
-        .unwrap_or_default();
-    assert!(text.contains("nothing of this review to undo"), "{text}");
+    assert!(matches!(
+        app.layers.last(),
+        Some(Layer::Confirm(clam::tui::app::Confirm::UndoEarlier { .. }))
+    ));
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("before this review"), "{screen}");
+    key(&mut app, KeyCode::Char('n'));
     assert!(!app.ws.plan().masked[i], "the earlier decision stands");
     assert_eq!(audit_log(&app).len(), 1);
+    key(&mut app, KeyCode::Char('u'));
+    key(&mut app, KeyCode::Char('y'));
+    assert!(app.ws.plan().masked[i], "reverted once confirmed");
+    assert_eq!(audit_log(&app).len(), 2);
+    assert!(
+        status(&app).contains("an earlier review's"),
+        "{}",
+        status(&app)
+    );
 }
 
 #[test]

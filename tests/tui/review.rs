@@ -402,9 +402,21 @@ fn every_decision_names_its_effect_on_the_plan() {
     key(&mut app, KeyCode::Char('p'));
     assert!(app.ws.plan().masked[j]);
     assert!(status(&app).ends_with(": +0 −0 masks"), "{}", status(&app));
-    // Undo names its effect too: the pin changed nothing, so undoing it neither.
+    // Undo names the decision and its effect too: the pin changed nothing, so
+    // undoing it neither.
     key(&mut app, KeyCode::Char('u'));
+    assert!(
+        status(&app).starts_with("undone: pin mask PATIENT_ID \"MBR390115\" (decision #"),
+        "{}",
+        status(&app)
+    );
     assert!(status(&app).contains("+0 −0 masks"), "{}", status(&app));
+    key(&mut app, KeyCode::Char('u'));
+    assert!(
+        status(&app).starts_with("undone: override keep NAME \"hannah brooks\""),
+        "{}",
+        status(&app)
+    );
 }
 
 #[test]

@@ -185,7 +185,7 @@ impl App {
         // not this writer's to revert.
         let mut undone = std::collections::BTreeSet::new();
         let mut target = None;
-        for e in log.iter().rev().take_while(|e| e.seq >= own_from) {
+        for e in log.iter().rev() {
             if undone.contains(&e.seq) {
                 continue;
             }
@@ -197,23 +197,72 @@ impl App {
             break;
         }
         let Some(entry) = target else {
-            let earlier = log.iter().any(|e| e.seq < own_from);
-            return self.info(if earlier {
-                "nothing of this review to undo: undo reverts only the decisions taken since the \
-                 session was opened"
-                    .into()
-            } else {
-                "nothing to undo".into()
-            });
+            return self.info("nothing to undo".into());
         };
+        if entry.seq < own_from {
+            // Not this review's: ask first, naming it.
+            let what = self.describe(&entry.decision.action);
+            self.layers.push(Layer::Confirm(Confirm::UndoEarlier {
+                seq: entry.seq,
+                what,
+            }));
+            return;
+        }
         // An undone entity edit rebuilds the entities inside the decision (and may
         // re-plan off the UI thread like any other).
+        // Described before the undo: an undone edit may take the entity away.
+        let what = self.describe(&entry.decision.action);
         if self.decide(AuditAction::Undo { seq: entry.seq }, None, None) {
-            self.decided(format!(
-                "undone: {} (decision #{})",
-                entry.decision.action.name(),
-                entry.seq
-            ));
+            self.decided(format!("undone: {what} (decision #{})", entry.seq));
+        }
+    }
+
+    /// A decision in words, its entity named as the redaction set shows it
+    /// ("override keep NAME \"okafor\"").
+    pub(super) fn describe(&self, action: &AuditAction) -> String {
+        let entity = |id: &str| match self.ws.model().entity_index(id) {
+            Some(i) => self.entity_label(i),
+            None => format!("entity {}", id.get(..8).unwrap_or(id)),
+        };
+        let state = |mask: bool| if mask { "mask" } else { "keep" };
+        let docs = |d: &[String]| sanitize::line(&d.join(" + "));
+        match action {
+            AuditAction::Accept { entity: e, mask } => {
+                format!("accept {} {}", state(*mask), entity(e))
+            }
+            AuditAction::Override { entity: e, mask } => {
+                format!("override {} {}", state(*mask), entity(e))
+            }
+            AuditAction::Pin { entity: e, mask } => format!("pin {} {}", state(*mask), entity(e)),
+            AuditAction::Unpin { entity: e } => format!("unpin {}", entity(e)),
+            AuditAction::Undo { seq } => format!("undo of decision #{seq}"),
+            AuditAction::AddEntity {
+                doc, entity_type, ..
+            } => format!("add a {entity_type} entity in {}", sanitize::line(doc)),
+            AuditAction::RemoveEntity { entity: e, doc } => match doc {
+                Some(d) => format!("remove {} from {}", entity(e), sanitize::line(d)),
+                None => format!("remove {} everywhere", entity(e)),
+            },
+            // After a retype the entity goes by its new id.
+            AuditAction::Retype {
+                entity: e,
+                entity_type,
+                new_entity,
+            } => match self.ws.model().entity_index(new_entity) {
+                Some(i) => format!("retype to {entity_type}: {}", self.entity_label(i)),
+                None => format!("retype {} to {entity_type}", entity(e)),
+            },
+            AuditAction::Merge { from, into } => {
+                format!("merge {} into {}", entity(from), entity(into))
+            }
+            AuditAction::AcceptResidual { documents } => {
+                format!("accept the residual risk of {}", docs(documents))
+            }
+            AuditAction::GoldMark { documents, .. } => format!("gold chain {}", docs(documents)),
+            AuditAction::GoldUnmark { documents } => {
+                format!("unmark gold chain {}", docs(documents))
+            }
+            AuditAction::Settings { new, .. } => format!("adopted {}", settings_text(new)),
         }
     }
 
@@ -354,6 +403,13 @@ impl App {
                         self.ui.masks.select_item(j);
                     }
                     self.decided("merged (u undoes)".into());
+                }
+            }
+            Confirm::UndoEarlier { seq, what } => {
+                if self.decide(AuditAction::Undo { seq }, None, None) {
+                    self.decided(format!(
+                        "undone: {what} (decision #{seq}, an earlier review's)"
+                    ));
                 }
             }
             Confirm::RemoveEverywhere { entity } => {

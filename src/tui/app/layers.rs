@@ -84,6 +84,9 @@ pub enum Confirm {
     Merge { from: String, into: String },
     /// Remove `entity` from every document.
     RemoveEverywhere { entity: String },
+    /// Revert decision `seq` (described as `what`), taken by an earlier review of
+    /// the session: undo asks before it reaches back past this review.
+    UndoEarlier { seq: i64, what: String },
 }
 
 /// What a chosen type is for.

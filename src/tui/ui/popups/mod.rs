@@ -107,6 +107,14 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                         format!("Merge {} into {}?", name(from), name(into)),
                         "merge",
                     ),
+                    Confirm::UndoEarlier { seq, what } => (
+                        "Undo an earlier review's decision",
+                        format!(
+                            "Decision #{seq} was taken before this review opened the session: {}. Revert it?",
+                            sanitize::line(what)
+                        ),
+                        "revert",
+                    ),
                     Confirm::RemoveEverywhere { entity } => {
                         let docs = app.ws.globals().get(entity).map_or(0, |g| g.docs.len());
                         (
