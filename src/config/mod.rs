@@ -82,6 +82,9 @@ pub struct UiLayer {
     /// Colour theme of `clam review`: a built-in name (dark, light, high-contrast,
     /// colorblind) or the name of a `themes/NAME.toml` in the user config directory.
     pub theme: Option<String>,
+    /// After an accept, override or pin in the redaction set, move to the next
+    /// unreviewed row (default true).
+    pub advance: Option<bool>,
 }
 
 /// The resolved `[ui]` table, with the file that chose the theme (for messages).
@@ -89,6 +92,8 @@ pub struct UiLayer {
 pub struct UiSettings {
     pub theme: Option<String>,
     pub theme_origin: Option<String>,
+    /// `[ui] advance` (None: the default, true).
+    pub advance: Option<bool>,
 }
 
 /// What is masked and how: the redaction mode and the type policies (SPEC §5).
@@ -435,6 +440,9 @@ impl ConfigLayer {
             }
             base.ui.theme = Some(theme.clone());
             base.ui.theme_origin = Some(origin.to_string());
+        }
+        if let Some(advance) = self.ui.as_ref().and_then(|u| u.advance) {
+            base.ui.advance = Some(advance);
         }
         if let Some(x) = &self.extract {
             if x.gazetteer_files.is_some() {

@@ -172,6 +172,10 @@ fn pin_freezes_the_state_and_pin_again_unpins() {
             .force_mask()
             .contains(&app.ws.model().entities[i].id)
     );
+    // The cursor moved on to the next row to review; back to the pinned one.
+    assert_ne!(app.ui.masks.current(), Some(i));
+    key(&mut app, KeyCode::Char('k'));
+    assert_eq!(app.ui.masks.current(), Some(i));
     key(&mut app, KeyCode::Char('p'));
     assert_eq!(app.views.review[i], ReviewState::Proposed);
     assert!(app.ws.state().forced.is_empty());
@@ -729,4 +733,29 @@ fn the_redaction_set_cuts_values_with_an_ellipsis_and_spells_out_the_selected_on
         screen.contains("hannah brooks · written Hannah Brooks"),
         "{screen}"
     );
+}
+
+#[test]
+fn a_decision_in_the_redaction_set_moves_to_the_next_row_to_review() {
+    let (_dir, mut app) = open_fresh(small_corpus());
+    key(&mut app, KeyCode::Char('3'));
+    let rows = app.ui.masks.rows.clone();
+    assert!(rows.len() >= 3);
+    // `a a a` reviews three rows, no `j` between.
+    for _ in 0..3 {
+        key(&mut app, KeyCode::Char('a'));
+    }
+    for &i in &rows[..3] {
+        assert_eq!(app.views.review[i], ReviewState::Accepted);
+    }
+    // `[ui] advance = false` keeps the cursor where it is.
+    let (_dir, app2) = open_fresh(small_corpus());
+    let mut config = app2.ws.config().clone();
+    config.ui.advance = Some(false);
+    let mut app = app2;
+    app.ws.set_config(config).unwrap();
+    key(&mut app, KeyCode::Char('3'));
+    let first = app.ui.masks.current();
+    key(&mut app, KeyCode::Char('a'));
+    assert_eq!(app.ui.masks.current(), first);
 }

@@ -85,6 +85,7 @@ fn removing_an_entity_everywhere_asks_first_and_persists() {
         // A pin first: once the entity is gone it is an orphaned decision, kept.
         key(&mut app, KeyCode::Char('p'));
         assert!(!render(&mut app, 160, 48).contains("orphaned"));
+        select_mask(&mut app, "MBR390115");
         key(&mut app, KeyCode::Char('X'));
         key(&mut app, KeyCode::Char('y'));
         assert!(

@@ -108,6 +108,7 @@ impl App {
                 "accepted: {} {label}",
                 if mask { "mask" } else { "keep" }
             ));
+            self.advance();
         }
     }
 
@@ -149,6 +150,7 @@ impl App {
                 "overridden: {} {label}",
                 if mask { "mask" } else { "keep" }
             ));
+            self.advance();
         }
         Ok(())
     }
@@ -170,6 +172,7 @@ impl App {
                     "pinned: {} {label}",
                     if mask { "mask" } else { "keep" }
                 ));
+                self.advance();
             }
         }
     }
@@ -263,6 +266,27 @@ impl App {
                 format!("unmark gold chain {}", docs(documents))
             }
             AuditAction::Settings { new, .. } => format!("adopted {}", settings_text(new)),
+        }
+    }
+
+    /// After a decision in the redaction set, the cursor moves to the next row still
+    /// to review (proposed or stale), so a review is `a a o …`, not `j a j a …`
+    /// (`[ui] advance = false` keeps it in place).
+    fn advance(&mut self) {
+        if self.ui.focus != Pane::Masks || self.ws.config().ui.advance == Some(false) {
+            return;
+        }
+        let list = &self.ui.masks;
+        let open = |i: usize| {
+            matches!(
+                self.views.review.get(i),
+                Some(ReviewState::Proposed | ReviewState::Stale)
+            )
+        };
+        let next = (list.selected + 1..list.rows.len()).find(|&k| open(list.rows[k]));
+        if let Some(k) = next {
+            self.ui.masks.selected = k;
+            self.after_move(Pane::Masks);
         }
     }
 
