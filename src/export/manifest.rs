@@ -69,6 +69,7 @@ impl serde::Serialize for Manifest<'_> {
         let store = ws.store();
         let review: Vec<crate::session::ReviewState> =
             (0..m.entities.len()).map(|i| ws.review_state(i)).collect();
+        let reasons = &ws.state().reasons;
         // One HMAC per entity, not one per row that names it.
         let ids: Vec<String> = {
             use rayon::prelude::*;
@@ -133,7 +134,7 @@ impl serde::Serialize for Manifest<'_> {
                         crate::plan::Provenance::Masked { stage, .. } => Some(stage.as_str()),
                         _ => None,
                     };
-                    json!({
+                    let mut row = json!({
                         "export_id": ids[i],
                         "type": e.entity_type,
                         "decision": if plan.masked[i] { "mask" } else { "keep" },
@@ -150,7 +151,13 @@ impl serde::Serialize for Manifest<'_> {
                         "mentions": e.mentions,
                         "uniqueness": an.uniqueness[i],
                         "global_contribution": an.global_contribution[i],
-                    })
+                    });
+                    // An override's reason, only where there is one (it passes through
+                    // the replacer like every string of the manifest).
+                    if let (Some(reason), Some(o)) = (reasons.get(&e.id), row.as_object_mut()) {
+                        o.insert("override_reason".into(), json!(reason));
+                    }
+                    row
                 },
             },
         )?;

@@ -25,6 +25,74 @@ fn more(s: &mut String, total: usize, shown: usize, what: &str, whole: &str) {
     }
 }
 
+/// What the auditors decided: counts, every override with its reason (up to
+/// [`LISTED`]) and the adopted settings. Reasons are the auditors' words; the report
+/// passes through the replacer like every exported file.
+fn auditor_decisions(s: &mut String, ws: &dyn ExportSource, key: &[u8]) {
+    let state = ws.state();
+    let m = ws.model();
+    let overrides: Vec<(&String, bool)> = state
+        .forced
+        .iter()
+        .filter(|(id, _)| !state.pinned.contains(*id))
+        .map(|(id, (mask, _))| (id, *mask))
+        .collect();
+    let _ = writeln!(
+        s,
+        "## Auditor's decisions\n\n| | count |\n|---|---:|\n| overrides (mask / keep) | {} / {} |\n| pins | {} |\n| proposals accepted | {} |\n| residual risks accepted | {} |\n| gold chains | {} |\n",
+        overrides.iter().filter(|(_, mask)| *mask).count(),
+        overrides.iter().filter(|(_, mask)| !*mask).count(),
+        state.pinned.len(),
+        state.accepted.len(),
+        state.accepted_residuals.len(),
+        state.gold.len()
+    );
+    if !overrides.is_empty() {
+        let _ = writeln!(
+            s,
+            "| export id | type | override | reason |\n|---|---|---|---|"
+        );
+        for (id, mask) in overrides.iter().take(LISTED) {
+            let ty = m.entity_index(id).map_or("(no longer in the corpus)", |i| {
+                m.entities[i].entity_type.as_str()
+            });
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} |",
+                export_id(key, id),
+                cell(ty),
+                if *mask { "mask" } else { "keep" },
+                cell(state.reasons.get(*id).map_or("", String::as_str))
+            );
+        }
+        more(
+            s,
+            overrides.len(),
+            LISTED,
+            "overrides",
+            "manifest.json (`override_reason`) and decisions.jsonl",
+        );
+        let _ = writeln!(s);
+    }
+    if state.settings.is_empty() {
+        let _ = writeln!(
+            s,
+            "Adopted settings: none (the configuration files' values hold).\n"
+        );
+    } else {
+        let list: Vec<String> = state
+            .settings
+            .iter()
+            .filter_map(|(k, _)| state.settings.text(k).map(|v| format!("`{k} = {v}`")))
+            .collect();
+        let _ = writeln!(
+            s,
+            "Adopted settings (what-if, over the configuration files): {}.\n",
+            list.join(", ")
+        );
+    }
+}
+
 /// Masked entities counted by type and stage.
 fn masked_by_type(s: &mut String, ws: &dyn ExportSource) {
     use std::collections::BTreeMap;
@@ -356,6 +424,7 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
         kept_forced,
         plan.pruned.len()
     );
+    auditor_decisions(&mut s, ws, key);
     let orphaned = ws.orphaned_decisions();
     if !orphaned.is_empty() {
         let _ = writeln!(

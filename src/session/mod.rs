@@ -188,6 +188,9 @@ pub struct SessionState {
     /// Adopted settings: configuration key → typed value, applied over the
     /// configuration.
     pub settings: crate::config::params::AdoptedSettings,
+    /// entity id → the reason of the override in force on it (shown with the
+    /// entity in the workspace, the manifest and report.md).
+    pub reasons: BTreeMap<String, String>,
 }
 
 impl SessionState {
@@ -576,13 +579,32 @@ pub fn replay(log: &[AuditEntry]) -> SessionState {
     let mut state = SessionState::default();
     for e in log {
         if !undone.contains(&e.seq) {
-            state.apply(e.seq, &e.decision.action);
+            state.apply_decision(e.seq, &e.decision);
         }
     }
     state
 }
 
 impl SessionState {
+    /// [`SessionState::apply`], keeping an override's reason beside its forced state.
+    pub fn apply_decision(&mut self, seq: i64, decision: &Decision) {
+        self.apply(seq, &decision.action);
+        match &decision.action {
+            AuditAction::Override { entity, .. } => match &decision.reason {
+                Some(r) => {
+                    self.reasons.insert(entity.clone(), r.clone());
+                }
+                None => {
+                    self.reasons.remove(entity);
+                }
+            },
+            AuditAction::Pin { entity, .. } | AuditAction::Unpin { entity } => {
+                self.reasons.remove(entity);
+            }
+            _ => {}
+        }
+    }
+
     /// Applies one decision (audit log number `seq`) that no later entry undoes: the
     /// state after an append, without replaying the log. An `Undo` changes nothing
     /// here; undone decisions need [`replay`].

@@ -191,7 +191,7 @@ impl Workspace {
             }
             // Anything else is the last word on what it touches: apply it alone (a
             // bulk accept of thousands does not replay a growing log each time).
-            Some(_) => self.state.apply(seq, &decision.action),
+            Some(_) => self.state.apply_decision(seq, &decision),
             // Without a session, adopted settings still take effect.
             None => {
                 if let AuditAction::Settings { new, .. } = &decision.action {

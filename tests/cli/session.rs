@@ -57,6 +57,26 @@ fn a_session_decision_is_applied_by_headless_commands() {
     );
     let manifest = std::fs::read_to_string(out.join("manifest.json")).expect("manifest");
     assert!(manifest.contains("\"overridden\""));
+    // The reason is visible afterwards: beside the entity in the manifest, and in
+    // report.md's section on the auditor's decisions.
+    let m: Value = serde_json::from_str(&manifest).expect("json");
+    let with_reason: Vec<&Value> = m["entities"]
+        .as_array()
+        .expect("entities")
+        .iter()
+        .filter(|e| e.get("override_reason").is_some())
+        .collect();
+    assert_eq!(with_reason.len(), 1, "only the overridden entity has one");
+    assert_eq!(with_reason[0]["override_reason"], "public information");
+    assert_eq!(with_reason[0]["review_state"], "overridden");
+    let report = std::fs::read_to_string(out.join("report.md")).expect("report");
+    assert!(report.contains("## Auditor's decisions"), "{report}");
+    assert!(
+        report.contains("| overrides (mask / keep) | 0 / 1 |"),
+        "{report}"
+    );
+    assert!(report.contains("| keep | public information |"), "{report}");
+    assert!(report.contains("Adopted settings: none"), "{report}");
 
     // --require-reviewed refuses while proposed masks are unreviewed.
     let o = run_to(

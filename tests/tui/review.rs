@@ -390,6 +390,10 @@ fn every_decision_names_its_effect_on_the_plan() {
         line.contains(&format!("−{} masks", change.newly_kept.len())),
         "{line}"
     );
+    // The reason shows with the entity in the redaction set.
+    select_mask(&mut app, "hannah brooks");
+    let screen = render(&mut app, 160, 48);
+    assert!(screen.contains("reason: public figure"), "{screen}");
     // The what-if pane lists it the way it lists a candidate's changes.
     key(&mut app, KeyCode::Char('6'));
     let screen = render(&mut app, 160, 48);

@@ -148,6 +148,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
                 format!(" · {}", sanitize::line(&text)),
                 t.muted(),
             ));
+            if let Some(reason) = app.ws.state().reasons.get(&e.id) {
+                spans.push(Span::styled(
+                    format!(" · reason: {}", sanitize::line(reason)),
+                    t.accent(),
+                ));
+            }
             Line::from(spans)
         }
         None => Line::from(Span::styled(
