@@ -18,6 +18,8 @@ pub enum Action {
     FocusGraph,
     FocusWhatIf,
     Help,
+    /// List the input files that were skipped (which, why) and the warnings.
+    Problems,
     /// Close the topmost popup, or clear a filter.
     Back,
     Up,

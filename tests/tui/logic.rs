@@ -759,3 +759,27 @@ fn a_decision_in_the_redaction_set_moves_to_the_next_row_to_review() {
     key(&mut app, KeyCode::Char('a'));
     assert_eq!(app.ui.masks.current(), first);
 }
+
+#[test]
+fn skipped_input_files_are_listed_in_the_workspace() {
+    let mut corpus = small_corpus();
+    corpus.diagnostics.push(clam::corpus::Diagnostic {
+        file: "broken.json".into(),
+        line: Some(3),
+        message: "the id field is missing; skipped".into(),
+    });
+    let (_dir, mut app) = open_fresh(corpus);
+    let screen = render(&mut app, 160, 48);
+    assert!(
+        screen.contains("1 file(s) skipped (! lists them)"),
+        "{screen}"
+    );
+    key(&mut app, KeyCode::Char('!'));
+    let screen = render(&mut app, 100, 30);
+    assert!(
+        screen.contains("broken.json:3: the id field is missing; skipped"),
+        "{screen}"
+    );
+    key(&mut app, KeyCode::Char('x'));
+    assert!(app.layers.is_empty(), "any key closes it");
+}

@@ -6,6 +6,8 @@ use super::*;
 #[derive(Debug)]
 pub enum Layer {
     Help,
+    /// The skipped input files and the warnings (any key closes it).
+    Problems,
     /// A decision that needs a reason (recorded in the audit log).
     Reason {
         purpose: ReasonFor,

@@ -413,6 +413,7 @@ impl App {
             Action::FocusGold => self.ui.focus(Pane::Gold),
             Action::FocusWhatIf => self.ui.focus(Pane::WhatIf),
             Action::Help => self.layers.push(Layer::Help),
+            Action::Problems => self.layers.push(Layer::Problems),
             Action::Back => {
                 if let Some(list) = self.ui.list_mut(pane)
                     && !list.filter.is_empty()

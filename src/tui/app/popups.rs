@@ -33,8 +33,8 @@ impl App {
             return;
         }
         match layer {
-            Layer::Help => {
-                // Any key closes the help.
+            Layer::Help | Layer::Problems => {
+                // Any key closes them.
             }
             Layer::Reason {
                 purpose, mut input, ..

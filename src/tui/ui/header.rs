@@ -71,13 +71,16 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let skipped = ws.corpus().diagnostics.len();
     if skipped > 0 {
         first.push(Span::styled(
-            format!(" · {skipped} file(s) skipped"),
+            format!(" · {skipped} file(s) skipped (! lists them)"),
             t.error(),
         ));
     }
     let warnings = ws.warnings().len() + ws.plan().warnings.len();
     if warnings > 0 {
-        first.push(Span::styled(format!(" · {warnings} warning(s)"), t.error()));
+        first.push(Span::styled(
+            format!(" · {warnings} warning(s) (! lists them)"),
+            t.error(),
+        ));
     }
     if ws.analysis().chain_cap.hit() {
         first.push(Span::styled(" · chain cap hit", t.error()));

@@ -37,6 +37,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     for layer in &app.layers {
         match layer {
             Layer::Help => help::draw(frame, area, app),
+            Layer::Problems => draw_problems(frame, area, app),
             Layer::Reason {
                 input,
                 error,
@@ -278,6 +279,57 @@ fn prompt_line(t: &Theme, ask: &str, error: Option<&str>) -> Line<'static> {
 
 /// A text field under a prompt, with the Enter / Esc hint, in a popup of `size`
 /// (width, height; 7 rows leave the field one line).
+/// The input files the loader skipped (which, why) and the workspace's and the
+/// plan's warnings: what the header counts, spelled out.
+fn draw_problems(frame: &mut Frame, area: Rect, app: &App) {
+    let t = &app.theme;
+    let ws = &app.ws;
+    let mut lines: Vec<Line> = Vec::new();
+    let skipped = &ws.corpus().diagnostics;
+    lines.push(Line::from(Span::styled(
+        format!("{} input file(s) skipped", skipped.len()),
+        t.accent(),
+    )));
+    for d in skipped {
+        lines.push(Line::from(Span::styled(
+            format!("  {}", sanitize::line(&d.to_string())),
+            t.text(),
+        )));
+    }
+    let warnings: Vec<&String> = ws.warnings().iter().chain(&ws.plan().warnings).collect();
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled(
+        format!("{} warning(s)", warnings.len()),
+        t.accent(),
+    )));
+    for w in warnings {
+        lines.push(Line::from(Span::styled(
+            format!("  {}", sanitize::line(w)),
+            t.text(),
+        )));
+    }
+    let w = area.width.saturating_sub(4).min(120);
+    let h = area.height.saturating_sub(2);
+    let r = centered(area, w, h);
+    let inner_h = h.saturating_sub(3) as usize;
+    if lines.len() > inner_h && inner_h > 0 {
+        let more = lines.len() - inner_h + 1;
+        lines.truncate(inner_h - 1);
+        lines.push(Line::from(Span::styled(
+            format!("… and {more} more line(s): clam analyze lists them all"),
+            t.muted(),
+        )));
+    }
+    lines.push(Line::from(Span::styled("any key closes", t.muted())));
+    frame.render_widget(Clear, r);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(popup_block("Skipped input and warnings", t)),
+        r,
+    );
+}
+
 fn text_popup(
     frame: &mut Frame,
     area: Rect,
