@@ -375,3 +375,36 @@ fn a_sweep_superseded_by_a_newer_one_never_reaches_the_chart() {
     assert!(!s.rows.is_empty());
     assert_eq!(s.rows[0].value, s.from, "its rows are of its own range");
 }
+
+#[test]
+fn exporting_with_a_what_if_change_pending_asks_which_plan() {
+    let (dir, mut app) = open_fresh(small_corpus());
+    select_param(&mut app, "theta_doc");
+    type_value(&mut app, "0.3");
+    assert!(app.whatif.exploring());
+    key(&mut app, KeyCode::Char('e'));
+    assert!(
+        matches!(
+            app.layers.last(),
+            Some(Layer::Confirm(
+                clam::tui::app::Confirm::ExportWithWhatIf { .. }
+            ))
+        ),
+        "{:?}",
+        app.layers.last()
+    );
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("theta_doc 0.95 → 0.3"), "{screen}");
+    // n: the reviewed plan, the change still pending.
+    key(&mut app, KeyCode::Char('n'));
+    assert!(matches!(app.layers.last(), Some(Layer::Export(_))));
+    assert!(app.whatif.exploring());
+    key(&mut app, KeyCode::Esc);
+    // y: adopted first, then the dialog.
+    key(&mut app, KeyCode::Char('e'));
+    key(&mut app, KeyCode::Char('y'));
+    assert!(matches!(app.layers.last(), Some(Layer::Export(_))));
+    assert!(!app.whatif.exploring(), "adopted");
+    assert_eq!(app.ws.config().plan.theta_doc, 0.3);
+    let _ = dir;
+}

@@ -413,6 +413,12 @@ impl App {
     pub(super) fn confirmed(&mut self, c: Confirm) {
         match c {
             Confirm::Bulk { entities } => self.bulk_accept(&entities),
+            // Answered by its own keys (see popups.rs): y adopts, then exports.
+            Confirm::ExportWithWhatIf { .. } => {
+                if self.adopt_candidate() {
+                    self.open_export();
+                }
+            }
             Confirm::Merge { from, into } => {
                 let i = self.ws.model().entity_index(&from);
                 if self.decide(

@@ -89,6 +89,9 @@ pub enum Confirm {
     /// Revert decision `seq` (described as `what`), taken by an earlier review of
     /// the session: undo asks before it reaches back past this review.
     UndoEarlier { seq: i64, what: String },
+    /// Export while what-if changes are pending: `y` adopts them first, `n` exports
+    /// the reviewed plan.
+    ExportWithWhatIf { pending: Vec<String> },
 }
 
 /// What a chosen type is for.

@@ -519,7 +519,16 @@ impl App {
             Action::Pin => self.pin(),
             Action::Undo => self.undo(),
             Action::BulkAccept => self.start_bulk_accept(),
-            Action::Export => self.open_export(),
+            Action::Export => {
+                // A what-if change is pending: export it or the reviewed plan?
+                let pending = self.pending_whatif();
+                if pending.is_empty() {
+                    self.open_export();
+                } else {
+                    self.layers
+                        .push(Layer::Confirm(Confirm::ExportWithWhatIf { pending }));
+                }
+            }
             Action::RemoveEntity => self.remove_entity(),
             Action::RemoveEverywhere => self.start_remove_everywhere(),
             Action::AcceptResidual => self.start_accept_residual(),

@@ -4,7 +4,7 @@
 use crossterm::event::{KeyCode, KeyEvent};
 
 use super::super::state::{ExportField, Pane};
-use super::{App, ExportOutcome, Layer, ReasonFor, TypePurpose};
+use super::{App, Confirm, ExportOutcome, Layer, ReasonFor, TypePurpose};
 
 impl App {
     pub(super) fn popup_key(&mut self, key: KeyEvent) {
@@ -205,6 +205,25 @@ impl App {
             },
             // Destructive: `y` only. Enter, the key that confirms everywhere else,
             // keeps the question open rather than acting on a reflex.
+            Layer::Confirm(Confirm::ExportWithWhatIf { pending }) => match key.code {
+                KeyCode::Char('y') => {
+                    if self.adopt_candidate() {
+                        self.open_export();
+                    }
+                }
+                KeyCode::Char('n') => {
+                    self.info(
+                        "exporting the reviewed plan; the what-if change stays pending".into(),
+                    );
+                    self.open_export();
+                }
+                KeyCode::Enter => {
+                    self.info("press y to adopt the what-if change and export it, n to export the reviewed plan".into());
+                    self.layers
+                        .push(Layer::Confirm(Confirm::ExportWithWhatIf { pending }));
+                }
+                _ => self.info("cancelled: nothing exported".into()),
+            },
             Layer::Confirm(c) => match key.code {
                 KeyCode::Char('y') => self.confirmed(c),
                 KeyCode::Enter => {

@@ -429,14 +429,37 @@ impl App {
             self.ui.focus(Pane::Masks);
             return;
         }
+        self.adopt_candidate();
+    }
+
+    /// The what-if changes pending (parameter, reviewed value, candidate value).
+    pub(super) fn pending_whatif(&self) -> Vec<String> {
+        if !self.whatif.exploring() {
+            return Vec::new();
+        }
+        match self.candidate_config() {
+            Ok(c) => whatif::changes(self.ws.config(), &c)
+                .iter()
+                .map(|(p, o, n)| format!("{p} {o} → {n}"))
+                .collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// Adopts the candidate settings as a decision; false when there was nothing to
+    /// adopt or the decision failed (the status line says why).
+    pub(super) fn adopt_candidate(&mut self) -> bool {
         let config = match self.candidate_config() {
             Ok(c) => c,
-            Err(e) => return self.error(e.to_string()),
+            Err(e) => {
+                self.error(e.to_string());
+                return false;
+            }
         };
         let changes = whatif::changes(self.ws.config(), &config);
         if changes.is_empty() {
-            return self
-                .info("nothing to adopt: change a parameter first (h / l, H / L or =)".into());
+            self.info("nothing to adopt: change a parameter first (h / l, H / L or =)".into());
+            return false;
         }
         let old: BTreeMap<String, String> = changes
             .iter()
@@ -460,9 +483,11 @@ impl App {
         let saved = std::mem::take(&mut self.whatif.overrides);
         if self.decide_with(AuditAction::Settings { old, new }, None, None, analysis) {
             self.decided(format!("adopted: {}", text.join(", ")));
+            true
         } else {
             self.whatif.overrides = saved;
             self.whatif_replan();
+            false
         }
     }
 }

@@ -108,6 +108,14 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                         format!("Merge {} into {}?", name(from), name(into)),
                         "merge",
                     ),
+                    Confirm::ExportWithWhatIf { pending } => (
+                        "Export with a what-if change pending",
+                        format!(
+                            "What-if changes are not adopted: {}. y adopts them and exports that plan; n exports the reviewed plan.",
+                            sanitize::line(&pending.join(", "))
+                        ),
+                        "adopt and export",
+                    ),
                     Confirm::UndoEarlier { seq, what } => (
                         "Undo an earlier review's decision",
                         format!(
