@@ -246,6 +246,22 @@ impl Keymap {
         })
     }
 
+    /// The panes (keymap sections) where `key` does something, with what it does
+    /// there (for "a works in the redaction set" when it does nothing here).
+    pub fn elsewhere(&self, key: Key) -> Vec<(&'static str, &Binding)> {
+        SECTIONS
+            .iter()
+            .filter(|name| **name != "global")
+            .filter_map(|name| {
+                self.sections
+                    .get(*name)?
+                    .iter()
+                    .find(|b| b.keys.contains(&key))
+                    .map(|b| (*name, b))
+            })
+            .collect()
+    }
+
     /// Bindings of a section, in file order.
     pub fn section(&self, name: &str) -> &[Binding] {
         self.sections.get(name).map(Vec::as_slice).unwrap_or(&[])

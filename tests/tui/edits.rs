@@ -329,7 +329,7 @@ fn no_color_draws_without_any_colour_and_focus_stays_visible() {
         "masked entities and the cursor still stand out"
     );
     let text: String = buf.content().iter().map(|c| c.symbol()).collect();
-    assert!(text.contains("▶ Document"));
+    assert!(text.contains("▶ [2] Document"));
 }
 
 #[test]

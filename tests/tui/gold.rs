@@ -156,7 +156,7 @@ fn the_gold_pane_shows_live_f1_and_the_missed_chain_is_selectable() {
     assert_eq!((cmp.pairs.tp, cmp.pairs.fp, cmp.pairs.fn_), (1, 0, 1));
     assert!((cmp.pairs.f1 - 2.0 / 3.0).abs() < 1e-9);
     let screen = render(&mut app, 160, 48);
-    assert!(screen.contains("▶ Gold chains"), "{screen}");
+    assert!(screen.contains("▶ [7] Gold chains"), "{screen}");
     assert!(
         !screen.contains("Document "),
         "it takes the document view's place"

@@ -20,12 +20,12 @@ fn tab_and_shift_tab_cycle_the_focus_and_the_focused_pane_is_marked() {
     assert_eq!(app.ui.focus, Pane::ALL[Pane::ALL.len() - 1]);
     key(&mut app, KeyCode::Char('5'));
     let screen = render(&mut app, 160, 48);
-    assert!(screen.contains("▶ Linkage graph"), "{screen}");
-    assert!(!screen.contains("▶ Documents"), "{screen}");
+    assert!(screen.contains("▶ [5] Linkage graph"), "{screen}");
+    assert!(!screen.contains("▶ [1] Documents"), "{screen}");
     // At 80×24 the focused pane replaces the detail pane beside the list.
     key(&mut app, KeyCode::Char('4'));
     let screen = render(&mut app, 80, 24);
-    assert!(screen.contains("▶ Chains"), "{screen}");
+    assert!(screen.contains("▶ [4] Chains"), "{screen}");
 }
 
 #[test]
@@ -85,7 +85,8 @@ fn slash_filters_the_document_list_and_esc_clears_it() {
             &d.id == id && (d.id.contains("claim") || d.content.to_lowercase().contains("claim"))
         })
     }));
-    assert!(render(&mut app, 80, 24).contains("/claim"));
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("/claim"), "{screen}");
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.ui.documents.rows.len(), 25);
 }
@@ -413,22 +414,37 @@ fn a_click_focuses_the_pane_and_selects_the_row() {
 }
 
 #[test]
-fn help_lists_the_focused_panes_keys_and_the_global_ones() {
+fn help_lists_every_pane_s_keys_the_focused_one_first_and_scrolls() {
     let (_dir, mut app) = open_fresh(small_corpus());
     key(&mut app, KeyCode::Char('3'));
     key(&mut app, KeyCode::Char('?'));
     let screen = render(&mut app, 80, 24);
+    assert!(
+        screen.contains("Redaction set pane (3, the one in focus)"),
+        "the focused pane first: {screen}"
+    );
     assert!(screen.contains("accept all listed (asks)"), "{screen}");
-    assert!(
-        screen.contains("undo the last decision") && screen.contains("quit (decisions are saved)"),
-        "{screen}"
-    );
-    assert!(
-        !screen.contains("redacted preview on / off"),
-        "not the document pane's keys"
-    );
+    assert!(screen.contains("j/k PgUp/PgDn scroll"), "{screen}");
+    // Further down: the global keys, every other pane's, the glossary, the colours.
+    let mut seen = String::new();
+    for _ in 0..20 {
+        seen.push_str(&render(&mut app, 80, 24));
+        key(&mut app, KeyCode::PageDown);
+    }
+    for text in [
+        "quit (decisions are saved)",
+        "Document pane (2)",
+        "redacted preview on / off",
+        "What-if pane (6)",
+        "Glossary",
+        "global contribution",
+        "init / pre / final",
+        "Colours",
+    ] {
+        assert!(seen.contains(text), "{text} is in the help");
+    }
     key(&mut app, KeyCode::Char('x'));
-    assert!(app.layers.is_empty(), "any key closes the help");
+    assert!(app.layers.is_empty(), "any other key closes the help");
     assert!(!app.quit);
 }
 
@@ -782,4 +798,43 @@ fn skipped_input_files_are_listed_in_the_workspace() {
     );
     key(&mut app, KeyCode::Char('x'));
     assert!(app.layers.is_empty(), "any key closes it");
+}
+
+#[test]
+fn a_key_that_does_nothing_here_says_where_it_works() {
+    let (_dir, mut app) = open_fresh(small_corpus());
+    key(&mut app, KeyCode::Char('1'));
+    assert_eq!(app.ui.focus, Pane::Documents);
+    key(&mut app, KeyCode::Char('a'));
+    let text = status(&app);
+    assert!(
+        text.starts_with("a (accept the proposal) works in: Document (2), Redaction set (3)"),
+        "{text}"
+    );
+    assert!(text.ends_with("not in the Documents pane"), "{text}");
+    assert!(audit_log(&app).is_empty(), "and nothing was decided");
+}
+
+#[test]
+fn the_graph_has_a_colour_legend_and_the_document_legend_is_whole() {
+    let (_dir, mut app) = open_fresh(small_corpus());
+    key(&mut app, KeyCode::Char('5'));
+    let screen = render(&mut app, 80, 24);
+    assert!(
+        screen.contains("● HIGH ● MED ● LOW risk · ⠒ strong ⠒ weak link"),
+        "{screen}"
+    );
+    key(&mut app, KeyCode::Char('2'));
+    let screen = render(&mut app, 80, 24);
+    // Every type of the document in its legend, none cut.
+    for ty in [
+        "BIRTHDATE",
+        "MEDICAL_CONDITION",
+        "NAME",
+        "PATIENT_ID",
+        "PHONE_NUMBER",
+        "PROVIDER",
+    ] {
+        assert!(screen.contains(&format!("■{ty}")), "{ty}: {screen}");
+    }
 }

@@ -5,7 +5,10 @@ use super::*;
 /// A popup; the topmost gets the keys.
 #[derive(Debug)]
 pub enum Layer {
-    Help,
+    /// The help, scrolled down `scroll` lines.
+    Help {
+        scroll: usize,
+    },
     /// The skipped input files and the warnings (any key closes it).
     Problems,
     /// A decision that needs a reason (recorded in the audit log).

@@ -391,10 +391,39 @@ impl App {
             self.popup_key(key);
             return;
         }
-        if let Some(action) = self.keymap.lookup(self.ui.focus, Key::from_event(&key)) {
+        let k = Key::from_event(&key);
+        if let Some(action) = self.keymap.lookup(self.ui.focus, k) {
             self.update(action);
             self.measure_gold();
+        } else {
+            self.say_where_it_works(k);
         }
+    }
+
+    /// A key that does nothing in the focused pane says where it works, never
+    /// nothing at all ("a accepts the proposal in the document and redaction set
+    /// panes (2, 3)").
+    fn say_where_it_works(&mut self, k: Key) {
+        let places = self.keymap.elsewhere(k);
+        let Some((_, first)) = places.first() else {
+            return;
+        };
+        let panes: Vec<String> = places
+            .iter()
+            .filter_map(|(section, _)| Pane::ALL.iter().find(|p| p.key() == *section))
+            .map(|p| match self.keymap.key_for(*p, p.focus_action()) {
+                Some(n) => format!("{} ({n})", p.title()),
+                None => p.title().to_string(),
+            })
+            .collect();
+        let text = format!(
+            "{} ({}) works in: {}; not in the {} pane",
+            k.label(),
+            first.desc,
+            panes.join(", "),
+            self.ui.focus.title()
+        );
+        self.info(text);
     }
 
     /// Acts on an action (the only place UI state changes).
@@ -412,7 +441,7 @@ impl App {
             Action::FocusGraph => self.ui.focus(Pane::Graph),
             Action::FocusGold => self.ui.focus(Pane::Gold),
             Action::FocusWhatIf => self.ui.focus(Pane::WhatIf),
-            Action::Help => self.layers.push(Layer::Help),
+            Action::Help => self.layers.push(Layer::Help { scroll: 0 }),
             Action::Problems => self.layers.push(Layer::Problems),
             Action::Back => {
                 if let Some(list) = self.ui.list_mut(pane)

@@ -33,8 +33,25 @@ impl App {
             return;
         }
         match layer {
-            Layer::Help | Layer::Problems => {
-                // Any key closes them.
+            Layer::Help { scroll } => {
+                // j / k and the page keys scroll; any other key closes it.
+                let page = 10;
+                let scroll = match key.code {
+                    KeyCode::Char('j') | KeyCode::Down => Some(scroll + 1),
+                    KeyCode::Char('k') | KeyCode::Up => Some(scroll.saturating_sub(1)),
+                    KeyCode::PageDown | KeyCode::Char(' ') => Some(scroll + page),
+                    KeyCode::PageUp => Some(scroll.saturating_sub(page)),
+                    _ => None,
+                };
+                if let Some(scroll) = scroll {
+                    let max = super::super::ui::popups::help_lines(self).saturating_sub(1);
+                    self.layers.push(Layer::Help {
+                        scroll: scroll.min(max),
+                    });
+                }
+            }
+            Layer::Problems => {
+                // Any key closes it.
             }
             Layer::Reason {
                 purpose, mut input, ..

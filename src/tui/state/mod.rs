@@ -61,6 +61,20 @@ impl Pane {
         }
     }
 
+    /// The action that focuses the pane (its number key).
+    pub fn focus_action(self) -> crate::tui::action::Action {
+        use crate::tui::action::Action;
+        match self {
+            Pane::Documents => Action::FocusDocuments,
+            Pane::Document => Action::FocusDocument,
+            Pane::Masks => Action::FocusMasks,
+            Pane::Chains => Action::FocusChains,
+            Pane::Graph => Action::FocusGraph,
+            Pane::WhatIf => Action::FocusWhatIf,
+            Pane::Gold => Action::FocusGold,
+        }
+    }
+
     pub fn next(self) -> Pane {
         let i = Pane::ALL.iter().position(|p| *p == self).unwrap_or(0);
         Pane::ALL[(i + 1) % Pane::ALL.len()]

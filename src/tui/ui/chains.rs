@@ -25,7 +25,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     if !list.filter.is_empty() {
         extra.push_str(&format!(" /{}", sanitize::line(&list.filter)));
     }
-    let block = pane_block(Pane::Chains.title(), &extra, focused, t);
+    let block = pane_block(&super::titled(app, Pane::Chains), &extra, focused, t);
     let outer = block.inner(area);
     frame.render_widget(block, area);
     let [inner, detail_area] =

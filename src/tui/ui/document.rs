@@ -383,7 +383,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Drawn {
         .open_doc
         .filter(|d| *d < app.ws.corpus().documents.len())
     else {
-        let block = pane_block(Pane::Document.title(), "", focused, t);
+        let block = pane_block(&super::titled(app, Pane::Document), "", focused, t);
         frame.render_widget(
             Paragraph::new(Span::styled("no document selected", t.muted())).block(block),
             area,
@@ -412,14 +412,25 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Drawn {
             find_all(&chars, &app.ui.doc_search).len()
         );
     }
-    let title = format!("{} {}", Pane::Document.title(), sanitize::line(&d.id));
+    let title = format!(
+        "{} {}",
+        super::titled(app, Pane::Document),
+        sanitize::line(&d.id)
+    );
     let block = pane_block(&title, &mode, focused, t);
     let inner = block.inner(area);
     frame.render_widget(block, area);
+    // The legend wraps onto a second row rather than be cut.
+    let legend_line = legend(app, doc);
+    let legend_rows = if legend_line.width() > inner.width as usize {
+        2
+    } else {
+        1
+    };
     let [text_area, info_area, legend_area] = Layout::vertical([
         Constraint::Fill(1),
         Constraint::Length(if inner.height >= 30 { 4 } else { 3 }),
-        Constraint::Length(1),
+        Constraint::Length(legend_rows),
     ])
     .areas(inner);
     let (lines, cursor_line) = wrap(
@@ -455,7 +466,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Drawn {
         Paragraph::new(info(app, doc, 2 * info_area.width as usize)).wrap(Wrap { trim: true }),
         info_area,
     );
-    frame.render_widget(Paragraph::new(legend(app, doc)), legend_area);
+    frame.render_widget(
+        Paragraph::new(legend_line).wrap(Wrap { trim: true }),
+        legend_area,
+    );
     let shown = &lines[scroll.min(lines.len())..];
     if app.ui.redacted_preview {
         Drawn {

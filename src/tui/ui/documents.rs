@@ -54,16 +54,17 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
         DocSort::Id => "by id",
         DocSort::Risk => "by risk",
     };
+    // The filter before the sort: in a narrow pane the title is cut at its end.
     let extra = if list.filter.is_empty() {
         format!("{} {sort}", list.rows.len())
     } else {
         format!(
-            "{} {sort} /{}",
+            "{} /{} {sort}",
             list.rows.len(),
             sanitize::line(&list.filter)
         )
     };
-    let block = pane_block(Pane::Documents.title(), &extra, focused, t);
+    let block = pane_block(&super::titled(app, Pane::Documents), &extra, focused, t);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let body_height = inner.height.saturating_sub(1) as usize;

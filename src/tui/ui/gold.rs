@@ -21,7 +21,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     if view.orphaned() > 0 {
         extra.push_str(&format!(" · {} orphaned", view.orphaned()));
     }
-    let block = pane_block(Pane::Gold.title(), &extra, focused, t);
+    let block = pane_block(&super::titled(app, Pane::Gold), &extra, focused, t);
     let mut inner = block.inner(area);
     frame.render_widget(block, area);
     if let Some(g) = &app.gold_eval {

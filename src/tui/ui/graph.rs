@@ -24,7 +24,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Rect {
         .ui
         .open_doc
         .and_then(|d| app.views.model_of_doc.get(d).copied().flatten());
-    let probe = pane_block(Pane::Graph.title(), "", focused, t).inner(area);
+    let probe = pane_block(&super::titled(app, Pane::Graph), "", focused, t).inner(area);
     let whole = app.views.layout.whole_graph_fits(an.n, probe);
     let mut extra = if whole {
         format!("{} docs · {} edges", an.n, an.edges.len())
@@ -40,15 +40,42 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Rect {
             .collect();
         extra = format!("◆ {}", ids.join(" + "));
     }
-    let block = pane_block(Pane::Graph.title(), &extra, focused, t);
-    let inner = block.inner(area);
+    let block = pane_block(&super::titled(app, Pane::Graph), &extra, focused, t);
+    let whole_inner = block.inner(area);
+    frame.render_widget(block, area);
+    // The colours' legend on the last row, when there is room for a canvas above it.
+    let legend_rows = u16::from(whole_inner.height >= 6);
+    let inner = Rect {
+        height: whole_inner.height - legend_rows,
+        ..whole_inner
+    };
+    if legend_rows == 1 {
+        let (high, medium) = risk_bands(app);
+        let legend = ratatui::text::Line::from(vec![
+            Span::styled("● HIGH ", t.risk(1.0, high, medium)),
+            Span::styled("● MED ", t.risk(0.6, high, medium)),
+            Span::styled("● LOW", t.risk(0.0, high, medium)),
+            Span::styled(" risk · ", t.muted()),
+            Span::styled("⠒ strong", ratatui::style::Style::new().fg(t.edge(1.0))),
+            Span::styled(" ", t.muted()),
+            Span::styled("⠒ weak", ratatui::style::Style::new().fg(t.edge(0.0))),
+            Span::styled(" link", t.muted()),
+        ]);
+        frame.render_widget(
+            ratatui::widgets::Paragraph::new(legend),
+            Rect {
+                y: inner.y + inner.height,
+                height: 1,
+                ..whole_inner
+            },
+        );
+    }
     let nodes = app.views.layout.visible(inner, selected, an);
     let pos = |d: usize| nodes.iter().find(|n| n.0 == d).map(|n| (n.1, n.2));
     let near: Vec<usize> = selected.map(|s| neighbours(an, s)).unwrap_or_default();
     let masked = &app.ws.plan().masked;
     let (high, medium) = risk_bands(app);
     let canvas = Canvas::default()
-        .block(block)
         .marker(Marker::Braille)
         .x_bounds([0.0, 1.0])
         .y_bounds([0.0, 1.0])
@@ -123,6 +150,6 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> Rect {
                 ctx.print(at, y, Span::styled(text, style));
             }
         });
-    frame.render_widget(canvas, area);
+    frame.render_widget(canvas, inner);
     inner
 }

@@ -51,7 +51,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
     if !list.filter.is_empty() {
         extra.push_str(&format!(" /{}", sanitize::line(&list.filter)));
     }
-    let block = pane_block(Pane::Masks.title(), &extra, focused, t);
+    let block = pane_block(&super::titled(app, Pane::Masks), &extra, focused, t);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let [table_area, detail_area] =

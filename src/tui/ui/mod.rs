@@ -124,6 +124,15 @@ pub fn pane_block<'a>(title: &str, extra: &str, focused: bool, theme: &Theme) ->
 
 pub use super::sanitize::fit;
 
+/// A pane's title with the key that focuses it, lazygit style: "[3] Redaction set"
+/// (the keymap's key, so a remapped key shows as remapped).
+fn titled(app: &App, pane: Pane) -> String {
+    match app.keymap.key_for(pane, pane.focus_action()) {
+        Some(k) => format!("[{k}] {}", pane.title()),
+        None => pane.title().to_string(),
+    }
+}
+
 /// The configured risk thresholds (high, medium) that [`Theme::risk`] colours by.
 fn risk_bands(app: &App) -> (f64, f64) {
     let plan = &app.ws.config().plan;

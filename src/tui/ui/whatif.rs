@@ -28,7 +28,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) {
     } else {
         "reviewed settings"
     };
-    let block = pane_block(Pane::WhatIf.title(), extra, focused, t);
+    let block = pane_block(&super::titled(app, Pane::WhatIf), extra, focused, t);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     if w.show_sweep {

@@ -32,11 +32,17 @@ fn popup_block<'a>(title: &str, theme: &Theme) -> Block<'a> {
         .title(Span::styled(format!(" {title} "), theme.accent()))
 }
 
+/// How many lines the help has; wrapped on a narrow screen it takes up to twice as
+/// many rows (the app bounds its scrolling by that; the drawing clamps exactly).
+pub fn help_lines(app: &App) -> usize {
+    2 * help::lines(app).len()
+}
+
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let t = &app.theme;
     for layer in &app.layers {
         match layer {
-            Layer::Help => help::draw(frame, area, app),
+            Layer::Help { scroll } => help::draw(frame, area, app, *scroll),
             Layer::Problems => draw_problems(frame, area, app),
             Layer::Reason {
                 input,
