@@ -10,6 +10,7 @@ use ratatui::widgets::Paragraph;
 use super::super::action::Action;
 use super::super::app::App;
 use super::super::sanitize;
+use super::super::state::Pane;
 
 fn secs(d: std::time::Duration) -> String {
     let s = d.as_secs_f64();
@@ -141,15 +142,23 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             }
         }
         Some(c) => {
+            // The candidate's count right after the count in effect: it must not be
+            // the part a narrow header cuts.
             second.push(Span::styled(
                 if wide {
-                    format!(" · {masked} masked · reviewed {reviewed}/{masked} · ")
+                    format!(" · {masked} masked → ")
                 } else {
                     format!(" │ {masked} masked → ")
                 },
                 t.text(),
             ));
             second.push(Span::styled(format!("what-if {c}"), t.accent()));
+            if wide {
+                second.push(Span::styled(
+                    format!(" · reviewed {reviewed}/{masked}"),
+                    t.text(),
+                ));
+            }
         }
     }
     frame.render_widget(
@@ -171,19 +180,26 @@ pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
     let cols = |s: &str| unicode_width::UnicodeWidthStr::width(s);
     let pane = app.ui.focus;
     let hint = |a: Action, what: &str| app.keymap.key_for(pane, a).map(|k| format!("{k} {what}"));
+    // The review loop from the first screen: where the proposals are, then this
+    // pane's own main keys (a hint shows only where its key works).
     let hints: Vec<String> = [
         hint(Action::Help, "help"),
         hint(Action::Quit, "quit"),
+        (pane != Pane::Masks)
+            .then(|| hint(Action::FocusMasks, "review masks"))
+            .flatten(),
         hint(Action::FocusNext, "pane"),
-        hint(Action::Accept, "accept"),
-        hint(Action::Override, "override"),
-        hint(Action::Pin, "pin"),
-        hint(Action::Undo, "undo"),
-        hint(Action::Export, "export"),
         // Only while the plan leaves residual risk to accept.
         (!app.ws.plan().residual_docs.is_empty() || !app.ws.plan().residual_chains.is_empty())
             .then(|| hint(Action::AcceptResidual, "accept residual"))
             .flatten(),
+        hint(Action::Accept, "accept"),
+        hint(Action::Override, "override"),
+        hint(Action::Pin, "pin"),
+        hint(Action::Open, "read"),
+        hint(Action::Search, "filter"),
+        hint(Action::Undo, "undo"),
+        hint(Action::Export, "export"),
         hint(Action::Adopt, "adopt"),
         hint(Action::ResetSettings, "reviewed"),
         hint(Action::ToggleSweep, "sweep"),
