@@ -26,10 +26,23 @@ fn main() -> ExitCode {
     let _ = color_eyre::install();
     match commands::dispatch(cli) {
         Ok(code) => ExitCode::from(code),
+        // `clam analyze … | head -1`: the reader left; exit quietly, as Unix tools do.
+        Err(e) if broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             // Errors quote inputs and config values: shown escaped (SPEC §11).
             eprintln!("error: {}", clam::display::escape_text(&format!("{e:#}")));
             ExitCode::from(commands::EXIT_ERROR)
         }
     }
+}
+
+/// The error is a write to a closed pipe (directly, or inside a JSON writer's error).
+fn broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            || c.downcast_ref::<serde_json::Error>()
+                .and_then(serde_json::Error::io_error_kind)
+                == Some(std::io::ErrorKind::BrokenPipe)
+    })
 }

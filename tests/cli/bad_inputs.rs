@@ -128,3 +128,46 @@ fn an_output_that_would_be_refused_is_refused_before_the_corpus_is_read() {
     );
     assert_eq!(std::fs::read(out.join("keep.txt")).expect("kept"), b"mine");
 }
+
+#[test]
+fn a_reader_that_leaves_early_ends_clam_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    // A corpus whose JSON analysis is far larger than a pipe's buffer.
+    let env = Env::new();
+    let corpus = env.path("g");
+    let o = env.clam(&[
+        "gen-corpus",
+        "--docs",
+        "400",
+        "--out",
+        corpus.to_str().expect("utf8"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_clam"))
+        .args([
+            "analyze",
+            corpus.join("corpus.jsonl").to_str().expect("utf8"),
+            "--json",
+        ])
+        .env("XDG_CONFIG_HOME", env.path("config"))
+        .env("XDG_DATA_HOME", env.path("data"))
+        .env("XDG_CACHE_HOME", env.path("cache"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    // `| head -1`: one line, then the reader is gone.
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("read");
+    assert_eq!(first.trim(), "{");
+    let out = child.wait_with_output().expect("wait");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        !err.contains("Broken pipe") && !err.contains("error"),
+        "{err}"
+    );
+}
