@@ -28,6 +28,15 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         // `clam analyze … | head -1`: the reader left; exit quietly, as Unix tools do.
         Err(e) if broken_pipe(&e) => ExitCode::SUCCESS,
+        // A flag's value out of its range is a usage error, as a value that does not
+        // parse is (clap's exit code 2), not a failure of the command.
+        Err(e) if bad_flag_value(&e) => {
+            eprintln!(
+                "error: {}\n\nFor more information, try '--help'.",
+                clam::display::escape_text(&format!("{e:#}"))
+            );
+            ExitCode::from(2)
+        }
         Err(e) => {
             // Errors quote inputs and config values: shown escaped (SPEC §11).
             eprintln!("error: {}", clam::display::escape_text(&format!("{e:#}")));
@@ -44,5 +53,15 @@ fn broken_pipe(e: &anyhow::Error) -> bool {
             || c.downcast_ref::<serde_json::Error>()
                 .and_then(serde_json::Error::io_error_kind)
                 == Some(std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// The error is a command-line flag's value that the configuration refused.
+fn bad_flag_value(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        matches!(
+            c.downcast_ref::<clam::config::ConfigError>(),
+            Some(clam::config::ConfigError::Invalid { origin, .. }) if origin == "command line"
+        )
     })
 }

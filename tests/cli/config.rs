@@ -11,9 +11,13 @@ fn usage_and_config_errors() {
         let o = env.clam(&[cmd, "--help"]);
         assert_eq!(o.status.code(), Some(0), "{cmd} --help");
     }
+    // A flag's bad value is a usage error whether it does not parse or is out of
+    // range; a configuration file's bad value is an error of the command (1).
     let o = env.clam(&["analyze", &sample(), "--theta-doc", "1.5"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("theta_doc"), "{}", stderr(&o));
+    let o = env.clam(&["analyze", &sample(), "--theta-doc", "abc"]);
+    assert_eq!(o.status.code(), Some(2));
     let cfg = env.path("bad.toml");
     std::fs::write(&cfg, "always_mask = [\"SHOE_SIZE\"]\n").expect("write");
     let o = env.clam(&[
