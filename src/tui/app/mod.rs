@@ -144,6 +144,8 @@ pub struct Rects {
     /// Visible characters of the document view (cell, document offset).
     pub doc_chars: Vec<(Rect, usize)>,
     pub graph: Option<Rect>,
+    /// How far the help can scroll at the size it was drawn.
+    pub help_max_scroll: usize,
 }
 
 /// One entity mention in the open document.

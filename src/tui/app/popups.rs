@@ -44,9 +44,9 @@ impl App {
                     _ => None,
                 };
                 if let Some(scroll) = scroll {
-                    let max = super::super::ui::popups::help_lines(self).saturating_sub(1);
+                    // Bounded by what the last draw could show (see `Rects`).
                     self.layers.push(Layer::Help {
-                        scroll: scroll.min(max),
+                        scroll: scroll.min(self.rects.help_max_scroll),
                     });
                 }
             }

@@ -101,7 +101,7 @@ pub fn draw(frame: &mut Frame, app: &App) -> Rects {
     }
     rects.panes = placement;
     header::draw_status(frame, status, app);
-    popups::draw(frame, area, app);
+    rects.help_max_scroll = popups::draw(frame, area, app);
     rects
 }
 

@@ -122,7 +122,8 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     out
 }
 
-pub fn draw(frame: &mut Frame, area: Rect, app: &App, scroll: usize) {
+/// Draws the help scrolled down `scroll` rows; returns the largest useful scroll.
+pub fn draw(frame: &mut Frame, area: Rect, app: &App, scroll: usize) -> usize {
     let t = &app.theme;
     let all = lines(app);
     let r = centered(area, 100, area.height);
@@ -151,4 +152,5 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, scroll: usize) {
             .block(popup_block(&title, t)),
         r,
     );
+    rows.saturating_sub(visible)
 }

@@ -32,17 +32,14 @@ fn popup_block<'a>(title: &str, theme: &Theme) -> Block<'a> {
         .title(Span::styled(format!(" {title} "), theme.accent()))
 }
 
-/// How many lines the help has; wrapped on a narrow screen it takes up to twice as
-/// many rows (the app bounds its scrolling by that; the drawing clamps exactly).
-pub fn help_lines(app: &App) -> usize {
-    2 * help::lines(app).len()
-}
-
-pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
+/// Draws the layers; returns how far the help can scroll at this size (0 when it is
+/// not open), which the app keeps to bound its scrolling.
+pub fn draw(frame: &mut Frame, area: Rect, app: &App) -> usize {
+    let mut help_max = 0;
     let t = &app.theme;
     for layer in &app.layers {
         match layer {
-            Layer::Help { scroll } => help::draw(frame, area, app, *scroll),
+            Layer::Help { scroll } => help_max = help::draw(frame, area, app, *scroll),
             Layer::Problems => draw_problems(frame, area, app),
             Layer::Reason {
                 input,
@@ -280,6 +277,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             }
         }
     }
+    help_max
 }
 
 /// A popup's prompt line: the error of the last attempt (sanitized: it may quote
