@@ -11,7 +11,9 @@ pub(super) fn extract(a: ExtractArgs) -> Result<u8> {
         None,
         None,
     )?;
+    let phase = clam::phase::phase("load");
     let corpus = load_corpus(&a.corpus, &config)?;
+    drop(phase);
     if a.out.exists() && !a.force {
         bail!(
             "{}: already exists; pass --force to overwrite",
@@ -24,7 +26,10 @@ pub(super) fn extract(a: ExtractArgs) -> Result<u8> {
             a.out.display()
         );
     }
+    let phase = clam::phase::phase("extract");
     let (store, _, _) = extract_store(&corpus, &config, &a.extraction)?;
+    drop(phase);
+    let _phase = clam::phase::phase("write");
     let documents: Vec<SnapshotDoc> = store
         .docs
         .iter()

@@ -255,7 +255,9 @@ fn extract_store(
     ext: &ExtractorArgs,
 ) -> Result<(clam::entity::EntityStore, &'static str, Option<LlmReport>)> {
     if ext.extractor == ExtractorKind::Offline {
+        let phase = clam::phase::phase("extract.vocabularies");
         let ex = extractor(config)?;
+        drop(phase);
         return Ok((extract_all(corpus, config, &ex), "offline", None));
     }
     let ex = llm_extractor(config, ext, corpus.documents.len())?;

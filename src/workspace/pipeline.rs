@@ -11,6 +11,7 @@ pub fn extract_all(
     extractor: &(dyn Extractor + Sync),
 ) -> EntityStore {
     use rayon::prelude::*;
+    let phase = crate::phase::phase("extract.documents");
     // Documents are extracted on every core; `collect` keeps corpus order.
     let items: Vec<Vec<ExtractedItem>> = corpus
         .documents
@@ -22,6 +23,7 @@ pub fn extract_all(
             })
         })
         .collect();
+    drop(phase);
     finish_extraction(corpus, config, items)
 }
 
@@ -33,7 +35,10 @@ pub fn finish_extraction(
     mut items: Vec<Vec<ExtractedItem>>,
 ) -> EntityStore {
     let mut store = EntityStore::with_documents(&corpus.documents);
+    let phase = crate::phase::phase("extract.corpus_passes");
     corpus_steps(corpus, config, &mut items, None);
+    drop(phase);
+    let _phase = crate::phase::phase("extract.store");
     store.set_many_document_items(
         corpus
             .documents
