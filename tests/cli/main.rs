@@ -103,6 +103,7 @@ mod bad_inputs;
 mod config;
 mod export;
 mod gold;
+mod parallel;
 mod pipeline;
 mod pruning;
 mod session;

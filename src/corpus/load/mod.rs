@@ -67,10 +67,17 @@ pub fn load(path: &Path, opts: &LoadOptions) -> Result<Corpus, CorpusError> {
             source: io::Error::other("not a regular file or folder"),
         });
     };
+    let mut documents = loader.documents;
+    {
+        use rayon::prelude::*;
+        documents
+            .par_iter_mut()
+            .for_each(|d| d.key = doc_key(&d.id, &d.content));
+    }
     Ok(Corpus {
         root: path.to_path_buf(),
         format,
-        documents: loader.documents,
+        documents,
         diagnostics: loader.diagnostics,
     })
 }
@@ -206,71 +213,38 @@ impl<'a> Loader<'a> {
         match format {
             Format::Jsonl => self.load_jsonl(abs, rel),
             Format::Json | Format::Text => {
-                let Some(bytes) = self.read_whole(abs, rel) else {
-                    return;
-                };
-                let had_bom = bytes.starts_with(BOM);
-                let text = match std::str::from_utf8(strip_bom(&bytes)) {
-                    Ok(text) => text,
-                    Err(e) => {
-                        let offset = e.valid_up_to() + if had_bom { BOM.len() } else { 0 };
-                        self.skip(
-                            rel,
-                            None,
-                            format!(
-                                "the file is not valid UTF-8 text (byte offset {offset}); skipped"
-                            ),
-                        );
-                        return;
-                    }
-                };
-                if format == Format::Json {
-                    match serde_json::from_str::<Value>(text) {
-                        Ok(value) => self.accept_json(value, rel, None),
-                        Err(e) => self.skip(rel, None, format!("not valid JSON: {e}; skipped")),
-                    }
-                } else {
-                    self.accept_text(text, rel);
-                }
+                let read = read_document_file(abs, format, self.max_bytes());
+                self.accept_file(read, rel);
             }
         }
     }
 
-    /// Reads a whole file, refusing (before reading) one over the size limit.
-    fn read_whole(&mut self, abs: &Path, rel: &str) -> Option<Vec<u8>> {
+    /// Loads the `.json` or text files of a folder, in order: files are read and parsed
+    /// on every core, a chunk at a time, and accepted in order.
+    fn load_files(&mut self, files: &[(&Path, &str)], format: Format) {
+        use rayon::prelude::*;
         let max = self.max_bytes();
-        let file = match fs::File::open(abs) {
-            Ok(file) => file,
-            Err(e) => {
-                self.skip(rel, None, format!("the file cannot be read: {e}; skipped"));
-                return None;
-            }
-        };
-        match file.metadata() {
-            Ok(meta) if meta.len() > max => {
-                self.skip(rel, None, oversized_message("the file", meta.len(), max));
-                return None;
-            }
-            Ok(_) => {}
-            Err(e) => {
-                self.skip(rel, None, format!("the file cannot be read: {e}; skipped"));
-                return None;
+        for chunk in files.chunks(FILES_PER_CHUNK) {
+            let read: Vec<FileRead> = chunk
+                .par_iter()
+                .map(|(abs, _)| read_document_file(abs, format, max))
+                .collect();
+            for ((_, rel), read) in chunk.iter().zip(read) {
+                self.accept_file(read, rel);
             }
         }
-        // The file may grow after the size check; never read past the limit.
-        let mut bytes = Vec::new();
-        if let Err(e) = file.take(max.saturating_add(1)).read_to_end(&mut bytes) {
-            self.skip(rel, None, format!("the file cannot be read: {e}; skipped"));
-            return None;
-        }
-        if bytes.len() as u64 > max {
-            let size = fs::metadata(abs).map_or(bytes.len() as u64, |m| m.len());
-            self.skip(rel, None, oversized_message("the file", size, max));
-            return None;
-        }
-        Some(bytes)
     }
 
+    fn accept_file(&mut self, read: FileRead, rel: &str) {
+        match read {
+            FileRead::Json(value) => self.accept_json(value, rel, None),
+            FileRead::Text(text) => self.accept_text(&text, rel),
+            FileRead::Skip(message) => self.skip(rel, None, message),
+        }
+    }
+
+    /// Loads a JSONL file: lines are read in order and parsed on every core, a batch
+    /// at a time, then accepted in order.
     fn load_jsonl(&mut self, abs: &Path, rel: &str) {
         let file = match fs::File::open(abs) {
             Ok(file) => file,
@@ -285,11 +259,16 @@ impl<'a> Loader<'a> {
         let mut buf = Vec::new();
         let mut line_no = 0usize;
         let mut any_content = false;
+        let mut batch = LineBatch::default();
         loop {
+            if batch.full() {
+                self.accept_lines(&mut batch, rel);
+            }
             let len = match read_line_capped(&mut reader, cap, &mut buf) {
                 Ok(Some(len)) => len,
                 Ok(None) => break,
                 Err(e) => {
+                    self.accept_lines(&mut batch, rel);
                     self.skip(
                         rel,
                         None,
@@ -310,42 +289,53 @@ impl<'a> Loader<'a> {
             }
             if len > max {
                 any_content = true;
-                self.skip(rel, Some(line_no), oversized_message("the line", len, max));
+                batch.push(line_no, Err(oversized_message("the line", len, max)));
                 continue;
             }
             if buf.iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
             any_content = true;
-            let text = match std::str::from_utf8(&buf) {
-                Ok(text) => text,
-                Err(e) => {
-                    self.skip(
-                        rel,
-                        Some(line_no),
-                        format!(
-                            "the line is not valid UTF-8 text (byte offset {} in the line); skipped",
-                            e.valid_up_to() + bom_len
-                        ),
-                    );
-                    continue;
-                }
-            };
-            match serde_json::from_str::<Value>(text) {
-                Ok(value) => self.accept_json(value, rel, Some(line_no)),
-                Err(e) => self.skip(
-                    rel,
-                    Some(line_no),
-                    format!("not valid JSON: {}; skipped", json_error_on_line(&e)),
+            match String::from_utf8(std::mem::take(&mut buf)) {
+                Ok(text) => batch.push(line_no, Ok(text)),
+                Err(e) => batch.push(
+                    line_no,
+                    Err(format!(
+                        "the line is not valid UTF-8 text (byte offset {} in the line); skipped",
+                        e.utf8_error().valid_up_to() + bom_len
+                    )),
                 ),
             }
         }
+        self.accept_lines(&mut batch, rel);
         if !any_content {
             self.skip(
                 rel,
                 None,
                 "the file holds no documents; nothing to load".to_string(),
             );
+        }
+    }
+
+    /// Parses a batch of JSONL lines on every core and accepts them in order.
+    fn accept_lines(&mut self, batch: &mut LineBatch, rel: &str) {
+        use rayon::prelude::*;
+        let parsed: Vec<(usize, Result<Value, String>)> = std::mem::take(&mut batch.lines)
+            .into_par_iter()
+            .map(|(line, text)| {
+                let value = text.and_then(|text| {
+                    serde_json::from_str::<Value>(&text)
+                        .map_err(|e| format!("not valid JSON: {}; skipped", json_error_on_line(&e)))
+                });
+                (line, value)
+            })
+            .collect();
+        batch.bytes = 0;
+        for (line, value) in parsed {
+            match value {
+                Ok(value) => self.accept_json(value, rel, Some(line)),
+                Err(message) => self.skip(rel, Some(line), message),
+            }
         }
     }
 
@@ -428,7 +418,8 @@ impl<'a> Loader<'a> {
             }
         };
         self.push(Document {
-            key: doc_key(&id, &content),
+            // Set once every document is in, on every core (see `load`).
+            key: String::new(),
             id,
             metadata,
             content,
@@ -460,7 +451,7 @@ impl<'a> Loader<'a> {
         let mut metadata = Map::new();
         metadata.insert("path".to_string(), Value::String(rel.to_string()));
         self.push(Document {
-            key: doc_key(&id, text),
+            key: String::new(),
             id,
             metadata,
             content: text.to_string(),
@@ -489,6 +480,86 @@ impl<'a> Loader<'a> {
         self.seen.insert(doc.id.clone(), here);
         self.documents.push(doc);
     }
+}
+
+/// Files read and parsed at once when a folder is loaded (bounds what is held before
+/// the documents are accepted in order).
+const FILES_PER_CHUNK: usize = 1024;
+
+/// JSONL lines read but not parsed yet: (line number, text or why it is skipped).
+#[derive(Default)]
+struct LineBatch {
+    lines: Vec<(usize, Result<String, String>)>,
+    bytes: usize,
+}
+
+impl LineBatch {
+    const LINES: usize = 4096;
+    const BYTES: usize = 16 << 20;
+
+    fn push(&mut self, line: usize, text: Result<String, String>) {
+        self.bytes += text.as_ref().map_or(0, String::len);
+        self.lines.push((line, text));
+    }
+
+    fn full(&self) -> bool {
+        self.lines.len() >= Self::LINES || self.bytes >= Self::BYTES
+    }
+}
+
+/// One `.json` or text file, read and parsed.
+enum FileRead {
+    Json(Value),
+    Text(String),
+    /// Why the file is skipped.
+    Skip(String),
+}
+
+/// Reads and parses one `.json` or text file (no shared state: run on every core).
+fn read_document_file(abs: &Path, format: Format, max: u64) -> FileRead {
+    let bytes = match read_whole(abs, max) {
+        Ok(bytes) => bytes,
+        Err(message) => return FileRead::Skip(message),
+    };
+    let had_bom = bytes.starts_with(BOM);
+    let text = match std::str::from_utf8(strip_bom(&bytes)) {
+        Ok(text) => text,
+        Err(e) => {
+            let offset = e.valid_up_to() + if had_bom { BOM.len() } else { 0 };
+            return FileRead::Skip(format!(
+                "the file is not valid UTF-8 text (byte offset {offset}); skipped"
+            ));
+        }
+    };
+    if format == Format::Json {
+        match serde_json::from_str::<Value>(text) {
+            Ok(value) => FileRead::Json(value),
+            Err(e) => FileRead::Skip(format!("not valid JSON: {e}; skipped")),
+        }
+    } else {
+        FileRead::Text(text.to_string())
+    }
+}
+
+/// Reads a whole file, refusing (before reading) one over the size limit; the error is
+/// the diagnostic's message.
+fn read_whole(abs: &Path, max: u64) -> Result<Vec<u8>, String> {
+    let cannot = |e: io::Error| format!("the file cannot be read: {e}; skipped");
+    let file = fs::File::open(abs).map_err(cannot)?;
+    let meta = file.metadata().map_err(cannot)?;
+    if meta.len() > max {
+        return Err(oversized_message("the file", meta.len(), max));
+    }
+    // The file may grow after the size check; never read past the limit.
+    let mut bytes = Vec::new();
+    file.take(max.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > max {
+        let size = fs::metadata(abs).map_or(bytes.len() as u64, |m| m.len());
+        return Err(oversized_message("the file", size, max));
+    }
+    Ok(bytes)
 }
 
 fn oversized_message(what: &str, size: u64, max: u64) -> String {
