@@ -26,6 +26,9 @@ fn main() -> ExitCode {
         Err(e) => {
             // Errors quote inputs and config values: shown escaped (SPEC §11).
             eprintln!("error: {}", clam::display::escape_text(&format!("{e:#}")));
+            if e.downcast_ref::<commands::UsageError>().is_some() {
+                return ExitCode::from(commands::EXIT_USAGE);
+            }
             ExitCode::from(commands::EXIT_ERROR)
         }
     }

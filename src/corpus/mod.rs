@@ -2,8 +2,10 @@
 //! `.txt`/`.md` files; corpus order; document keys; per-file diagnostics.
 
 mod load;
+mod shard;
 
-pub use load::{LoadOptions, load};
+pub use load::{LoadOptions, load, load_with};
+pub use shard::{Shard, ShardError};
 
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;

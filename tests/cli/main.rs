@@ -107,4 +107,5 @@ mod parallel;
 mod pipeline;
 mod pruning;
 mod session;
+mod shards;
 mod sweep;

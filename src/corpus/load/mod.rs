@@ -10,8 +10,10 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value};
 
 use super::{
-    Corpus, CorpusError, DEFAULT_MAX_DOCUMENT_BYTES, Diagnostic, Document, Format, Source, doc_key,
+    Corpus, CorpusError, DEFAULT_MAX_DOCUMENT_BYTES, Diagnostic, Document, Format, Shard, Source,
+    doc_key,
 };
+use crate::progress::{Progress, Silent, Unit};
 
 mod walk;
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -25,6 +27,9 @@ pub struct LoadOptions {
     pub recursive: bool,
     /// Documents (files, or JSONL lines) larger than this are skipped.
     pub max_document_bytes: u64,
+    /// Only the documents of this shard (`--shard`); the others are passed over
+    /// without a diagnostic (a text file's id is its name: it is not even read).
+    pub shard: Option<Shard>,
 }
 
 impl Default for LoadOptions {
@@ -33,6 +38,7 @@ impl Default for LoadOptions {
             format: None,
             recursive: false,
             max_document_bytes: DEFAULT_MAX_DOCUMENT_BYTES,
+            shard: None,
         }
     }
 }
@@ -42,6 +48,15 @@ impl Default for LoadOptions {
 /// `Corpus::root` is `path` as given. Document sources and diagnostics name files
 /// relative to the folder; for a single-file corpus, by the file name.
 pub fn load(path: &Path, opts: &LoadOptions) -> Result<Corpus, CorpusError> {
+    load_with(path, opts, &Silent)
+}
+
+/// [`load`], reporting the files (or a JSONL file's bytes) read to `progress`.
+pub fn load_with(
+    path: &Path,
+    opts: &LoadOptions,
+    progress: &dyn Progress,
+) -> Result<Corpus, CorpusError> {
     let meta = match fs::metadata(path) {
         Ok(meta) => meta,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -56,7 +71,7 @@ pub fn load(path: &Path, opts: &LoadOptions) -> Result<Corpus, CorpusError> {
             });
         }
     };
-    let mut loader = Loader::new(opts);
+    let mut loader = Loader::new(opts, progress);
     let format = if meta.is_dir() {
         loader.load_folder(path)?
     } else if meta.is_file() {
@@ -160,6 +175,7 @@ struct Walk {
 /// Accumulates documents and diagnostics and remembers ids already loaded.
 struct Loader<'a> {
     opts: &'a LoadOptions,
+    progress: &'a dyn Progress,
     documents: Vec<Document>,
     diagnostics: Vec<Diagnostic>,
     /// id → where it was first loaded from ("file" or "file:line").
@@ -167,9 +183,10 @@ struct Loader<'a> {
 }
 
 impl<'a> Loader<'a> {
-    fn new(opts: &'a LoadOptions) -> Self {
+    fn new(opts: &'a LoadOptions, progress: &'a dyn Progress) -> Self {
         Loader {
             opts,
+            progress,
             documents: Vec::new(),
             diagnostics: Vec::new(),
             seen: HashMap::new(),
@@ -213,7 +230,7 @@ impl<'a> Loader<'a> {
         match format {
             Format::Jsonl => self.load_jsonl(abs, rel),
             Format::Json | Format::Text => {
-                let read = read_document_file(abs, format, self.max_bytes());
+                let read = read_document_file(abs, format, self.max_bytes(), self.opts.shard);
                 self.accept_file(read, rel);
             }
         }
@@ -224,10 +241,16 @@ impl<'a> Loader<'a> {
     fn load_files(&mut self, files: &[(&Path, &str)], format: Format) {
         use rayon::prelude::*;
         let max = self.max_bytes();
+        let (shard, progress) = (self.opts.shard, self.progress);
+        progress.stage("loading", files.len() as u64, Unit::Documents);
         for chunk in files.chunks(FILES_PER_CHUNK) {
             let read: Vec<FileRead> = chunk
                 .par_iter()
-                .map(|(abs, _)| read_document_file(abs, format, max))
+                .map(|(abs, _)| {
+                    let read = read_document_file(abs, format, max, shard);
+                    progress.advance(1);
+                    read
+                })
                 .collect();
             for ((_, rel), read) in chunk.iter().zip(read) {
                 self.accept_file(read, rel);
@@ -240,6 +263,7 @@ impl<'a> Loader<'a> {
             FileRead::Json(value) => self.accept_json(value, rel, None),
             FileRead::Text(text) => self.accept_text(&text, rel),
             FileRead::Skip(message) => self.skip(rel, None, message),
+            FileRead::OtherShard => {}
         }
     }
 
@@ -255,6 +279,8 @@ impl<'a> Loader<'a> {
         };
         let max = self.max_bytes();
         let cap = usize::try_from(max).unwrap_or(usize::MAX);
+        let size = file.metadata().map_or(0, |m| m.len());
+        self.progress.stage("loading", size, Unit::Bytes);
         let mut reader = BufReader::new(file);
         let mut buf = Vec::new();
         let mut line_no = 0usize;
@@ -280,6 +306,7 @@ impl<'a> Loader<'a> {
                 }
             };
             line_no += 1;
+            self.progress.advance(len as u64 + 1);
             let mut len = len as u64;
             let mut bom_len = 0;
             if line_no == 1 && buf.starts_with(BOM) {
@@ -463,8 +490,12 @@ impl<'a> Loader<'a> {
         });
     }
 
-    /// Adds a document unless its id was already loaded (the earlier one wins).
+    /// Adds a document unless its id was already loaded (the earlier one wins) or it
+    /// belongs to another shard.
     fn push(&mut self, doc: Document) {
+        if self.opts.shard.is_some_and(|s| !s.contains(&doc.id)) {
+            return;
+        }
         let here = match doc.source.line {
             Some(line) => format!("{}:{line}", doc.source.rel_path),
             None => doc.source.rel_path.clone(),
@@ -513,10 +544,21 @@ enum FileRead {
     Text(String),
     /// Why the file is skipped.
     Skip(String),
+    /// A document of another shard.
+    OtherShard,
 }
 
 /// Reads and parses one `.json` or text file (no shared state: run on every core).
-fn read_document_file(abs: &Path, format: Format, max: u64) -> FileRead {
+fn read_document_file(abs: &Path, format: Format, max: u64, shard: Option<Shard>) -> FileRead {
+    // A text file's id is its name: a file of another shard is not read.
+    if format == Format::Text
+        && let Some(shard) = shard
+        && let Some(stem) = abs.file_stem()
+        && !stem.is_empty()
+        && !shard.contains(&stem.to_string_lossy())
+    {
+        return FileRead::OtherShard;
+    }
     let bytes = match read_whole(abs, max) {
         Ok(bytes) => bytes,
         Err(message) => return FileRead::Skip(message),
@@ -532,6 +574,9 @@ fn read_document_file(abs: &Path, format: Format, max: u64) -> FileRead {
         }
     };
     if format == Format::Json {
+        if of_other_shard(text, shard) {
+            return FileRead::OtherShard;
+        }
         match serde_json::from_str::<Value>(text) {
             Ok(value) => FileRead::Json(value),
             Err(e) => FileRead::Skip(format!("not valid JSON: {e}; skipped")),
@@ -539,6 +584,21 @@ fn read_document_file(abs: &Path, format: Format, max: u64) -> FileRead {
     } else {
         FileRead::Text(text.to_string())
     }
+}
+
+/// Is `text` a JSON document whose id belongs to a shard other than `shard`? Only the
+/// id is read (the content is skipped over, not copied); anything that is not such a
+/// document is left to the full parse, which says what is wrong with it.
+fn of_other_shard(text: &str, shard: Option<Shard>) -> bool {
+    #[derive(serde::Deserialize)]
+    struct IdOnly<'a> {
+        #[serde(borrow)]
+        id: std::borrow::Cow<'a, str>,
+    }
+    let Some(shard) = shard else {
+        return false;
+    };
+    serde_json::from_str::<IdOnly>(text).is_ok_and(|d| !shard.contains(&d.id))
 }
 
 /// Reads a whole file, refusing (before reading) one over the size limit; the error is
