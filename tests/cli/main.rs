@@ -105,6 +105,7 @@ mod export;
 mod gold;
 mod parallel;
 mod pipeline;
+mod progress;
 mod pruning;
 mod session;
 mod shards;
