@@ -19,6 +19,10 @@ pub struct Cli {
     /// Name recorded as the actor of decisions (default: the OS user name).
     #[arg(long, global = true)]
     pub actor: Option<String>,
+    /// Draw no progress bars (they are drawn only on a terminal anyway); warnings and
+    /// results still print.
+    #[arg(long, short = 'q', global = true)]
+    pub quiet: bool,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -203,6 +207,11 @@ pub struct RunArgs {
     /// Refuse to export while any proposed mask is unreviewed or stale.
     #[arg(long)]
     pub require_reviewed: bool,
+    /// Take the entities from the shard files of `clam extract CORPUS --shard i/n`
+    /// (every shard of one extraction; give CORPUS first) instead of extracting: the
+    /// corpus-level passes run here, so the result is that of an unsharded run.
+    #[arg(long = "snapshot", value_name = "SHARD", num_args = 1..)]
+    pub snapshots: Vec<PathBuf>,
     #[command(flatten)]
     pub planning: PlanningArgs,
     #[command(flatten)]
@@ -235,14 +244,32 @@ pub struct ExtractArgs {
     /// Overwrite an existing snapshot file.
     #[arg(long)]
     pub force: bool,
+    /// Extract only shard I of N (numbered from 1: 1/3, 2/3, 3/3) into a shard file:
+    /// a document's shard follows from its id alone (md5), so adding files moves no
+    /// other document. `clam plan --corpus CORPUS SHARD…` and `clam run CORPUS
+    /// --snapshot SHARD…` merge the shards. Offline extractor only.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<clam::corpus::Shard>,
     #[command(flatten)]
     pub extraction: ExtractorArgs,
 }
 
 #[derive(Debug, Args)]
 pub struct PlanArgs {
-    /// Snapshot file (the reference vectors' input format).
-    pub snapshot: PathBuf,
+    /// Snapshot file (the reference vectors' input format), or every shard file of one
+    /// `clam extract --shard i/n` extraction (then with --corpus).
+    #[arg(required = true, value_name = "SNAPSHOT")]
+    pub snapshots: Vec<PathBuf>,
+    /// The corpus the shard files were extracted from: merging shards runs the
+    /// corpus-level passes, which read every document.
+    #[arg(long, value_name = "CORPUS")]
+    pub corpus: Option<PathBuf>,
+    /// Format of --corpus (default: from the files' extensions).
+    #[arg(long, value_enum, requires = "corpus")]
+    pub format: Option<Format>,
+    /// Read --corpus's sub-folders too.
+    #[arg(long, requires = "corpus")]
+    pub recursive: bool,
     #[command(flatten)]
     pub planning: PlanningArgs,
 }

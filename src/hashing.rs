@@ -10,6 +10,15 @@ pub fn md5_hex(data: &str) -> String {
     hex::encode(Md5::digest(data.as_bytes()))
 }
 
+/// The first 8 bytes of md5(`data`) as a big-endian integer: a hash of a short string
+/// that every version and platform computes alike (shards of a corpus, by document id).
+pub fn md5_u64(data: &str) -> u64 {
+    let digest = Md5::digest(data.as_bytes());
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    u64::from_be_bytes(first)
+}
+
 /// Lowercase hex HMAC-SHA256 of `data` under `key`.
 pub fn hmac_hex(key: &[u8], data: &str) -> String {
     // HMAC accepts keys of any length, so `new_from_slice` cannot fail here.
@@ -33,6 +42,7 @@ mod tests {
             md5_hex("boston::LOCATION"),
             "451e43fc35a0a740f97f096bea80ce04"
         );
+        assert_eq!(md5_u64(""), 0xd41d_8cd9_8f00_b204);
     }
 
     #[test]

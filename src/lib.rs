@@ -9,7 +9,7 @@
 //! A module imports only from the layers below its own (`tests/layers.rs` checks it,
 //! reading this list; test code may reach anywhere). Lowest first:
 //!
-//! 1. `hashing`, `text`, `display`, `phase`: hashing, reading text as a reader sees it, safe terminal output, pipeline phases as tracing spans
+//! 1. `hashing`, `text`, `display`, `phase`, `progress`: hashing, reading text as a reader sees it, safe terminal output, pipeline phases as tracing spans, progress reports of long loops
 //! 2. `schema`: entity types and weights
 //! 3. `corpus`: documents and how they are loaded
 //! 4. `entity`: extracted items, canonical values, the entity store
@@ -19,7 +19,7 @@
 //! 8. `config`: `clam.toml` layers, the parameter table, the LLM settings
 //! 9. `gold`: gold files (chains, persons, mentions) in both formats
 //! 10. `extract`: the offline and LLM extractors and the corpus-level passes
-//! 11. `snapshot`: the entity snapshot file
+//! 11. `snapshot`, `shards`: the entity snapshot file, the shard files of a sharded extraction and their merge
 //! 12. `session`: decisions, entity edits, gold chains, the one writer
 //! 13. `export`: the redacted corpus, manifest, report and leak check
 //! 14. `workspace`: the review workspace, the aggregate the front ends drive
@@ -41,9 +41,11 @@ pub mod gold;
 pub mod hashing;
 pub mod phase;
 pub mod plan;
+pub mod progress;
 pub mod redact;
 pub mod schema;
 pub mod session;
+pub mod shards;
 pub mod snapshot;
 pub mod text;
 pub mod tui;

@@ -35,11 +35,14 @@ fn main() -> ExitCode {
                 "error: {}\n\nFor more information, try '--help'.",
                 clam::display::escape_text(&format!("{e:#}"))
             );
-            ExitCode::from(2)
+            ExitCode::from(commands::EXIT_USAGE)
         }
         Err(e) => {
             // Errors quote inputs and config values: shown escaped (SPEC §11).
             eprintln!("error: {}", clam::display::escape_text(&format!("{e:#}")));
+            if e.downcast_ref::<commands::UsageError>().is_some() {
+                return ExitCode::from(commands::EXIT_USAGE);
+            }
             ExitCode::from(commands::EXIT_ERROR)
         }
     }

@@ -73,8 +73,8 @@ fn analysis_json(ws: &Workspace) -> Value {
     })
 }
 
-pub(super) fn analyze(a: AnalyzeArgs) -> Result<u8> {
-    let ws = build_workspace(&a.corpus, &a.planning, None, false, &a.extraction)?;
+pub(super) fn analyze(a: AnalyzeArgs, bars: &Bars) -> Result<u8> {
+    let ws = build_workspace(&a.corpus, &a.planning, None, false, &a.extraction, bars)?;
     let mut out = super::stdout();
     if a.json {
         clam::display::write_json_pretty(&mut out, &analysis_json(&ws))?;

@@ -2,7 +2,7 @@
 
 use super::*;
 
-pub(super) fn eval(a: EvalArgs) -> Result<u8> {
+pub(super) fn eval(a: EvalArgs, bars: &Bars) -> Result<u8> {
     // The gold is read first: a bad gold file fails before the corpus is extracted.
     let gold = clam::eval::load(&a.gold, a.mentions.as_deref())?;
     let ws = build_workspace(
@@ -11,6 +11,7 @@ pub(super) fn eval(a: EvalArgs) -> Result<u8> {
         a.mode,
         false,
         &ExtractorArgs::default(),
+        bars,
     )?;
     // The corpus's project key when its session exists (pseudonyms as the export writes
     // them); the figures do not depend on it.
@@ -18,7 +19,9 @@ pub(super) fn eval(a: EvalArgs) -> Result<u8> {
         Some(s) => s.project_key()?,
         None => clam::eval::EVAL_KEY.to_vec(),
     };
+    bars.spinner("evaluating");
     let report = clam::eval::evaluate_with(&ws, &gold, &key, a.baselines);
+    bars.clear();
     let mut out = super::stdout();
     if a.json {
         clam::display::write_json_pretty(&mut out, &report)?;

@@ -2,7 +2,7 @@
 
 use super::*;
 
-pub(super) fn gen_corpus(a: GenCorpusArgs) -> Result<u8> {
+pub(super) fn gen_corpus(a: GenCorpusArgs, bars: &Bars) -> Result<u8> {
     if a.docs == 0 {
         eprintln!("error: --docs must be at least 1");
         return Ok(2);
@@ -21,8 +21,10 @@ pub(super) fn gen_corpus(a: GenCorpusArgs) -> Result<u8> {
         docs: a.docs,
         seed: a.seed,
     };
-    let g = clam::gencorpus::write(&a.out, params)
-        .with_context(|| format!("writing the corpus to {}", a.out.display()))?;
+    bars.spinner("generating");
+    let g = clam::gencorpus::write(&a.out, params);
+    bars.clear();
+    let g = g.with_context(|| format!("writing the corpus to {}", a.out.display()))?;
     let clusters = g.gold["clusters"].as_array().map_or(0, Vec::len);
     println!(
         "wrote {} documents ({} clusters of hidden persons) to {} and their gold to {}",

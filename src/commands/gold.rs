@@ -5,7 +5,7 @@ use super::*;
 /// `clam gold import` / `clam gold export`: session-level, no extraction; the corpus
 /// is read for its document ids (unknown ids are skipped on import, orphaned chains
 /// are listed on export).
-pub(super) fn gold(cmd: GoldCommand, actor: String) -> Result<u8> {
+pub(super) fn gold(cmd: GoldCommand, actor: String, bars: &Bars) -> Result<u8> {
     use clam::session::gold::{chains, plan_import, positions, to_json};
     let (corpus_args, session_file) = match &cmd {
         GoldCommand::Import {
@@ -22,7 +22,7 @@ pub(super) fn gold(cmd: GoldCommand, actor: String) -> Result<u8> {
     };
     let planning = PlanningArgs::default();
     let config = load_config(Some(&corpus_args.corpus), None, &planning, None, None)?;
-    let corpus = load_corpus(corpus_args, &config)?;
+    let corpus = load_corpus(corpus_args, &config, bars)?;
     let pos = positions(corpus.documents.iter().map(|d| d.id.as_str()));
     let create = imported.is_some();
     let Some(mut session) = open_session(&corpus_args.corpus, session_file.as_ref(), create)?

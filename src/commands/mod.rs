@@ -12,13 +12,14 @@ use clam::config::{ConfigSources, resolve};
 use clam::corpus::{self, Corpus, LoadOptions};
 use clam::display::escape_line;
 use clam::export::{ExportError, ExportOptions, export};
-use clam::extract::llm::progress::run_with_progress;
 use clam::extract::llm::{LlmExtractor, LlmOptions, LlmReport, Source as LlmSource};
 use clam::extract::offline::OfflineExtractor;
 use clam::plan::ProvenanceText;
 use clam::session::{Session, default_session_path};
 use clam::snapshot::{Snapshot, SnapshotDoc, SnapshotEntity};
-use clam::workspace::{Workspace, extract_all};
+use clam::workspace::{Workspace, extract_all_with};
+
+use progress::Bars;
 
 use crate::cli::{
     AnalyzeArgs, CacheCommand, Cli, Command, CorpusArgs, EvalArgs, ExtractArgs, ExtractorArgs,
@@ -28,8 +29,22 @@ use crate::cli::{
 
 pub const EXIT_OK: u8 = 0;
 pub const EXIT_ERROR: u8 = 1;
+pub const EXIT_USAGE: u8 = 2;
 pub const EXIT_LEAK: u8 = 3;
 pub const EXIT_SKIPPED: u8 = 4;
+
+/// A usage error found after parsing (a combination of flags or files clap cannot
+/// check): printed as `error: …` and exits with [`EXIT_USAGE`], as clap's own do.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
 
 mod analyze;
 mod eval;
@@ -37,6 +52,7 @@ mod extract;
 mod gen_corpus;
 mod gold;
 mod plan;
+mod progress;
 mod review;
 mod run;
 mod sweep;
@@ -129,14 +145,15 @@ pub fn dispatch(cli: Cli) -> Result<u8> {
         .clone()
         .unwrap_or_else(clam::session::default_actor);
     tracing::info!(command = ?std::mem::discriminant(&cli.command), %actor, "start");
+    let bars = Bars::for_stderr(cli.quiet);
     match cli.command {
-        Command::Run(a) => run::run(a),
-        Command::Analyze(a) => analyze::analyze(a),
-        Command::Extract(a) => extract::extract(a),
-        Command::Plan(a) => plan::plan(a),
-        Command::Eval(a) => eval::eval(a),
-        Command::Sweep(a) => sweep::sweep(a),
-        Command::GenCorpus(a) => gen_corpus::gen_corpus(a),
+        Command::Run(a) => run::run(a, &bars),
+        Command::Analyze(a) => analyze::analyze(a, &bars),
+        Command::Extract(a) => extract::extract(a, &bars),
+        Command::Plan(a) => plan::plan(a, &bars),
+        Command::Eval(a) => eval::eval(a, &bars),
+        Command::Sweep(a) => sweep::sweep(a, &bars),
+        Command::GenCorpus(a) => gen_corpus::gen_corpus(a, &bars),
         Command::Cache(CacheCommand::Clear) => {
             let cache = clam::extract::llm::cache::Cache::new(
                 clam::extract::llm::cache::default_cache_dir(),
@@ -148,8 +165,8 @@ pub fn dispatch(cli: Cli) -> Result<u8> {
             }
             Ok(EXIT_OK)
         }
-        Command::Review(a) => review::review(a, actor),
-        Command::Gold(g) => gold::gold(g, actor),
+        Command::Review(a) => review::review(a, actor, &bars),
+        Command::Gold(g) => gold::gold(g, actor, &bars),
         Command::Session(SessionCommand::Export {
             corpus,
             file,
@@ -195,19 +212,32 @@ fn load_config(
     })?)
 }
 
-fn load_corpus(args: &CorpusArgs, config: &Config) -> Result<Corpus> {
-    let corpus = corpus::load(
+fn load_corpus(args: &CorpusArgs, config: &Config, bars: &Bars) -> Result<Corpus> {
+    load_shard(args, config, None, bars)
+}
+
+/// Loads the corpus, or only the documents of `shard` (which may be none).
+fn load_shard(
+    args: &CorpusArgs,
+    config: &Config,
+    shard: Option<clam::corpus::Shard>,
+    bars: &Bars,
+) -> Result<Corpus> {
+    let corpus = corpus::load_with(
         &args.corpus,
         &LoadOptions {
             format: args.format,
             recursive: args.recursive,
             max_document_bytes: config.extraction.max_document_bytes,
+            shard,
         },
+        bars,
     )?;
+    bars.clear();
     for d in &corpus.diagnostics {
         eprintln!("warning: {}", escape_line(&d.to_string()));
     }
-    if corpus.documents.is_empty() {
+    if corpus.documents.is_empty() && (shard.is_none() || !corpus.diagnostics.is_empty()) {
         bail!(
             "{}: no documents could be loaded{}",
             args.corpus.display(),
@@ -247,19 +277,67 @@ fn llm_extractor(config: &Config, ext: &ExtractorArgs, documents: usize) -> Resu
     Ok(ex)
 }
 
-/// Extracts with the chosen extractor; returns the store, the extractor's name and,
-/// for the LLM, its report (fallbacks and dropped items are also printed).
-fn extract_store(
+/// A corpus and its entities, with the extractor's name and, for the LLM, its report.
+struct Extracted {
+    corpus: Corpus,
+    store: clam::entity::EntityStore,
+    name: &'static str,
+    llm: Option<LlmReport>,
+}
+
+/// Loads the corpus (or one shard of it) and extracts its entities with the chosen
+/// extractor. The offline extractor is built on one core while the corpus loads on the
+/// other; the LLM extractor's fallbacks and dropped items are printed.
+fn load_and_extract(
+    args: &CorpusArgs,
+    config: &Config,
+    ext: &ExtractorArgs,
+    shard: Option<clam::corpus::Shard>,
+    bars: &Bars,
+) -> Result<Extracted> {
+    if ext.extractor == ExtractorKind::Offline {
+        let phase = clam::phase::phase("load");
+        let (corpus, ex) = rayon::join(
+            || load_shard(args, config, shard, bars),
+            || extractor(config),
+        );
+        let (corpus, ex) = (corpus?, ex?);
+        drop(phase);
+        let phase = clam::phase::phase("extract");
+        let store = extract_all_with(&corpus, config, &ex, bars);
+        drop(phase);
+        bars.clear();
+        return Ok(Extracted {
+            corpus,
+            store,
+            name: "offline",
+            llm: None,
+        });
+    }
+    let phase = clam::phase::phase("load");
+    let corpus = load_shard(args, config, shard, bars)?;
+    drop(phase);
+    let _phase = clam::phase::phase("extract");
+    let (store, llm) = extract_llm(&corpus, config, ext, bars)?;
+    Ok(Extracted {
+        corpus,
+        store,
+        name: "llm",
+        llm: Some(llm),
+    })
+}
+
+/// Extracts with the LLM extractor (fallbacks and dropped items are printed).
+fn extract_llm(
     corpus: &Corpus,
     config: &Config,
     ext: &ExtractorArgs,
-) -> Result<(clam::entity::EntityStore, &'static str, Option<LlmReport>)> {
-    if ext.extractor == ExtractorKind::Offline {
-        let ex = extractor(config)?;
-        return Ok((extract_all(corpus, config, &ex), "offline", None));
-    }
+    bars: &Bars,
+) -> Result<(clam::entity::EntityStore, LlmReport)> {
     let ex = llm_extractor(config, ext, corpus.documents.len())?;
-    let run = run_with_progress(&ex, &corpus.documents)?;
+    let run = progress::run_llm(&ex, &corpus.documents, bars)?;
+    let store = clam::workspace::finish_extraction_with(corpus, config, run.items, bars);
+    bars.clear();
     let r = &run.report;
     for d in r.documents.iter().filter(|d| d.reason.is_some()) {
         let kind = if d.source == LlmSource::Fallback {
@@ -282,8 +360,7 @@ fn extract_store(
         r.cache_hits,
         r.dropped.total()
     );
-    let store = clam::workspace::finish_extraction(corpus, config, run.items);
-    Ok((store, "llm", Some(run.report)))
+    Ok((store, run.report))
 }
 
 /// Opens the session: `--session`, else the corpus's default one (created only if
@@ -321,6 +398,7 @@ fn build_workspace(
     mode: Option<clam::redact::Mode>,
     create_session: bool,
     ext: &ExtractorArgs,
+    bars: &Bars,
 ) -> Result<Workspace> {
     let config = load_config(
         Some(&args.corpus),
@@ -329,15 +407,25 @@ fn build_workspace(
         mode,
         None,
     )?;
-    let phase = clam::phase::phase("load");
-    let corpus = load_corpus(args, &config)?;
-    drop(phase);
-    let phase = clam::phase::phase("extract");
-    let (store, name, llm) = extract_store(&corpus, &config, ext)?;
-    drop(phase);
+    let x = load_and_extract(args, &config, ext, None, bars)?;
+    workspace_of(x, config, args, planning, create_session, bars)
+}
+
+/// The workspace of an extracted corpus: the session opened, analysed and planned.
+fn workspace_of(
+    x: Extracted,
+    config: Config,
+    args: &CorpusArgs,
+    planning: &PlanningArgs,
+    create_session: bool,
+    bars: &Bars,
+) -> Result<Workspace> {
     let session = open_session(&args.corpus, planning.session.as_ref(), create_session)?;
-    let mut ws = Workspace::new(corpus, config, store, session, name)?;
-    ws.set_llm_report(llm);
+    bars.spinner("analysing and planning");
+    let ws = Workspace::new(x.corpus, config, x.store, session, x.name);
+    bars.clear();
+    let mut ws = ws?;
+    ws.set_llm_report(x.llm);
     for w in ws.plan().warnings.iter().chain(ws.warnings().iter()) {
         eprintln!("warning: {}", escape_line(w));
     }

@@ -5,7 +5,7 @@ use super::*;
 /// `clam review`: loads the corpus and the session (created if needed), then hands a
 /// workspace whose documents are still pending to the terminal application, which
 /// extracts them in the background.
-pub(super) fn review(a: ReviewArgs, actor: String) -> Result<u8> {
+pub(super) fn review(a: ReviewArgs, actor: String, bars: &Bars) -> Result<u8> {
     let config = load_config(
         Some(&a.corpus.corpus),
         a.planning.config.as_ref(),
@@ -28,7 +28,7 @@ pub(super) fn review(a: ReviewArgs, actor: String) -> Result<u8> {
     let keymap_file =
         directories::ProjectDirs::from("", "", "clam").map(|d| d.config_dir().join("keymap.toml"));
     let keymap = clam::tui::Keymap::load(keymap_file.as_deref())?;
-    let corpus = load_corpus(&a.corpus, &config)?;
+    let corpus = load_corpus(&a.corpus, &config, bars)?;
     let session = open_session(&a.corpus.corpus, a.planning.session.as_ref(), true)?;
     if session.is_none() {
         bail!("this platform has no user data directory for the session; pass --session FILE");

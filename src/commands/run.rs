@@ -2,7 +2,7 @@
 
 use super::*;
 
-pub(super) fn run(a: RunArgs) -> Result<u8> {
+pub(super) fn run(a: RunArgs, bars: &Bars) -> Result<u8> {
     let opts = ExportOptions {
         force: a.force,
         with_mapping: a.with_mapping.clone(),
@@ -10,7 +10,11 @@ pub(super) fn run(a: RunArgs) -> Result<u8> {
     };
     // The export folder and the mapping are checked before the corpus is read.
     clam::export::check_targets(&a.corpus.corpus, &a.out, &opts)?;
-    let ws = build_workspace(&a.corpus, &a.planning, a.mode, true, &a.extraction)?;
+    let ws = if a.snapshots.is_empty() {
+        build_workspace(&a.corpus, &a.planning, a.mode, true, &a.extraction, bars)?
+    } else {
+        workspace_of_shards(&a, bars)?
+    };
     let key = match ws.session() {
         Some(s) => s.project_key()?,
         None => bail!(
@@ -19,7 +23,10 @@ pub(super) fn run(a: RunArgs) -> Result<u8> {
     };
     let ex = extractor(ws.config())?;
     let phase = clam::phase::phase("export");
-    let exported = export(&ws, &key, &a.out, &opts, &ex);
+    bars.spinner("exporting: redacting");
+    let scanner = progress::CountedScan::new(&ex, bars, ws.corpus().documents.len());
+    let exported = export(&ws, &key, &a.out, &opts, &scanner);
+    bars.clear();
     drop(phase);
     if ws.analysis().chain_cap.hit() {
         eprintln!(
@@ -82,4 +89,57 @@ pub(super) fn run(a: RunArgs) -> Result<u8> {
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// The workspace of `clam run CORPUS --snapshot SHARD…`: the corpus loaded, its shard
+/// files merged into it, the corpus-level passes run here with this run's configuration
+/// (the shards must have been extracted with the same extraction settings).
+fn workspace_of_shards(a: &RunArgs, bars: &Bars) -> Result<Workspace> {
+    use clam::shards::{extraction_settings, merge, read_shard};
+    if a.extraction.extractor != ExtractorKind::Offline {
+        return Err(UsageError(
+            "--snapshot: shard files hold the offline extractor's items; --extractor llm extracts anew".into(),
+        )
+        .into());
+    }
+    let config = load_config(
+        Some(&a.corpus.corpus),
+        a.planning.config.as_ref(),
+        &a.planning,
+        a.mode,
+        None,
+    )?;
+    let files = a
+        .snapshots
+        .iter()
+        .map(|p| {
+            if !clam::shards::is_shard_file(p)? {
+                return Err(UsageError(format!(
+                    "--snapshot {}: not a shard file of `clam extract --shard i/n` (a whole-corpus snapshot is for clam plan)",
+                    p.display()
+                ))
+                .into());
+            }
+            Ok(read_shard(p, bars)?)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let phase = clam::phase::phase("load");
+    let corpus = load_corpus(&a.corpus, &config, bars)?;
+    drop(phase);
+    let _phase = clam::phase::phase("extract");
+    let merged = merge(&corpus, files)?;
+    if merged.extraction != extraction_settings(&config) {
+        bail!(
+            "the shard files were extracted with other extraction settings (date_order, max_document_bytes, linker, context_pass, [extract], schema) than this run's configuration: run with the configuration they were extracted with, or extract them again"
+        );
+    }
+    let store = clam::workspace::finish_extraction_with(&corpus, &config, merged.items, bars);
+    bars.clear();
+    let x = Extracted {
+        corpus,
+        store,
+        name: "offline",
+        llm: None,
+    };
+    workspace_of(x, config, &a.corpus, &a.planning, true, bars)
 }

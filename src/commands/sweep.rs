@@ -3,7 +3,7 @@
 use super::*;
 
 /// `clam sweep`: the plan at every value of one parameter, as a table, CSV or JSON.
-pub(super) fn sweep(a: SweepArgs) -> Result<u8> {
+pub(super) fn sweep(a: SweepArgs, bars: &Bars) -> Result<u8> {
     use clam::whatif::{Basis, Param, sweep_values};
     // Parameter, range and gold are checked before the corpus is extracted.
     let param = Param::parse(&a.param)?;
@@ -30,7 +30,7 @@ pub(super) fn sweep(a: SweepArgs) -> Result<u8> {
         None,
     )?;
     sweep_values(param, &config, a.from, a.to, a.step)?;
-    let ws = build_workspace(&a.corpus, &a.planning, None, false, &a.extraction)?;
+    let ws = build_workspace(&a.corpus, &a.planning, None, false, &a.extraction, bars)?;
     // The leak rate redacts with the session's key when there is one (pseudonym mode);
     // the figures do not depend on it.
     let key = match ws.session() {
@@ -43,14 +43,17 @@ pub(super) fn sweep(a: SweepArgs) -> Result<u8> {
         .filter(|ev| ev.has_persons())
         .map(|ev| clam::eval::MaskProbe::new(&ws, std::sync::Arc::new(ev), &key));
     let leak = probe.as_ref().map(|p| move |m: &[bool]| p.leak_rate(m));
-    let rows = clam::whatif::sweep(
+    let rows = clam::whatif::sweep_with(
         &Basis::of(&ws),
         param,
         (a.from, a.to, a.step),
         chains.as_deref(),
         leak.as_ref().map(|f| f as clam::whatif::LeakRate),
         &|| false,
-    )?;
+        bars,
+    );
+    bars.clear();
+    let rows = rows?;
     // The gold columns: (CSV name, table heading, value).
     type Column = (
         &'static str,

@@ -2,14 +2,16 @@
 //! `.txt`/`.md` files; corpus order; document keys; per-file diagnostics.
 
 mod load;
+mod shard;
 
-pub use load::{LoadOptions, load};
+pub use load::{LoadOptions, load, load_with};
+pub use shard::{Shard, ShardError};
 
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
 use crate::hashing::md5_hex;
-use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 /// Default size limit of one document (10 MiB).
 pub const DEFAULT_MAX_DOCUMENT_BYTES: u64 = 10 * 1024 * 1024;
@@ -95,8 +97,15 @@ pub enum CorpusError {
     UnknownFormat { path: PathBuf },
 }
 
-/// The text used for matching and document keys: Unicode NFC, then lowercase.
+/// The text used for matching and document keys: Unicode NFC, then lowercase. ASCII
+/// and text already in NFC (nearly every document) skip the normalization.
 pub fn normalize_for_key(content: &str) -> String {
+    if content.is_ascii() {
+        return content.to_ascii_lowercase();
+    }
+    if is_nfc_quick(content.chars()) == IsNormalized::Yes {
+        return content.to_lowercase();
+    }
     content.nfc().collect::<String>().to_lowercase()
 }
 
@@ -121,6 +130,38 @@ impl Document {
             content,
             key,
             raw: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(content: &str) -> String {
+        content.nfc().collect::<String>().to_lowercase()
+    }
+
+    /// The ASCII and already-NFC shortcuts give the key the definition gives.
+    #[test]
+    fn keys_of_odd_text_are_those_of_the_definition() {
+        for text in [
+            "Plain ASCII Claim #12",
+            "Cafe\u{301} (decomposed) and Caf\u{E9} (composed)",
+            "\u{212A}elvin and \u{2126}hm: NFC changes them",
+            "ODYSSEUS \u{39F}\u{394}\u{3A5}\u{3A3}\u{3A3}\u{395}\u{3A5}\u{3A3}",
+            "Pri\u{200D}ya\u{A0}Raman",
+        ] {
+            assert_eq!(normalize_for_key(text), plain(text), "{text:?}");
+        }
+        assert_ne!(doc_key("a", "Cafe\u{301}"), doc_key("a", "Cafe"));
+        assert_eq!(doc_key("a", "Cafe\u{301}"), doc_key("a", "CAF\u{C9}"));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_keys_as_defined(v in "(\\PC|\\s|[\u{300}-\u{36F}\u{212A}\u{2126}\u{3A3}])*") {
+            proptest::prop_assert_eq!(normalize_for_key(&v), plain(&v));
         }
     }
 }

@@ -7,7 +7,9 @@
 //! collapsed, surrounding punctuation trimmed.
 
 use serde::{Deserialize, Serialize};
-use unicode_normalization::UnicodeNormalization;
+use std::borrow::Cow;
+
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 use crate::schema::{ValueKind, value_kind};
 
@@ -28,19 +30,34 @@ pub const HONORIFICS: &[&str] = &["dr", "mr", "mrs", "ms", "prof", "miss", "mx"]
 
 /// NFC, no-break spaces → space, typographic dashes → '-'.
 pub fn fold_basic(value: &str) -> String {
-    value
-        .nfc()
-        .map(|c| match c {
+    folded_basic(value).into_owned()
+}
+
+/// [`fold_basic`], borrowing `value` when it is already folded: ASCII text (the common
+/// case) and NFC text without a no-break space or typographic dash need no work.
+fn folded_basic(value: &str) -> Cow<'_, str> {
+    fn fold(c: char) -> char {
+        match c {
             '\u{00A0}' | '\u{2007}' | '\u{202F}' => ' ',
             '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE58}' | '\u{FE63}' | '\u{FF0D}' => '-',
             c => c,
-        })
-        .collect()
+        }
+    }
+    if value.is_ascii() {
+        return Cow::Borrowed(value);
+    }
+    if is_nfc_quick(value.chars()) == IsNormalized::Yes {
+        if value.chars().all(|c| fold(c) == c) {
+            return Cow::Borrowed(value);
+        }
+        return Cow::Owned(value.chars().map(fold).collect());
+    }
+    Cow::Owned(value.nfc().map(fold).collect())
 }
 
 /// The canonical form of `value` as an entity of type `entity_type`.
 pub fn canonical(value: &str, entity_type: &str, date_order: DateOrder) -> String {
-    let folded = fold_basic(value);
+    let folded = folded_basic(value);
     match value_kind(entity_type) {
         ValueKind::Date => {
             parse_date(&folded, date_order).unwrap_or_else(|| canonical_text(&folded))
@@ -59,14 +76,27 @@ fn is_trim_punct(c: char) -> bool {
 
 /// Lowercase, whitespace collapsed, surrounding punctuation trimmed.
 pub fn canonical_text(value: &str) -> String {
-    let collapsed = value
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase();
-    collapsed
-        .trim_matches(|c: char| is_trim_punct(c) || c.is_whitespace())
-        .to_string()
+    let mut collapsed = String::with_capacity(value.len());
+    for word in value.split_whitespace() {
+        if !collapsed.is_empty() {
+            collapsed.push(' ');
+        }
+        collapsed.push_str(word);
+    }
+    // `str::to_lowercase` reads context (a final sigma), so non-ASCII text is lowered
+    // whole, as before; ASCII in place.
+    let lower = if collapsed.is_ascii() {
+        collapsed.make_ascii_lowercase();
+        collapsed
+    } else {
+        collapsed.to_lowercase()
+    };
+    let trimmed = lower.trim_matches(|c: char| is_trim_punct(c) || c.is_whitespace());
+    if trimmed.len() == lower.len() {
+        lower
+    } else {
+        trimmed.to_string()
+    }
 }
 
 /// Digits, with a leading '+' kept; `None` when there are too few digits to be a phone.
@@ -347,5 +377,62 @@ mod tests {
             "lupus nephritis"
         );
         assert_eq!(c("\"Boston\",", "LOCATION"), "boston");
+    }
+}
+
+/// The fast paths of [`fold_basic`] and [`canonical_text`] (ASCII, text already in NFC)
+/// give what the plain definitions give, for any text.
+#[cfg(test)]
+mod fast_paths {
+    use super::*;
+
+    fn fold_basic_plain(value: &str) -> String {
+        value
+            .nfc()
+            .map(|c| match c {
+                '\u{00A0}' | '\u{2007}' | '\u{202F}' => ' ',
+                '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE58}' | '\u{FE63}' | '\u{FF0D}' => '-',
+                c => c,
+            })
+            .collect()
+    }
+
+    fn canonical_text_plain(value: &str) -> String {
+        let collapsed = value
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
+        collapsed
+            .trim_matches(|c: char| is_trim_punct(c) || c.is_whitespace())
+            .to_string()
+    }
+
+    /// Odd characters: decomposed accents, no-break and typographic spaces, dashes,
+    /// a final sigma, the Kelvin sign, invisible characters.
+    const ODD: &[&str] = &[
+        "Cafe\u{301} Me\u{301}lodie",
+        "Jos\u{E9}\u{A0}Garc\u{ED}a",
+        "ODYSSEUS \u{39F}\u{394}\u{3A5}\u{3A3}\u{3A3}\u{395}\u{3A5}\u{3A3}",
+        "\u{212A}elvin\u{2013}Str.\u{2007}5",
+        "  \u{201C}Ro\u{200B}se\u{201D}, ",
+        "\u{FF21}\u{FF22} 12\u{2212}3",
+        "Ha\u{308}\u{323}nsel",
+    ];
+
+    #[test]
+    fn odd_characters_fold_as_before() {
+        for v in ODD {
+            assert_eq!(fold_basic(v), fold_basic_plain(v), "{v:?}");
+            assert_eq!(canonical_text(v), canonical_text_plain(v), "{v:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_folds_as_before(v in "(\\PC|\\s|[\u{300}-\u{36F}\u{A0}\u{2010}-\u{2015}\u{3A3}])*") {
+            proptest::prop_assert_eq!(fold_basic(&v), fold_basic_plain(&v));
+            proptest::prop_assert_eq!(canonical_text(&v), canonical_text_plain(&v));
+        }
     }
 }

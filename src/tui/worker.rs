@@ -36,11 +36,12 @@ pub struct DocResult {
 /// Blocking: run it as a job.
 pub fn extract_and_plan(
     shadow: crate::workspace::Workspace,
-    extractor: &dyn Extractor,
+    extractor: &(dyn Extractor + Sync),
     jobs: &Reporter,
 ) -> JobEvent {
+    use rayon::prelude::*;
     let docs = shadow.corpus().documents.clone();
-    let results = docs.iter().enumerate().map(|(index, doc)| {
+    let extract = |(index, doc): (usize, &crate::corpus::Document)| {
         let (items, failed) = match extractor.extract(doc) {
             Ok(items) => (items, false),
             Err(e) => {
@@ -55,7 +56,14 @@ pub fn extract_and_plan(
             failed,
             fallback: false,
         }
-    });
+    };
+    // A few documents per core at a time, on every core, handed on in corpus order: the
+    // first results show at once and a cancellation stops within a chunk.
+    let chunk = rayon::current_num_threads() * 4;
+    let indexed: Vec<(usize, &crate::corpus::Document)> = docs.iter().enumerate().collect();
+    let results = indexed
+        .chunks(chunk.max(1))
+        .flat_map(|part| part.par_iter().copied().map(extract).collect::<Vec<_>>());
     plan_results(shadow, results, jobs);
     JobEvent::Extracted
 }

@@ -313,12 +313,38 @@ pub fn sweep_values(
 pub fn sweep(
     basis: &Basis,
     param: Param,
-    (from, to, step): (f64, f64, f64),
+    range: (f64, f64, f64),
     gold: Option<&[Vec<String>]>,
     leak: Option<LeakRate>,
     stop: &dyn Fn() -> bool,
 ) -> Result<Vec<SweepRow>, WhatIfError> {
+    sweep_with(
+        basis,
+        param,
+        range,
+        gold,
+        leak,
+        stop,
+        &crate::progress::Silent,
+    )
+}
+
+/// [`sweep`], reporting each value planned to `progress`.
+pub fn sweep_with(
+    basis: &Basis,
+    param: Param,
+    (from, to, step): (f64, f64, f64),
+    gold: Option<&[Vec<String>]>,
+    leak: Option<LeakRate>,
+    stop: &dyn Fn() -> bool,
+    progress: &dyn crate::progress::Progress,
+) -> Result<Vec<SweepRow>, WhatIfError> {
     let values = sweep_values(param, basis.config, from, to, step)?;
+    progress.stage(
+        "sweeping",
+        values.len() as u64,
+        crate::progress::Unit::Values,
+    );
     let gold_pairs = gold.map(crate::eval::metrics::pairs_of);
     let mut rows = Vec::with_capacity(values.len());
     for v in values {
@@ -351,6 +377,7 @@ pub fn sweep(
             f1,
             leak_rate: leak.and_then(|f| f(&cand.plan.masked)),
         });
+        progress.advance(1);
     }
     Ok(rows)
 }

@@ -18,9 +18,10 @@ mod queries;
 
 mod pipeline;
 mod replan;
-pub use pipeline::extract_all;
-pub use pipeline::finish_extraction;
 use pipeline::*;
+pub use pipeline::{
+    extract_all, extract_all_with, extract_documents, finish_extraction, finish_extraction_with,
+};
 pub use replan::Derived;
 pub use replan::Needs;
 pub use replan::ReplanDone;

@@ -1,6 +1,7 @@
 //! Extraction of a corpus into an entity store, with progress steps and phase timings.
 
 use super::*;
+use crate::progress::{Progress, Silent, Unit};
 
 /// Runs `extractor` over every document of the corpus, then (unless disabled) the
 /// context pass that finds every typed value in the other documents too, and (when
@@ -10,19 +11,45 @@ pub fn extract_all(
     config: &Config,
     extractor: &(dyn Extractor + Sync),
 ) -> EntityStore {
+    extract_all_with(corpus, config, extractor, &Silent)
+}
+
+/// [`extract_all`], reporting each document extracted, then the corpus-level steps, to
+/// `progress`.
+pub fn extract_all_with(
+    corpus: &Corpus,
+    config: &Config,
+    extractor: &(dyn Extractor + Sync),
+    progress: &dyn Progress,
+) -> EntityStore {
+    let items = extract_documents(corpus, extractor, progress);
+    finish_extraction_with(corpus, config, items, progress)
+}
+
+/// The extractor's items of every document, in corpus order, before the corpus-level
+/// steps (what a shard of `clam extract --shard` holds). Documents are extracted on
+/// every core; each one reports to `progress`.
+pub fn extract_documents(
+    corpus: &Corpus,
+    extractor: &(dyn Extractor + Sync),
+    progress: &dyn Progress,
+) -> Vec<Vec<ExtractedItem>> {
     use rayon::prelude::*;
-    // Documents are extracted on every core; `collect` keeps corpus order.
-    let items: Vec<Vec<ExtractedItem>> = corpus
+    let _phase = crate::phase::phase("extract.documents");
+    progress.stage("extracting", corpus.documents.len() as u64, Unit::Documents);
+    // `collect` keeps corpus order, whatever order the documents finish in.
+    corpus
         .documents
         .par_iter()
         .map(|doc| {
-            extractor.extract(doc).unwrap_or_else(|e| {
+            let items = extractor.extract(doc).unwrap_or_else(|e| {
                 tracing::warn!(doc = %doc.id, error = %e, "extraction failed");
                 Vec::new()
-            })
+            });
+            progress.advance(1);
+            items
         })
-        .collect();
-    finish_extraction(corpus, config, items)
+        .collect()
 }
 
 /// The corpus-level steps after a per-document extractor (offline or LLM): the
@@ -30,10 +57,25 @@ pub fn extract_all(
 pub fn finish_extraction(
     corpus: &Corpus,
     config: &Config,
+    items: Vec<Vec<ExtractedItem>>,
+) -> EntityStore {
+    finish_extraction_with(corpus, config, items, &Silent)
+}
+
+/// [`finish_extraction`], naming its steps to `progress`.
+pub fn finish_extraction_with(
+    corpus: &Corpus,
+    config: &Config,
     mut items: Vec<Vec<ExtractedItem>>,
+    progress: &dyn Progress,
 ) -> EntityStore {
     let mut store = EntityStore::with_documents(&corpus.documents);
+    let phase = crate::phase::phase("extract.corpus_passes");
+    progress.stage("context pass", 0, Unit::Documents);
     corpus_steps(corpus, config, &mut items, None);
+    drop(phase);
+    let _phase = crate::phase::phase("extract.store");
+    progress.stage("entity store", 0, Unit::Documents);
     store.set_many_document_items(
         corpus
             .documents

@@ -20,14 +20,27 @@ impl Env {
 
     /// Runs `clam args…` with this environment's directories.
     pub fn clam(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_clam"))
+        self.clam_with(args, &[])
+    }
+
+    /// Runs `clam args…` with this environment's directories and the variables `vars`.
+    pub fn clam_with(&self, args: &[&str], vars: &[(&str, &str)]) -> Output {
+        self.command(env!("CARGO_BIN_EXE_clam"))
             .args(args)
-            .env("XDG_CONFIG_HOME", self.home.path().join("config"))
-            .env("XDG_DATA_HOME", self.home.path().join("data"))
-            .env("XDG_CACHE_HOME", self.home.path().join("cache"))
-            .env("HOME", self.home.path())
+            .envs(vars.iter().copied())
             .output()
             .expect("run clam")
+    }
+
+    /// `program` with this environment's directories (for running clam inside another
+    /// program, such as `script` for a terminal).
+    pub fn command(&self, program: &str) -> Command {
+        let mut c = Command::new(program);
+        c.env("XDG_CONFIG_HOME", self.home.path().join("config"))
+            .env("XDG_DATA_HOME", self.home.path().join("data"))
+            .env("XDG_CACHE_HOME", self.home.path().join("cache"))
+            .env("HOME", self.home.path());
+        c
     }
 
     /// A path inside this environment's temporary home.

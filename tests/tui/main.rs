@@ -29,6 +29,7 @@ fn sample_corpus() -> Corpus {
             format: None,
             recursive: false,
             max_document_bytes: config.extraction.max_document_bytes,
+            shard: None,
         },
     )
     .expect("sample corpus")

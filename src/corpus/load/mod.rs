@@ -10,10 +10,15 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value};
 
 use super::{
-    Corpus, CorpusError, DEFAULT_MAX_DOCUMENT_BYTES, Diagnostic, Document, Format, Source, doc_key,
+    Corpus, CorpusError, DEFAULT_MAX_DOCUMENT_BYTES, Diagnostic, Document, Format, Shard, Source,
+    doc_key,
 };
+use crate::progress::{Progress, Silent, Unit};
 
+mod jsonl;
 mod walk;
+#[cfg(test)]
+use jsonl::read_line_capped;
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// How to read a corpus path.
@@ -25,6 +30,9 @@ pub struct LoadOptions {
     pub recursive: bool,
     /// Documents (files, or JSONL lines) larger than this are skipped.
     pub max_document_bytes: u64,
+    /// Only the documents of this shard (`--shard`); the others are passed over
+    /// without a diagnostic (a text file's id is its name: it is not even read).
+    pub shard: Option<Shard>,
 }
 
 impl Default for LoadOptions {
@@ -33,6 +41,7 @@ impl Default for LoadOptions {
             format: None,
             recursive: false,
             max_document_bytes: DEFAULT_MAX_DOCUMENT_BYTES,
+            shard: None,
         }
     }
 }
@@ -42,6 +51,15 @@ impl Default for LoadOptions {
 /// `Corpus::root` is `path` as given. Document sources and diagnostics name files
 /// relative to the folder; for a single-file corpus, by the file name.
 pub fn load(path: &Path, opts: &LoadOptions) -> Result<Corpus, CorpusError> {
+    load_with(path, opts, &Silent)
+}
+
+/// [`load`], reporting the files (or a JSONL file's bytes) read to `progress`.
+pub fn load_with(
+    path: &Path,
+    opts: &LoadOptions,
+    progress: &dyn Progress,
+) -> Result<Corpus, CorpusError> {
     let meta = match fs::metadata(path) {
         Ok(meta) => meta,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -56,7 +74,7 @@ pub fn load(path: &Path, opts: &LoadOptions) -> Result<Corpus, CorpusError> {
             });
         }
     };
-    let mut loader = Loader::new(opts);
+    let mut loader = Loader::new(opts, progress);
     let format = if meta.is_dir() {
         loader.load_folder(path)?
     } else if meta.is_file() {
@@ -67,10 +85,17 @@ pub fn load(path: &Path, opts: &LoadOptions) -> Result<Corpus, CorpusError> {
             source: io::Error::other("not a regular file or folder"),
         });
     };
+    let mut documents = loader.documents;
+    {
+        use rayon::prelude::*;
+        documents
+            .par_iter_mut()
+            .for_each(|d| d.key = doc_key(&d.id, &d.content));
+    }
     Ok(Corpus {
         root: path.to_path_buf(),
         format,
-        documents: loader.documents,
+        documents,
         diagnostics: loader.diagnostics,
     })
 }
@@ -153,6 +178,7 @@ struct Walk {
 /// Accumulates documents and diagnostics and remembers ids already loaded.
 struct Loader<'a> {
     opts: &'a LoadOptions,
+    progress: &'a dyn Progress,
     documents: Vec<Document>,
     diagnostics: Vec<Diagnostic>,
     /// id → where it was first loaded from ("file" or "file:line").
@@ -160,9 +186,10 @@ struct Loader<'a> {
 }
 
 impl<'a> Loader<'a> {
-    fn new(opts: &'a LoadOptions) -> Self {
+    fn new(opts: &'a LoadOptions, progress: &'a dyn Progress) -> Self {
         Loader {
             opts,
+            progress,
             documents: Vec::new(),
             diagnostics: Vec::new(),
             seen: HashMap::new(),
@@ -206,146 +233,40 @@ impl<'a> Loader<'a> {
         match format {
             Format::Jsonl => self.load_jsonl(abs, rel),
             Format::Json | Format::Text => {
-                let Some(bytes) = self.read_whole(abs, rel) else {
-                    return;
-                };
-                let had_bom = bytes.starts_with(BOM);
-                let text = match std::str::from_utf8(strip_bom(&bytes)) {
-                    Ok(text) => text,
-                    Err(e) => {
-                        let offset = e.valid_up_to() + if had_bom { BOM.len() } else { 0 };
-                        self.skip(
-                            rel,
-                            None,
-                            format!(
-                                "the file is not valid UTF-8 text (byte offset {offset}); skipped"
-                            ),
-                        );
-                        return;
-                    }
-                };
-                if format == Format::Json {
-                    match serde_json::from_str::<Value>(text) {
-                        Ok(value) => self.accept_json(value, rel, None),
-                        Err(e) => self.skip(rel, None, format!("not valid JSON: {e}; skipped")),
-                    }
-                } else {
-                    self.accept_text(text, rel);
-                }
+                let read = read_document_file(abs, format, self.max_bytes(), self.opts.shard);
+                self.accept_file(read, rel);
             }
         }
     }
 
-    /// Reads a whole file, refusing (before reading) one over the size limit.
-    fn read_whole(&mut self, abs: &Path, rel: &str) -> Option<Vec<u8>> {
+    /// Loads the `.json` or text files of a folder, in order: files are read and parsed
+    /// on every core, a chunk at a time, and accepted in order.
+    fn load_files(&mut self, files: &[(&Path, &str)], format: Format) {
+        use rayon::prelude::*;
         let max = self.max_bytes();
-        let file = match fs::File::open(abs) {
-            Ok(file) => file,
-            Err(e) => {
-                self.skip(rel, None, format!("the file cannot be read: {e}; skipped"));
-                return None;
-            }
-        };
-        match file.metadata() {
-            Ok(meta) if meta.len() > max => {
-                self.skip(rel, None, oversized_message("the file", meta.len(), max));
-                return None;
-            }
-            Ok(_) => {}
-            Err(e) => {
-                self.skip(rel, None, format!("the file cannot be read: {e}; skipped"));
-                return None;
+        let (shard, progress) = (self.opts.shard, self.progress);
+        progress.stage("loading", files.len() as u64, Unit::Documents);
+        for chunk in files.chunks(FILES_PER_CHUNK) {
+            let read: Vec<FileRead> = chunk
+                .par_iter()
+                .map(|(abs, _)| {
+                    let read = read_document_file(abs, format, max, shard);
+                    progress.advance(1);
+                    read
+                })
+                .collect();
+            for ((_, rel), read) in chunk.iter().zip(read) {
+                self.accept_file(read, rel);
             }
         }
-        // The file may grow after the size check; never read past the limit.
-        let mut bytes = Vec::new();
-        if let Err(e) = file.take(max.saturating_add(1)).read_to_end(&mut bytes) {
-            self.skip(rel, None, format!("the file cannot be read: {e}; skipped"));
-            return None;
-        }
-        if bytes.len() as u64 > max {
-            let size = fs::metadata(abs).map_or(bytes.len() as u64, |m| m.len());
-            self.skip(rel, None, oversized_message("the file", size, max));
-            return None;
-        }
-        Some(bytes)
     }
 
-    fn load_jsonl(&mut self, abs: &Path, rel: &str) {
-        let file = match fs::File::open(abs) {
-            Ok(file) => file,
-            Err(e) => {
-                self.skip(rel, None, format!("the file cannot be read: {e}; skipped"));
-                return;
-            }
-        };
-        let max = self.max_bytes();
-        let cap = usize::try_from(max).unwrap_or(usize::MAX);
-        let mut reader = BufReader::new(file);
-        let mut buf = Vec::new();
-        let mut line_no = 0usize;
-        let mut any_content = false;
-        loop {
-            let len = match read_line_capped(&mut reader, cap, &mut buf) {
-                Ok(Some(len)) => len,
-                Ok(None) => break,
-                Err(e) => {
-                    self.skip(
-                        rel,
-                        None,
-                        format!(
-                            "the file cannot be read after line {line_no}: {e}; the rest of the file is skipped"
-                        ),
-                    );
-                    return;
-                }
-            };
-            line_no += 1;
-            let mut len = len as u64;
-            let mut bom_len = 0;
-            if line_no == 1 && buf.starts_with(BOM) {
-                buf.drain(..BOM.len());
-                len = len.saturating_sub(BOM.len() as u64);
-                bom_len = BOM.len();
-            }
-            if len > max {
-                any_content = true;
-                self.skip(rel, Some(line_no), oversized_message("the line", len, max));
-                continue;
-            }
-            if buf.iter().all(u8::is_ascii_whitespace) {
-                continue;
-            }
-            any_content = true;
-            let text = match std::str::from_utf8(&buf) {
-                Ok(text) => text,
-                Err(e) => {
-                    self.skip(
-                        rel,
-                        Some(line_no),
-                        format!(
-                            "the line is not valid UTF-8 text (byte offset {} in the line); skipped",
-                            e.valid_up_to() + bom_len
-                        ),
-                    );
-                    continue;
-                }
-            };
-            match serde_json::from_str::<Value>(text) {
-                Ok(value) => self.accept_json(value, rel, Some(line_no)),
-                Err(e) => self.skip(
-                    rel,
-                    Some(line_no),
-                    format!("not valid JSON: {}; skipped", json_error_on_line(&e)),
-                ),
-            }
-        }
-        if !any_content {
-            self.skip(
-                rel,
-                None,
-                "the file holds no documents; nothing to load".to_string(),
-            );
+    fn accept_file(&mut self, read: FileRead, rel: &str) {
+        match read {
+            FileRead::Json(value) => self.accept_json(value, rel, None),
+            FileRead::Text(text) => self.accept_text(&text, rel),
+            FileRead::Skip(message) => self.skip(rel, None, message),
+            FileRead::OtherShard => {}
         }
     }
 
@@ -428,7 +349,8 @@ impl<'a> Loader<'a> {
             }
         };
         self.push(Document {
-            key: doc_key(&id, &content),
+            // Set once every document is in, on every core (see `load`).
+            key: String::new(),
             id,
             metadata,
             content,
@@ -460,7 +382,7 @@ impl<'a> Loader<'a> {
         let mut metadata = Map::new();
         metadata.insert("path".to_string(), Value::String(rel.to_string()));
         self.push(Document {
-            key: doc_key(&id, text),
+            key: String::new(),
             id,
             metadata,
             content: text.to_string(),
@@ -472,8 +394,12 @@ impl<'a> Loader<'a> {
         });
     }
 
-    /// Adds a document unless its id was already loaded (the earlier one wins).
+    /// Adds a document unless its id was already loaded (the earlier one wins) or it
+    /// belongs to another shard.
     fn push(&mut self, doc: Document) {
+        if self.opts.shard.is_some_and(|s| !s.contains(&doc.id)) {
+            return;
+        }
         let here = match doc.source.line {
             Some(line) => format!("{}:{line}", doc.source.rel_path),
             None => doc.source.rel_path.clone(),
@@ -491,53 +417,96 @@ impl<'a> Loader<'a> {
     }
 }
 
-fn oversized_message(what: &str, size: u64, max: u64) -> String {
-    format!("{what} is {size} bytes, over the document size limit of {max} bytes; skipped")
+/// Files read and parsed at once when a folder is loaded (bounds what is held before
+/// the documents are accepted in order).
+const FILES_PER_CHUNK: usize = 1024;
+
+/// One `.json` or text file, read and parsed.
+enum FileRead {
+    Json(Value),
+    Text(String),
+    /// Why the file is skipped.
+    Skip(String),
+    /// A document of another shard.
+    OtherShard,
 }
 
-/// Reads one line (without its `\n`, and without a `\r` before it) into `out`,
-/// keeping at most `cap + 1` bytes so a huge line is never held in memory.
-/// Returns the line's full length, or `None` at the end of the input.
-fn read_line_capped(
-    reader: &mut impl BufRead,
-    cap: usize,
-    out: &mut Vec<u8>,
-) -> io::Result<Option<usize>> {
-    out.clear();
-    let keep = cap.saturating_add(2);
-    let mut total = 0usize;
-    let mut read_any = false;
-    loop {
-        let chunk = match reader.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            break;
+/// Reads and parses one `.json` or text file (no shared state: run on every core).
+fn read_document_file(abs: &Path, format: Format, max: u64, shard: Option<Shard>) -> FileRead {
+    // A text file's id is its name: a file of another shard is not read.
+    if format == Format::Text
+        && let Some(shard) = shard
+        && let Some(stem) = abs.file_stem()
+        && !stem.is_empty()
+        && !shard.contains(&stem.to_string_lossy())
+    {
+        return FileRead::OtherShard;
+    }
+    let bytes = match read_whole(abs, max) {
+        Ok(bytes) => bytes,
+        Err(message) => return FileRead::Skip(message),
+    };
+    let had_bom = bytes.starts_with(BOM);
+    let text = match std::str::from_utf8(strip_bom(&bytes)) {
+        Ok(text) => text,
+        Err(e) => {
+            let offset = e.valid_up_to() + if had_bom { BOM.len() } else { 0 };
+            return FileRead::Skip(format!(
+                "the file is not valid UTF-8 text (byte offset {offset}); skipped"
+            ));
         }
-        read_any = true;
-        let (part, used, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..i], i + 1, true),
-            None => (chunk, chunk.len(), false),
-        };
-        let room = keep.saturating_sub(out.len());
-        out.extend_from_slice(&part[..part.len().min(room)]);
-        total = total.saturating_add(part.len());
-        reader.consume(used);
-        if done {
-            break;
+    };
+    if format == Format::Json {
+        if of_other_shard(text, shard) {
+            return FileRead::OtherShard;
         }
+        match serde_json::from_str::<Value>(text) {
+            Ok(value) => FileRead::Json(value),
+            Err(e) => FileRead::Skip(format!("not valid JSON: {e}; skipped")),
+        }
+    } else {
+        FileRead::Text(text.to_string())
     }
-    if !read_any {
-        return Ok(None);
+}
+
+/// Is `text` a JSON document whose id belongs to a shard other than `shard`? Only the
+/// id is read (the content is skipped over, not copied); anything that is not such a
+/// document is left to the full parse, which says what is wrong with it.
+fn of_other_shard(text: &str, shard: Option<Shard>) -> bool {
+    #[derive(serde::Deserialize)]
+    struct IdOnly<'a> {
+        #[serde(borrow)]
+        id: std::borrow::Cow<'a, str>,
     }
-    // `out` holds the whole line whenever the line is short enough to matter.
-    if total == out.len() && out.last() == Some(&b'\r') {
-        out.pop();
-        total -= 1;
+    let Some(shard) = shard else {
+        return false;
+    };
+    serde_json::from_str::<IdOnly>(text).is_ok_and(|d| !shard.contains(&d.id))
+}
+
+/// Reads a whole file, refusing (before reading) one over the size limit; the error is
+/// the diagnostic's message.
+fn read_whole(abs: &Path, max: u64) -> Result<Vec<u8>, String> {
+    let cannot = |e: io::Error| format!("the file cannot be read: {e}; skipped");
+    let file = fs::File::open(abs).map_err(cannot)?;
+    let meta = file.metadata().map_err(cannot)?;
+    if meta.len() > max {
+        return Err(oversized_message("the file", meta.len(), max));
     }
-    Ok(Some(total))
+    // The file may grow after the size check; never read past the limit.
+    let mut bytes = Vec::new();
+    file.take(max.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > max {
+        let size = fs::metadata(abs).map_or(bytes.len() as u64, |m| m.len());
+        return Err(oversized_message("the file", size, max));
+    }
+    Ok(bytes)
+}
+
+fn oversized_message(what: &str, size: u64, max: u64) -> String {
+    format!("{what} is {size} bytes, over the document size limit of {max} bytes; skipped")
 }
 
 #[cfg(test)]

@@ -60,8 +60,16 @@ impl Loader<'_> {
                 ),
             );
         }
-        for candidate in &chosen {
-            self.load_file(&candidate.abs, &candidate.rel, format);
+        if format == Format::Jsonl {
+            for candidate in &chosen {
+                self.load_file(&candidate.abs, &candidate.rel, format);
+            }
+        } else {
+            let files: Vec<(&Path, &str)> = chosen
+                .iter()
+                .map(|c| (c.abs.as_path(), c.rel.as_str()))
+                .collect();
+            self.load_files(&files, format);
         }
         Ok(Some(format))
     }

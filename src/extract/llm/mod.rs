@@ -17,7 +17,6 @@
 
 pub mod cache;
 pub mod client;
-pub mod progress;
 pub mod prompts;
 /// The LLM extractor's settings live with the configuration (`config::llm`), below
 /// the extractors; this path is kept for callers.

@@ -142,6 +142,11 @@ static VOCABULARY_TERMS: LazyLock<Terms> = LazyLock::new(|| {
     Terms::build(&lists)
 });
 
+/// Reads the vocabularies' terms now rather than at their first use.
+pub(super) fn load_vocabularies() {
+    let _ = &*VOCABULARY_TERMS;
+}
+
 const ROWS: &[RelevanceRow] = &[
     CONDITION_TERM,
     TREATMENT_TERM,

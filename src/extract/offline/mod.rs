@@ -206,23 +206,39 @@ impl OfflineExtractor {
     }
 
     fn with_extensions(date_order: DateOrder, extra: &ExtractConfig) -> Self {
-        let recognizers = registry()
-            .into_iter()
-            .filter_map(|entry| match entry {
-                Ok(r) => Some(r),
-                Err(e) => {
-                    tracing::error!("offline extractor: pattern failed to compile: {e}");
-                    None
-                }
-            })
-            .collect();
-        let gazetteer = match Gazetteer::build(extra) {
-            Ok(g) => Some(g),
-            Err(e) => {
-                tracing::error!("offline extractor: gazetteer automaton failed: {e}");
-                None
-            }
-        };
+        // The parts are independent and each takes tens of milliseconds: they are built
+        // on every core (the vocabularies would otherwise load inside the first
+        // document's extraction, on one core).
+        let ((recognizers, gazetteer), ()) = rayon::join(
+            || {
+                rayon::join(
+                    || -> Vec<Box<dyn Recognizer>> {
+                        registry()
+                            .into_iter()
+                            .filter_map(|entry| match entry {
+                                Ok(r) => Some(r),
+                                Err(e) => {
+                                    tracing::error!(
+                                        "offline extractor: pattern failed to compile: {e}"
+                                    );
+                                    None
+                                }
+                            })
+                            .collect()
+                    },
+                    || match Gazetteer::build(extra) {
+                        Ok(g) => Some(g),
+                        Err(e) => {
+                            tracing::error!("offline extractor: gazetteer automaton failed: {e}");
+                            None
+                        }
+                    },
+                )
+            },
+            || {
+                rayon::join(person::load_vocabularies, gazetteer::load_vocabularies);
+            },
+        );
         OfflineExtractor {
             date_order,
             recognizers,

@@ -3,6 +3,8 @@
 
 use std::sync::LazyLock;
 
+use rustc_hash::{FxHashMap, FxHashSet};
+
 const GIVEN: &str = include_str!("../../../../data/names/given.tsv");
 const SURNAMES: &str = include_str!("../../../../data/names/surnames.tsv");
 const WORDS: &str = include_str!("../../../../data/names/words.tsv");
@@ -16,60 +18,52 @@ const UNIT_TYPES: &str = include_str!("../../../../data/address/unit_types.txt")
 const DIRECTIONALS: &str = include_str!("../../../../data/address/directionals.txt");
 const COMPANY_TYPES: &str = include_str!("../../../../data/address/company_types.txt");
 
-/// A sorted list of lowercase terms (one per line, `#` comments).
-pub(super) struct Terms(Vec<&'static str>);
+/// A set of lowercase terms (one per line, `#` comments), hashed: every capitalised
+/// word of a text is looked up in several of them.
+pub(super) struct Terms(FxHashSet<&'static str>);
 
 impl Terms {
     fn parse(data: &'static str) -> Terms {
-        let mut rows: Vec<&'static str> = data
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .collect();
-        if !rows.is_sorted() {
-            rows.sort_unstable();
-        }
-        Terms(rows)
+        Terms(
+            data.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .collect(),
+        )
     }
 
     pub(super) fn contains(&self, key: &str) -> bool {
-        self.0.binary_search(&key).is_ok()
+        self.0.contains(key)
     }
 
     /// The lines that start with `mark`, without it ("=duong" in `street_types.txt`).
     fn marked(data: &'static str, mark: char) -> Terms {
-        let mut rows: Vec<&'static str> = data
-            .lines()
-            .filter_map(|l| l.trim().strip_prefix(mark))
-            .collect();
-        rows.sort_unstable();
-        Terms(rows)
+        Terms(
+            data.lines()
+                .filter_map(|l| l.trim().strip_prefix(mark))
+                .collect(),
+        )
     }
 }
 
-/// A sorted `(folded word, value)` table.
-pub(super) struct Table(Vec<(&'static str, f32)>);
+/// A `(folded word, value)` table, hashed (the lists hold no key twice).
+pub(super) struct Table(FxHashMap<&'static str, f32>);
 
 impl Table {
     fn parse(data: &'static str) -> Table {
-        let mut rows: Vec<(&'static str, f32)> = data
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .filter_map(|l| {
-                let (k, v) = l.split_once('\t')?;
-                Some((k, v.trim().parse().ok()?))
-            })
-            .collect();
-        if !rows.is_sorted_by(|a, b| a.0 <= b.0) {
-            rows.sort_by(|a, b| a.0.cmp(b.0));
-        }
-        Table(rows)
+        Table(
+            data.lines()
+                .filter(|l| !l.starts_with('#'))
+                .filter_map(|l| {
+                    let (k, v) = l.split_once('\t')?;
+                    Some((k, v.trim().parse().ok()?))
+                })
+                .collect(),
+        )
     }
 
     pub(super) fn get(&self, key: &str) -> f32 {
-        self.0
-            .binary_search_by(|e| e.0.cmp(key))
-            .map_or(0.0, |i| self.0[i].1)
+        self.0.get(key).copied().unwrap_or(0.0)
     }
 }
 
@@ -116,12 +110,12 @@ pub(crate) struct Vocab {
     pub(super) place_openers: Words,
 }
 
-/// A sorted list of owned lowercase words.
-pub(super) struct Words(Vec<String>);
+/// A set of owned lowercase words.
+pub(super) struct Words(FxHashSet<String>);
 
 impl Words {
     pub(super) fn contains(&self, key: &str) -> bool {
-        self.0.binary_search_by(|w| w.as_str().cmp(key)).is_ok()
+        self.0.contains(key)
     }
 }
 
@@ -157,7 +151,10 @@ fn place_heads(places: &'static str, given: &Table, surnames: &Table) -> (Words,
             openers.push(w.clone());
         }
     }
-    (Words(heads), Words(openers))
+    (
+        Words(heads.into_iter().collect()),
+        Words(openers.into_iter().collect()),
+    )
 }
 
 static VOCAB: LazyLock<Vocab> = LazyLock::new(|| {

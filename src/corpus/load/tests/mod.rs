@@ -576,3 +576,5 @@ proptest::proptest! {
         let _ = load(d.path(), &LoadOptions { max_document_bytes: 50, ..LoadOptions::default() });
     }
 }
+
+mod parallel;
