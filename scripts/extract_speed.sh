@@ -6,6 +6,7 @@
 #
 #   scripts/extract_speed.sh                 (the devset ×100 and a generated corpus)
 #   RUNS=7 COPIES=100 GEN_DOCS=20000 SKIP_BUILD=1 scripts/extract_speed.sh
+#   CLAM=/tmp/clam-old SKIP_BUILD=1 scripts/extract_speed.sh    (another build, to compare)
 #
 # Corpora: the devset (../shared/devset/corpus, 46 documents, 28 KB of text) copied
 # COPIES times with suffixed ids (default 100: 4,600 files, 2.8 MB, the size issue 18
@@ -21,7 +22,7 @@ copies="${COPIES:-100}"
 gen_docs="${GEN_DOCS:-10000}"
 dir="${SPEED_DIR:-/tmp/clam-extract-speed}"
 target="${CARGO_TARGET_DIR:-target}"
-clam="$target/release/clam"
+clam="${CLAM:-$target/release/clam}"
 devset="../shared/devset/corpus"
 cores="$(nproc)"
 

@@ -123,16 +123,20 @@ fn workspace_of_shards(a: &RunArgs, bars: &Bars) -> Result<Workspace> {
             Ok(read_shard(p, bars)?)
         })
         .collect::<Result<Vec<_>>>()?;
+    // Checked before the corpus is read (the merge checks the shards against each other).
+    if let Some(f) = files.first()
+        && f.header.extraction != extraction_settings(&config)
+    {
+        bail!(
+            "{}: extracted with other extraction settings (date_order, max_document_bytes, linker, context_pass, [extract], schema) than this run's configuration: run with the configuration the shards were extracted with, or extract them again",
+            f.path.display()
+        );
+    }
     let phase = clam::phase::phase("load");
     let corpus = load_corpus(&a.corpus, &config, bars)?;
     drop(phase);
     let _phase = clam::phase::phase("extract");
     let merged = merge(&corpus, files)?;
-    if merged.extraction != extraction_settings(&config) {
-        bail!(
-            "the shard files were extracted with other extraction settings (date_order, max_document_bytes, linker, context_pass, [extract], schema) than this run's configuration: run with the configuration they were extracted with, or extract them again"
-        );
-    }
     let store = clam::workspace::finish_extraction_with(&corpus, &config, merged.items, bars);
     bars.clear();
     let x = Extracted {

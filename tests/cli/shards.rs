@@ -222,6 +222,27 @@ fn shard_sets_that_do_not_fit_the_corpus_are_refused() {
         assert!(b.iter().all(|id| a.contains(id)), "{b:?} ⊄ {a:?}");
         assert!(a.len() - b.len() <= 1);
     }
+    // A run whose configuration extracts otherwise (another date order) refuses them.
+    let dmy = env.path("dmy.toml");
+    std::fs::write(&dmy, "date_order = \"DMY\"\n").expect("write");
+    let o = env.clam(&[
+        "run",
+        s(&corpus),
+        "--out",
+        s(&env.path("export")),
+        "--config",
+        s(&dmy),
+        "--snapshot",
+        s(&again[0]),
+        s(&again[1]),
+        s(&again[2]),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("other extraction settings"),
+        "{}",
+        stderr(&o)
+    );
     // A document changed since: named, with the shard to extract again.
     write(&corpus, "doc03.txt", b"Claim 3 was edited.");
     let o = env.clam(&[
