@@ -124,15 +124,8 @@ pub fn plan_snapshot(
     snapshot: &Snapshot,
     config: &crate::Config,
 ) -> Result<Value, crate::plan::PlanError> {
-    let model = snapshot.model(&config.schema);
-    let an = Analysis::new(&model, &config.analysis_params());
-    let mut constraints = config.constraints();
-    if let Some(f) = &snapshot.forced {
-        constraints.force_mask.extend(f.mask.iter().cloned());
-        constraints.force_keep.extend(f.keep.iter().cloned());
-    }
-    let plan = crate::plan::plan(&model, &an, &config.plan_params(), &constraints)?;
-    Ok(expected_json(&model, &an, &plan))
+    let p = Planned::new(snapshot, config)?;
+    Ok(expected_json(&p.model, &p.an, &p.plan))
 }
 
 /// A snapshot planned under a configuration: what `clam plan` writes.
