@@ -262,6 +262,7 @@ impl Vocab {
     /// space-separated parts ("sp. z o.o.").
     pub(super) fn legal_form(&self, s: &str) -> bool {
         let mut cand = String::new();
+        let mut probe = String::new();
         for (n, part) in s.split(' ').take(3).enumerate() {
             let part = part.trim_end_matches([',', ';', ':', ')', '!', '?', '\n']);
             let part = part.split('\n').next().unwrap_or("");
@@ -283,15 +284,22 @@ impl Vocab {
             }
             cand.push_str(&super::tokens::fold(part));
             let base = cand.trim_end_matches('.');
-            let slash = base.replace('/', ".");
-            for c in [
-                base.to_string(),
-                format!("{base}."),
-                slash.clone(),
-                format!("{slash}."),
-            ] {
-                if self.org_words.contains(&c) || n == 0 && self.org_short.contains(&c) {
-                    return true;
+            // The candidate as written, with a dot, and both with '/' read as '.'
+            // ("S/A"), in one buffer: this runs for every capitalised run.
+            let slash = if base.contains('/') {
+                std::borrow::Cow::Owned(base.replace('/', "."))
+            } else {
+                std::borrow::Cow::Borrowed(base)
+            };
+            for form in [base, &*slash] {
+                probe.clear();
+                probe.push_str(form);
+                for _ in 0..2 {
+                    if self.org_words.contains(&probe) || n == 0 && self.org_short.contains(&probe)
+                    {
+                        return true;
+                    }
+                    probe.push('.');
                 }
             }
         }
