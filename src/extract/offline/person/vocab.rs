@@ -18,18 +18,25 @@ const UNIT_TYPES: &str = include_str!("../../../../data/address/unit_types.txt")
 const DIRECTIONALS: &str = include_str!("../../../../data/address/directionals.txt");
 const COMPANY_TYPES: &str = include_str!("../../../../data/address/company_types.txt");
 
+/// The lines of a list: the tables are sized once instead of growing (and rehashing)
+/// a dozen times while every command starts.
+fn line_count(data: &str) -> usize {
+    data.bytes().filter(|&b| b == b'\n').count() + 1
+}
+
 /// A set of lowercase terms (one per line, `#` comments), hashed: every capitalised
 /// word of a text is looked up in several of them.
 pub(super) struct Terms(FxHashSet<&'static str>);
 
 impl Terms {
     fn parse(data: &'static str) -> Terms {
-        Terms(
+        let mut set = FxHashSet::with_capacity_and_hasher(line_count(data), Default::default());
+        set.extend(
             data.lines()
                 .map(str::trim)
-                .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                .collect(),
-        )
+                .filter(|l| !l.is_empty() && !l.starts_with('#')),
+        );
+        Terms(set)
     }
 
     pub(super) fn contains(&self, key: &str) -> bool {
@@ -51,15 +58,16 @@ pub(super) struct Table(FxHashMap<&'static str, f32>);
 
 impl Table {
     fn parse(data: &'static str) -> Table {
-        Table(
+        let mut map = FxHashMap::with_capacity_and_hasher(line_count(data), Default::default());
+        map.extend(
             data.lines()
                 .filter(|l| !l.starts_with('#'))
                 .filter_map(|l| {
                     let (k, v) = l.split_once('\t')?;
                     Some((k, v.trim().parse().ok()?))
-                })
-                .collect(),
-        )
+                }),
+        );
+        Table(map)
     }
 
     pub(super) fn get(&self, key: &str) -> f32 {
