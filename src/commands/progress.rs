@@ -132,6 +132,9 @@ impl Progress for Bars {
     }
 
     fn advance(&self, n: u64) {
+        if !self.shown {
+            return;
+        }
         if let Some(bar) = self.current() {
             bar.inc(n);
         }

@@ -214,9 +214,11 @@ pub(super) fn generic_modifier(word: &str) -> bool {
         cost costs coverage claims claim billing authorization approval documentation \
         outcomes one two three four five six seven eight nine ten eleven twelve first \
         second third fourth fifth sixth single double triple";
+    static WORDS: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
+        std::sync::LazyLock::new(|| GENERIC.split_whitespace().collect());
     let lower = word.to_lowercase();
     let lower = lower.trim_end_matches(['\'', '’']);
-    GENERIC.split_whitespace().any(|g| g == lower)
+    WORDS.contains(lower)
         || (lower.len() > 4
             && (lower.ends_with("ing") || lower.ends_with("ed"))
             && lower.split('-').next().is_none_or(|first| first.len() >= 3))

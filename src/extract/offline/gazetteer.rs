@@ -16,6 +16,8 @@ use aho_corasick::{AhoCorasick, MatchKind};
 use regex::Regex;
 
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
+use rustc_hash::FxHashSet;
+
 use super::terms::Terms;
 use super::text::{Folded, find_words, fold_term, window_start};
 use crate::config::ExtractConfig;
@@ -168,8 +170,9 @@ const DENY_RELEVANCE: f64 = 1.0;
 /// The automaton of every gazetteer term of one extractor.
 pub(super) struct Gazetteer {
     automaton: AhoCorasick,
-    /// Every folded term, for exact lookups.
-    terms: BTreeSet<String>,
+    /// Every folded term, for exact lookups (hashed: the clinical phrases look up
+    /// every tail of every phrase).
+    terms: FxHashSet<String>,
     /// Per pattern: (entity type, relevance, from the deny list).
     kinds: Vec<(&'static str, f64, bool)>,
 }
@@ -233,7 +236,7 @@ impl Gazetteer {
             .build(&terms)?;
         Ok(Gazetteer {
             automaton,
-            terms: seen,
+            terms: seen.into_iter().collect(),
             kinds,
         })
     }

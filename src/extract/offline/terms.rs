@@ -42,7 +42,13 @@ impl Terms {
     /// The terms of `lists` (one per line, `#` starts a comment), in priority order;
     /// a list marked `true` also holds the British spelling of its US medical terms.
     pub(super) fn build(lists: &[(&'static str, bool)]) -> Terms {
-        let mut table: FxHashMap<Box<str>, Entry> = FxHashMap::default();
+        // About two entries per line (the term and its beginnings), sized once.
+        let lines: usize = lists
+            .iter()
+            .map(|(l, _)| l.bytes().filter(|&b| b == b'\n').count())
+            .sum();
+        let mut table: FxHashMap<Box<str>, Entry> =
+            FxHashMap::with_capacity_and_hasher(lines * 2, Default::default());
         let mut add = |term: &str, list: u8| {
             let entry = table.entry(term.into()).or_default();
             entry.list = Some(entry.list.map_or(list, |l| l.min(list)));

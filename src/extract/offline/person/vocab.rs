@@ -18,18 +18,25 @@ const UNIT_TYPES: &str = include_str!("../../../../data/address/unit_types.txt")
 const DIRECTIONALS: &str = include_str!("../../../../data/address/directionals.txt");
 const COMPANY_TYPES: &str = include_str!("../../../../data/address/company_types.txt");
 
+/// The lines of a list: the tables are sized once instead of growing (and rehashing)
+/// a dozen times while every command starts.
+fn line_count(data: &str) -> usize {
+    data.bytes().filter(|&b| b == b'\n').count() + 1
+}
+
 /// A set of lowercase terms (one per line, `#` comments), hashed: every capitalised
 /// word of a text is looked up in several of them.
 pub(super) struct Terms(FxHashSet<&'static str>);
 
 impl Terms {
     fn parse(data: &'static str) -> Terms {
-        Terms(
+        let mut set = FxHashSet::with_capacity_and_hasher(line_count(data), Default::default());
+        set.extend(
             data.lines()
                 .map(str::trim)
-                .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                .collect(),
-        )
+                .filter(|l| !l.is_empty() && !l.starts_with('#')),
+        );
+        Terms(set)
     }
 
     pub(super) fn contains(&self, key: &str) -> bool {
@@ -51,15 +58,16 @@ pub(super) struct Table(FxHashMap<&'static str, f32>);
 
 impl Table {
     fn parse(data: &'static str) -> Table {
-        Table(
+        let mut map = FxHashMap::with_capacity_and_hasher(line_count(data), Default::default());
+        map.extend(
             data.lines()
                 .filter(|l| !l.starts_with('#'))
                 .filter_map(|l| {
                     let (k, v) = l.split_once('\t')?;
                     Some((k, v.trim().parse().ok()?))
-                })
-                .collect(),
-        )
+                }),
+        );
+        Table(map)
     }
 
     pub(super) fn get(&self, key: &str) -> f32 {
@@ -262,6 +270,7 @@ impl Vocab {
     /// space-separated parts ("sp. z o.o.").
     pub(super) fn legal_form(&self, s: &str) -> bool {
         let mut cand = String::new();
+        let mut probe = String::new();
         for (n, part) in s.split(' ').take(3).enumerate() {
             let part = part.trim_end_matches([',', ';', ':', ')', '!', '?', '\n']);
             let part = part.split('\n').next().unwrap_or("");
@@ -283,15 +292,22 @@ impl Vocab {
             }
             cand.push_str(&super::tokens::fold(part));
             let base = cand.trim_end_matches('.');
-            let slash = base.replace('/', ".");
-            for c in [
-                base.to_string(),
-                format!("{base}."),
-                slash.clone(),
-                format!("{slash}."),
-            ] {
-                if self.org_words.contains(&c) || n == 0 && self.org_short.contains(&c) {
-                    return true;
+            // The candidate as written, with a dot, and both with '/' read as '.'
+            // ("S/A"), in one buffer: this runs for every capitalised run.
+            let slash = if base.contains('/') {
+                std::borrow::Cow::Owned(base.replace('/', "."))
+            } else {
+                std::borrow::Cow::Borrowed(base)
+            };
+            for form in [base, &*slash] {
+                probe.clear();
+                probe.push_str(form);
+                for _ in 0..2 {
+                    if self.org_words.contains(&probe) || n == 0 && self.org_short.contains(&probe)
+                    {
+                        return true;
+                    }
+                    probe.push('.');
                 }
             }
         }
