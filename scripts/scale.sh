@@ -52,14 +52,18 @@ for n in "${sizes[@]}"; do
     fi
     wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$dir/time.txt")
     rss_kb=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$dir/time.txt")
-    phases=$(sed -n 's/^timing: //p' "$dir/stderr.txt" | paste -sd' ' -)
-    chains=$(grep -o 'chains HIGH/MEDIUM [0-9/→ ]*' "$dir/stderr.txt" | head -n1 || true)
+    # Top-level phases only ("timing: NAME=SECONDS rss=… peak=…"), without memory.
+    phases=$(sed -n 's/^timing: \([a-z]*=[0-9.]*\) .*/\1/p' "$dir/stderr.txt" | paste -sd' ' -)
+    # Export sizes: redacted/ and everything else (manifest, tables, report, log).
+    redacted_mb=$(du -sk "$out/redacted" | awk '{printf "%.1f", $1 / 1024}')
+    rest_mb=$(du -sk --exclude=redacted "$out" | awk '{printf "%.1f", $1 / 1024}')
+    chains=$(grep -o 'unmasked [0-9/]* → masked [0-9/]*' "$dir/stderr.txt" | head -n1 || true)
     cap=$(grep -q 'chain cap hit' "$dir/stderr.txt" && echo "cap hit" || echo "")
-    rows+=("| $n | $len | $wall | $((rss_kb / 1024)) MB | $phases | ${chains#chains } $cap |")
+    rows+=("| $n | $len | $wall | $((rss_kb / 1024)) MB | ${redacted_mb} MB | ${rest_mb} MB | $phases | ${chains#unmasked } $cap |")
     echo "${rows[-1]}" >&2
   done
 done
 echo
-echo "| documents | chain_length | wall time | peak memory (max RSS) | phases (s) | chains H/M before → after |"
-echo "|---:|---:|---:|---:|---|---|"
+echo "| documents | chain_length | wall time | peak memory (max RSS) | redacted/ | rest of the export | phases (s) | chains H/M before → after |"
+echo "|---:|---:|---:|---:|---:|---:|---|---|"
 printf '%s\n' "${rows[@]}"

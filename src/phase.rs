@@ -29,6 +29,23 @@ pub fn phase(name: &'static str) -> Phase {
 impl Drop for Phase {
     fn drop(&mut self) {
         let seconds = self.start.elapsed().as_secs_f64();
-        tracing::info!(target: TIMING_TARGET, phase = self.name, seconds);
+        let (rss_mb, peak_mb) = memory_mb();
+        tracing::info!(target: TIMING_TARGET, phase = self.name, seconds, rss_mb, peak_mb);
     }
+}
+
+/// The process's resident and peak resident memory in MiB at this moment (Linux:
+/// `VmRSS` and `VmHWM` of `/proc/self/status`; 0 where they cannot be read).
+pub fn memory_mb() -> (u64, u64) {
+    let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
+        return (0, 0);
+    };
+    let field = |name: &str| -> u64 {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .map_or(0, |kb| kb / 1024)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
 }

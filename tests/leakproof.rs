@@ -11,6 +11,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 use std::path::Path;
 
+#[path = "common/mod.rs"]
+mod common;
+
 use clam::config::Config;
 use clam::corpus::{Corpus, Document, Format, Source};
 use clam::entity::EntityStore;
@@ -303,8 +306,9 @@ fn exported_texts(root: &Path) -> Vec<String> {
                 stack.push(path);
                 continue;
             }
-            let text = String::from_utf8_lossy(&std::fs::read(&path).expect("read")).to_string();
-            let name = path.to_string_lossy().to_string();
+            // The manifest's tables decompressed, as a reader sees them.
+            let text = common::export_text(&path);
+            let name = path.to_string_lossy().trim_end_matches(".gz").to_string();
             if name.ends_with(".json") {
                 if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
                     json_texts(&v, &mut out);

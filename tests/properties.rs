@@ -5,6 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failed test
 use std::collections::BTreeSet;
 
+#[path = "common/mod.rs"]
+mod common;
+
 use clam::analysis::{Analysis, AnalysisParams, Model};
 use clam::config::Config;
 use clam::corpus::{Corpus, Document, Format};
@@ -212,7 +215,8 @@ proptest! {
                     stack.push(path);
                     continue;
                 }
-                let text = String::from_utf8_lossy(&std::fs::read(&path).expect("read")).to_lowercase();
+                // The manifest's tables decompressed, as a reader sees them.
+                let text = common::export_text(&path).to_lowercase();
                 for o in &originals {
                     prop_assert!(!text.contains(o.as_str()), "masked value {o:?} remains in {}", path.display());
                 }

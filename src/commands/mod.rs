@@ -59,7 +59,7 @@ mod sweep;
 
 /// Logs go to `<data dir>/logs/clam.log` (owner-only), never to the terminal; with
 /// `CLAM_TIMINGS` set, the pipeline's phase timings (`clam::phase`) also go to stderr as
-/// `timing: NAME=SECONDS`. Returns None when neither could be set up.
+/// `timing: NAME=SECONDS rss=MB peak=MB`. Returns None when neither could be set up.
 pub fn init_logging() -> Option<()> {
     use tracing_subscriber::Layer as _;
     use tracing_subscriber::layer::SubscriberExt;
@@ -107,7 +107,7 @@ fn log_file() -> Option<std::fs::File> {
     Some(file)
 }
 
-/// Writes each phase timing event (`clam::phase`) to stderr as `timing: NAME=SECONDS`.
+/// Writes each phase timing event (`clam::phase`) to stderr as `timing: NAME=SECONDS rss=MB peak=MB`.
 struct TimingsToStderr;
 
 impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for TimingsToStderr {
@@ -119,11 +119,20 @@ impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for TimingsToStderr {
         struct Fields {
             phase: String,
             seconds: f64,
+            rss_mb: u64,
+            peak_mb: u64,
         }
         impl tracing::field::Visit for Fields {
             fn record_f64(&mut self, field: &tracing::field::Field, value: f64) {
                 if field.name() == "seconds" {
                     self.seconds = value;
+                }
+            }
+            fn record_u64(&mut self, field: &tracing::field::Field, value: u64) {
+                match field.name() {
+                    "rss_mb" => self.rss_mb = value,
+                    "peak_mb" => self.peak_mb = value,
+                    _ => {}
                 }
             }
             fn record_str(&mut self, field: &tracing::field::Field, value: &str) {
@@ -135,7 +144,10 @@ impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for TimingsToStderr {
         }
         let mut f = Fields::default();
         event.record(&mut f);
-        eprintln!("timing: {}={:.2}", f.phase, f.seconds);
+        eprintln!(
+            "timing: {}={:.2} rss={}MB peak={}MB",
+            f.phase, f.seconds, f.rss_mb, f.peak_mb
+        );
     }
 }
 

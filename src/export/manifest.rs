@@ -20,35 +20,91 @@ struct Manifest<'a> {
     scan_warnings: &'a [String],
     replacer: &'a Replacer,
     doc_ids: &'a DocIds,
+    /// Where each table was written and how many rows it has.
+    tables: Value,
 }
 
-/// `n` rows made by `row`, serialized in batches.
+/// `n` rows made by `row`: one table of the manifest, written as it is generated.
 struct Rows<'a, F: Fn(usize) -> Value + Sync> {
     n: usize,
     row: F,
     replacer: &'a Replacer,
 }
 
-/// Rows built and replaced at a time.
+/// Rows built and replaced at a time, and rows per gzip member (compressed on every
+/// core; a file of several members is one gzip stream to `zcat`, Python's `gzip` and
+/// every other reader).
 const ROW_BATCH: usize = 8192;
+const MEMBER_ROWS: usize = 1024;
 
-impl<F: Fn(usize) -> Value + Sync> serde::Serialize for Rows<'_, F> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+/// Risks, uniqueness and contributions in the tables, to four decimals: the
+/// manifest records decisions, and `clam analyze --json` and `clam plan` give the
+/// exact figures; sixteen digits per figure would be half of every compressed table.
+fn figure(x: f64) -> f64 {
+    (x * 1e4).round() / 1e4
+}
+
+/// gzip's default level: zlib-rs level 1 writes tables half again as large.
+const GZIP_LEVEL: u32 = 6;
+
+/// JSON on one line with every unsafe character written as a `\uXXXX` escape.
+struct LineFormatter;
+
+impl serde_json::ser::Formatter for LineFormatter {
+    fn write_string_fragment<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        fragment: &str,
+    ) -> std::io::Result<()> {
+        crate::display::write_json_fragment(w, fragment)
+    }
+}
+
+impl<F: Fn(usize) -> Value + Sync> Rows<'_, F> {
+    /// Writes the table to `path` as gzip-compressed JSON Lines, one row per line,
+    /// never holding more than one batch of rows in memory.
+    fn write(&self, path: &Path) -> Result<(), ExportError> {
         use rayon::prelude::*;
-        use serde::ser::SerializeSeq;
-        let mut seq = s.serialize_seq(Some(self.n))?;
+        use serde::Serialize;
+        use std::io::Write;
+        let file = std::fs::File::create(path).map_err(|e| io_err(path, e))?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
+        let member = |rows: &[Value]| -> std::io::Result<Vec<u8>> {
+            let mut gz = flate2::write::GzEncoder::new(
+                Vec::with_capacity(rows.len() * 64),
+                flate2::Compression::new(GZIP_LEVEL),
+            );
+            for r in rows {
+                r.serialize(&mut serde_json::Serializer::with_formatter(
+                    &mut gz,
+                    LineFormatter,
+                ))?;
+                gz.write_all(b"\n")?;
+            }
+            gz.finish()
+        };
+        if self.n == 0 {
+            // An empty table is still a valid gzip file.
+            w.write_all(&member(&[]).map_err(|e| io_err(path, e))?)
+                .map_err(|e| io_err(path, e))?;
+        }
         let mut start = 0;
         while start < self.n {
             let end = (start + ROW_BATCH).min(self.n);
             let mut rows: Vec<Value> = (start..end).into_par_iter().map(&self.row).collect();
-            rows.par_chunks_mut(ROW_BATCH / 8)
+            rows.par_chunks_mut(MEMBER_ROWS)
                 .for_each(|chunk| self.replacer.replace_json_slice_in_place(chunk));
-            for r in &rows {
-                seq.serialize_element(r)?;
+            let members: Vec<Vec<u8>> = rows
+                .par_chunks(MEMBER_ROWS)
+                .map(member)
+                .collect::<std::io::Result<_>>()
+                .map_err(|e| io_err(path, e))?;
+            for m in &members {
+                w.write_all(m).map_err(|e| io_err(path, e))?;
             }
             start = end;
         }
-        seq.end()
+        w.flush().map_err(|e| io_err(path, e))
     }
 }
 
@@ -63,21 +119,6 @@ impl serde::Serialize for Manifest<'_> {
         let exported = self.doc_ids;
         let doc_id = |d: u32| exported.of(m.docs[d as usize].corpus_index).to_string();
         let doc_ids = |docs: &[u32]| -> Vec<String> { docs.iter().map(|&d| doc_id(d)).collect() };
-        // The rows are built on every core: no reference to the workspace (its
-        // session is not shared between threads) goes into them.
-        let theta_doc = ws.config().plan.theta_doc;
-        let store = ws.store();
-        let review: Vec<crate::session::ReviewState> =
-            (0..m.entities.len()).map(|i| ws.review_state(i)).collect();
-        let reasons = &ws.state().reasons;
-        // One HMAC per entity, not one per row that names it.
-        let ids: Vec<String> = {
-            use rayon::prelude::*;
-            m.entities
-                .par_iter()
-                .map(|e| export_id(key, &e.id))
-                .collect()
-        };
         let mut map = s.serialize_map(None)?;
         let head = |map: &mut S::SerializeMap, k: &str, mut v: Value| {
             self.replacer.replace_json_in_place(&mut v);
@@ -123,96 +164,7 @@ impl serde::Serialize for Manifest<'_> {
                 "capped_components": an.chain_cap.capped_components.iter().map(|&d| doc_id(d)).collect::<Vec<_>>(),
             }),
         )?;
-        map.serialize_entry(
-            "entities",
-            &Rows {
-                n: m.entities.len(),
-                replacer: self.replacer,
-                row: |i| {
-                    let e = &m.entities[i];
-                    let stage = match &plan.provenance[i] {
-                        crate::plan::Provenance::Masked { stage, .. } => Some(stage.as_str()),
-                        _ => None,
-                    };
-                    let mut row = json!({
-                        "export_id": ids[i],
-                        "type": e.entity_type,
-                        "decision": if plan.masked[i] { "mask" } else { "keep" },
-                        "stage": stage,
-                        "released_by_pruning": plan.is_released(i),
-                        "provenance": ProvenanceText {
-                            provenance: &plan.provenance[i],
-                            model: m,
-                            analysis: an,
-                            theta_doc,
-                        }.to_string(),
-                        "review_state": review[i],
-                        "documents": doc_ids(&an.entity_docs[i]),
-                        "mentions": e.mentions,
-                        "uniqueness": an.uniqueness[i],
-                        "global_contribution": an.global_contribution[i],
-                    });
-                    // An override's reason, only where there is one (it passes through
-                    // the replacer like every string of the manifest).
-                    if let (Some(reason), Some(o)) = (reasons.get(&e.id), row.as_object_mut()) {
-                        o.insert("override_reason".into(), json!(reason));
-                    }
-                    row
-                },
-            },
-        )?;
-        map.serialize_entry(
-            "documents",
-            &Rows {
-                n: m.docs.len(),
-                replacer: self.replacer,
-                row: |d| {
-                    let doc = &m.docs[d];
-                    json!({
-                        "id": exported.of(doc.corpus_index),
-                        "risk_before": an.doc_risk_initial[d],
-                        "risk_after": plan.doc_risk_final[d],
-                        "residual": plan.doc_risk_final[d] > theta_doc,
-                        "unlocated": store.docs.get(doc.corpus_index).map_or(0, |x| x.unlocated),
-                    })
-                },
-            },
-        )?;
-        let mut residual_chain = vec![false; an.chains.len()];
-        for &c in &plan.residual_chains {
-            residual_chain[c as usize] = true;
-        }
-        map.serialize_entry(
-            "chains",
-            &Rows {
-                n: an.chains.len(),
-                replacer: self.replacer,
-                row: |ci| {
-                    let (c, r) = (&an.chains[ci], &plan.chains[ci]);
-                    let mut via: Vec<String> = c
-                        .hops
-                        .iter()
-                        .flat_map(|&h| an.edges[h as usize].via.iter().map(|(e, _)| *e))
-                        .collect::<std::collections::BTreeSet<u32>>()
-                        .into_iter()
-                        .map(|e| ids[e as usize].clone())
-                        .collect();
-                    via.sort();
-                    json!({
-                        "documents": doc_ids(&c.docs),
-                        "via": via,
-                        "risk_initial": r.risk_initial,
-                        "category_initial": r.category_initial,
-                        "risk_pre": r.risk_pre,
-                        "category_pre": r.category_pre,
-                        "risk_final": r.risk_final,
-                        "category_final": r.category_final,
-                        "target": r.target,
-                        "residual": residual_chain[ci],
-                    })
-                },
-            },
-        )?;
+        head(&mut map, "tables", self.tables.clone())?;
         let (accepted_docs, accepted_chains) = ws.accepted_residuals();
         let accepted_docs: Vec<&str> = accepted_docs.iter().map(|d| exported.id(d)).collect();
         let accepted_chains: Vec<Vec<&str>> = accepted_chains
@@ -253,6 +205,143 @@ impl serde::Serialize for Manifest<'_> {
         )?;
         map.end()
     }
+}
+
+/// The manifest's tables: (name, file in the export folder).
+pub(super) const TABLES: [(&str, &str); 3] = [
+    ("entities", "tables/entities.jsonl.gz"),
+    ("documents", "tables/documents.jsonl.gz"),
+    ("chains", "tables/chains.jsonl.gz"),
+];
+
+/// Writes the entity, document and chain tables into `dir/tables/`; returns their
+/// description for manifest.json.
+fn write_tables(
+    ws: &dyn ExportSource,
+    key: &[u8],
+    replacer: &Replacer,
+    exported: &DocIds,
+    dir: &Path,
+) -> Result<Value, ExportError> {
+    let m = ws.model();
+    let an = ws.analysis();
+    let plan = ws.plan();
+    let doc_id = |d: u32| exported.of(m.docs[d as usize].corpus_index).to_string();
+    let doc_ids = |docs: &[u32]| -> Vec<String> { docs.iter().map(|&d| doc_id(d)).collect() };
+    // The rows are built on every core: no reference to the workspace (its
+    // session is not shared between threads) goes into them.
+    let theta_doc = ws.config().plan.theta_doc;
+    let store = ws.store();
+    let review: Vec<crate::session::ReviewState> =
+        (0..m.entities.len()).map(|i| ws.review_state(i)).collect();
+    let reasons = &ws.state().reasons;
+    // One HMAC per entity, not one per row that names it.
+    let ids: Vec<String> = {
+        use rayon::prelude::*;
+        m.entities
+            .par_iter()
+            .map(|e| export_id(key, &e.id))
+            .collect()
+    };
+    let tables = dir.join("tables");
+    std::fs::create_dir_all(&tables).map_err(|e| io_err(&tables, e))?;
+    Rows {
+        n: m.entities.len(),
+        replacer,
+        row: |i| {
+            let e = &m.entities[i];
+            let stage = match &plan.provenance[i] {
+                crate::plan::Provenance::Masked { stage, .. } => Some(stage.as_str()),
+                _ => None,
+            };
+            let mut row = json!({
+                "export_id": ids[i],
+                "type": e.entity_type,
+                "decision": if plan.masked[i] { "mask" } else { "keep" },
+                "stage": stage,
+                "released_by_pruning": plan.is_released(i),
+                "provenance": ProvenanceText {
+                    provenance: &plan.provenance[i],
+                    model: m,
+                    analysis: an,
+                    theta_doc,
+                }.to_string(),
+                "review_state": review[i],
+                "documents": doc_ids(&an.entity_docs[i]),
+                "mentions": e.mentions,
+                "uniqueness": figure(an.uniqueness[i]),
+                "global_contribution": figure(an.global_contribution[i]),
+            });
+            // An override's reason, only where there is one (it passes through
+            // the replacer like every string of the manifest).
+            if let (Some(reason), Some(o)) = (reasons.get(&e.id), row.as_object_mut()) {
+                o.insert("override_reason".into(), json!(reason));
+            }
+            row
+        },
+    }
+    .write(&dir.join(TABLES[0].1))?;
+    Rows {
+        n: m.docs.len(),
+        replacer,
+        row: |d| {
+            let doc = &m.docs[d];
+            json!({
+                "id": exported.of(doc.corpus_index),
+                "risk_before": figure(an.doc_risk_initial[d]),
+                "risk_after": figure(plan.doc_risk_final[d]),
+                "residual": plan.doc_risk_final[d] > theta_doc,
+                "unlocated": store.docs.get(doc.corpus_index).map_or(0, |x| x.unlocated),
+            })
+        },
+    }
+    .write(&dir.join(TABLES[1].1))?;
+    let mut residual_chain = vec![false; an.chains.len()];
+    for &c in &plan.residual_chains {
+        residual_chain[c as usize] = true;
+    }
+    Rows {
+        n: an.chains.len(),
+        replacer,
+        row: |ci| {
+            let (c, r) = (&an.chains[ci], &plan.chains[ci]);
+            let mut via: Vec<String> = c
+                .hops
+                .iter()
+                .flat_map(|&h| an.edges[h as usize].via.iter().map(|(e, _)| *e))
+                .collect::<std::collections::BTreeSet<u32>>()
+                .into_iter()
+                .map(|e| ids[e as usize].clone())
+                .collect();
+            via.sort();
+            json!({
+                "documents": doc_ids(&c.docs),
+                "via": via,
+                "risk_initial": figure(r.risk_initial),
+                "category_initial": r.category_initial,
+                "risk_pre": figure(r.risk_pre),
+                "category_pre": r.category_pre,
+                "risk_final": figure(r.risk_final),
+                "category_final": r.category_final,
+                "target": r.target.map(figure),
+                "residual": residual_chain[ci],
+            })
+        },
+    }
+    .write(&dir.join(TABLES[2].1))?;
+    let rows = [m.entities.len(), m.docs.len(), an.chains.len()];
+    Ok(Value::Object(
+        TABLES
+            .iter()
+            .zip(rows)
+            .map(|((name, file), rows)| {
+                (
+                    name.to_string(),
+                    json!({"file": file, "rows": rows, "format": "JSON Lines, gzip"}),
+                )
+            })
+            .collect(),
+    ))
 }
 
 /// Pretty at the top (one field per line, one row per line inside the arrays), each
@@ -375,10 +464,12 @@ pub(super) fn write_manifest(
     scan_warnings: &[String],
     replacer: &Replacer,
     doc_ids: &DocIds,
-    path: &Path,
+    dir: &Path,
 ) -> Result<(), ExportError> {
     use serde::Serialize;
     use std::io::Write;
+    let tables = write_tables(ws, key, replacer, doc_ids, dir)?;
+    let path = &dir.join("manifest.json");
     let file = std::fs::File::create(path).map_err(|e| io_err(path, e))?;
     let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
     let mut ser = serde_json::Serializer::with_formatter(&mut w, RowFormatter::new());
@@ -388,6 +479,7 @@ pub(super) fn write_manifest(
         scan_warnings,
         replacer,
         doc_ids,
+        tables,
     }
     .serialize(&mut ser)
     .map_err(|e| io_err(path, e))?;

@@ -313,7 +313,7 @@ pub fn export(
         &scan_warnings,
         &replacer,
         &doc_ids,
-        &tmp.path().join("manifest.json"),
+        tmp.path(),
     )?;
     let mut decisions = String::new();
     if let Some(s) = ws.session() {

@@ -8,7 +8,7 @@ use crate::display::markdown_cell as cell;
 use crate::plan::{Provenance, ProvenanceText};
 
 /// Rows of each "riskiest" table: the report's size does not grow with the corpus
-/// (SPEC §9); every document, chain and entity is in manifest.json.
+/// (SPEC §9); every document, chain and entity is in the manifest's tables (`tables/`).
 const RISKIEST: usize = 25;
 /// Rows of the lists that are read whole when short (residuals, skipped input,
 /// orphaned decisions, warnings), cut beyond this.
@@ -70,7 +70,7 @@ fn auditor_decisions(s: &mut String, ws: &dyn ExportSource, key: &[u8]) {
             overrides.len(),
             LISTED,
             "overrides",
-            "manifest.json (`override_reason`) and decisions.jsonl",
+            "tables/entities.jsonl.gz (`override_reason`) and decisions.jsonl",
         );
         let _ = writeln!(s);
     }
@@ -298,7 +298,7 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
     let _ = writeln!(
         s,
         "## Riskiest documents\n\n{} of {} documents: residual ones first, then by risk after \
-         masking; every document is in manifest.json.\n\n\
+         masking; every document is in tables/documents.jsonl.gz.\n\n\
          | document | risk before | risk after | residual |\n|---|---:|---:|---|",
         shown.min(docs.len()),
         docs.len()
@@ -334,7 +334,7 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
     let _ = writeln!(
         s,
         "\n## Riskiest chains\n\n{} of {} chains: residual ones first, then by risk after \
-         masking; every chain is in manifest.json.\n\n\
+         masking; every chain is in tables/chains.jsonl.gz.\n\n\
          | chain | initial | pre | final | category | target | residual |\n|---|---:|---:|---:|---|---:|---|",
         shown.min(chains.len()),
         chains.len()
@@ -375,7 +375,7 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
         let _ = writeln!(
             s,
             "\n## {title}\n\n{intro}{} of {}, in most documents first; every one is in \
-             manifest.json.\n\n\
+             tables/entities.jsonl.gz.\n\n\
              | export id | type | documents | s_e | review | provenance |\n|---|---|---:|---:|---|---|",
             list.len().min(RISKIEST),
             list.len()
@@ -419,7 +419,7 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
         .count();
     let _ = writeln!(
         s,
-        "\n{} entities kept ({} by auditor decision, {} released by pruning); see manifest.json for each one's reason.\n",
+        "\n{} entities kept ({} by auditor decision, {} released by pruning); see tables/entities.jsonl.gz for each one's reason.\n",
         m.entities.len() - plan.masked_count(),
         kept_forced,
         plan.pruned.len()

@@ -49,7 +49,8 @@ fn read_all_files(root: &Path) -> Vec<(PathBuf, String)> {
             if p.is_dir() {
                 stack.push(p);
             } else {
-                let text = String::from_utf8_lossy(&std::fs::read(&p).expect("read")).to_string();
+                // The manifest's tables decompressed, as a reader sees them.
+                let text = common::export_text(&p);
                 out.push((p, text));
             }
         }

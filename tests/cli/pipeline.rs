@@ -28,9 +28,7 @@ fn run_on_sample_corpus_exports_a_verified_redacted_corpus() {
         .collect();
     assert_eq!(inputs.len(), redacted.len());
 
-    let manifest: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).expect("read"))
-            .expect("manifest json");
+    let manifest: Value = crate::common::manifest(&out);
     let masked = manifest["summary"]["masked"]
         .as_u64()
         .expect("masked count");
@@ -75,9 +73,7 @@ fn run_on_sample_corpus_exports_a_verified_redacted_corpus() {
     // masked value of more than three characters occurs in them (short numbers could
     // coincide with digits of a risk figure).
     for f in ["manifest.json", "report.md", "decisions.jsonl"] {
-        let lower = std::fs::read_to_string(out.join(f))
-            .expect("read")
-            .to_lowercase();
+        let lower = crate::common::own_file_text(&out, f).to_lowercase();
         for o in originals.iter().filter(|o| o.chars().count() > 3) {
             assert!(!lower.contains(o.as_str()), "{f} contains a masked value");
         }

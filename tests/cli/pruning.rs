@@ -69,9 +69,7 @@ fn the_export_counts_released_masks_as_kept_and_says_why() {
     let out = env.path("export");
     let o = run_to(&env, sample(), &out, &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let manifest: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).expect("read"))
-            .expect("json");
+    let manifest: Value = crate::common::manifest(&out);
     let entities = manifest["entities"].as_array().expect("entities");
     let released: Vec<&Value> = entities
         .iter()

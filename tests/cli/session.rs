@@ -55,11 +55,11 @@ fn a_session_decision_is_applied_by_headless_commands() {
         log.contains("public information") && !log.contains(&first),
         "{log}"
     );
-    let manifest = std::fs::read_to_string(out.join("manifest.json")).expect("manifest");
+    let manifest = crate::common::manifest_text(&out);
     assert!(manifest.contains("\"overridden\""));
     // The reason is visible afterwards: beside the entity in the manifest, and in
     // report.md's section on the auditor's decisions.
-    let m: Value = serde_json::from_str(&manifest).expect("json");
+    let m = crate::common::manifest(&out);
     let with_reason: Vec<&Value> = m["entities"]
         .as_array()
         .expect("entities")
@@ -198,10 +198,7 @@ fn accepted_residuals_and_orphaned_decisions_are_listed_by_analyze_and_the_expor
         &["--config", config, "--session", session_s],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let manifest: Value = serde_json::from_str(
-        &std::fs::read_to_string(out.join("manifest.json")).expect("manifest"),
-    )
-    .expect("json");
+    let manifest: Value = crate::common::manifest(&out);
     assert_eq!(
         manifest["residuals"]["accepted_documents"],
         serde_json::json!([doc])

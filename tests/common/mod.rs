@@ -48,3 +48,86 @@ impl Env {
         self.home.path().join(rel)
     }
 }
+
+/// An export's manifest.json with its tables (`tables/*.jsonl.gz`) read back in under
+/// their names, as a script reading the export would.
+pub fn manifest(out: &std::path::Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(out.join("manifest.json")).expect("read manifest.json");
+    let mut m: serde_json::Value = serde_json::from_str(&text).expect("manifest.json is JSON");
+    let tables = m["tables"].as_object().cloned().unwrap_or_default();
+    for (name, t) in tables {
+        let file = out.join(t["file"].as_str().expect("a table's file"));
+        let rows: Vec<serde_json::Value> = export_text(&file)
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a table row is JSON"))
+            .collect();
+        assert_eq!(
+            rows.len() as u64,
+            t["rows"].as_u64().expect("rows"),
+            "{name}"
+        );
+        m[name.as_str()] = serde_json::Value::Array(rows);
+    }
+    m
+}
+
+/// A file of an export as text, decompressed when it is gzip (the manifest's tables).
+pub fn export_text(path: &std::path::Path) -> String {
+    use std::io::Read;
+    let file = std::fs::File::open(path).expect("open export file");
+    let mut text = String::new();
+    if path.extension().is_some_and(|e| e == "gz") {
+        flate2::read::MultiGzDecoder::new(file)
+            .read_to_string(&mut text)
+            .expect("gzip text");
+    } else {
+        std::io::BufReader::new(file)
+            .read_to_string(&mut text)
+            .expect("text");
+    }
+    text
+}
+
+/// Every file of an export folder with its text, relative path first, sorted.
+pub fn export_files(out: &std::path::Path) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    let mut stack = vec![out.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("read export folder") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let rel = path
+                    .strip_prefix(out)
+                    .expect("inside")
+                    .to_string_lossy()
+                    .to_string();
+                files.push((rel, export_text(&path)));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The text of an export's manifest: manifest.json and its decompressed tables.
+pub fn manifest_text(out: &std::path::Path) -> String {
+    let mut text = std::fs::read_to_string(out.join("manifest.json")).expect("read manifest.json");
+    for (rel, t) in export_files(out) {
+        if rel.starts_with("tables") {
+            text.push_str(&t);
+        }
+    }
+    text
+}
+
+/// The text of one of an export's own files by the name a reader knows it by
+/// ("manifest.json" includes its tables).
+pub fn own_file_text(out: &std::path::Path, name: &str) -> String {
+    if name == "manifest.json" {
+        manifest_text(out)
+    } else {
+        export_text(&out.join(name))
+    }
+}

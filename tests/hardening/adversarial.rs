@@ -45,7 +45,7 @@ fn escape_sequences_bidi_overrides_and_zero_width_joiners_stay_harmless() {
     assert_printable("stderr", &stderr(&o));
     assert!(stderr(&o).contains("evil\\u{1b}[2J.json"), "{}", stderr(&o));
     for f in ["manifest.json", "report.md", "decisions.jsonl"] {
-        assert_printable(f, &std::fs::read_to_string(out.join(f)).expect("read"));
+        assert_printable(f, &crate::common::own_file_text(&out, f));
     }
     let report = std::fs::read_to_string(out.join("report.md")).expect("report");
     assert!(

@@ -165,7 +165,25 @@ fn session_store_runs_wal_with_synchronous_full_owner_only() {
 /// An export complete in every part `clam run` writes (it is published in one step).
 fn export_is_complete(out: &Path, documents: usize) -> Result<(), String> {
     let manifest = std::fs::read_to_string(out.join("manifest.json")).map_err(|e| e.to_string())?;
-    serde_json::from_str::<Value>(&manifest).map_err(|e| format!("manifest.json: {e}"))?;
+    let manifest =
+        serde_json::from_str::<Value>(&manifest).map_err(|e| format!("manifest.json: {e}"))?;
+    // Every table the manifest names is there, whole (a gzip stream that ends).
+    for (name, t) in manifest["tables"].as_object().cloned().unwrap_or_default() {
+        let file = out.join(t["file"].as_str().unwrap_or_default());
+        let text = std::fs::File::open(&file)
+            .map_err(|e| format!("table {name}: {e}"))
+            .and_then(|f| {
+                use std::io::Read;
+                let mut s = String::new();
+                flate2::read::MultiGzDecoder::new(f)
+                    .read_to_string(&mut s)
+                    .map_err(|e| format!("table {name}: {e}"))
+                    .map(|_| s)
+            })?;
+        if text.lines().count() as u64 != t["rows"].as_u64().unwrap_or(u64::MAX) {
+            return Err(format!("table {name} is not whole"));
+        }
+    }
     for f in ["report.md", "decisions.jsonl"] {
         if !out.join(f).is_file() {
             return Err(format!("{f} is missing"));

@@ -54,8 +54,7 @@ fn run(home: &Path, input: &Path, out: &Path, extra: &[&str]) -> Output {
 
 /// The manifest of the export in `out`.
 fn manifest(out: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).expect("read"))
-        .expect("manifest")
+    crate::common::manifest(out)
 }
 
 fn stderr(o: &Output) -> String {
@@ -136,7 +135,8 @@ fn mapping_originals(mapping: &Path) -> Vec<String> {
 fn leaks(root: &Path, originals: &[String]) -> Vec<(PathBuf, String)> {
     let mut out = Vec::new();
     for path in files_under(root) {
-        let text = String::from_utf8_lossy(&std::fs::read(&path).expect("read")).to_string();
+        // The manifest's tables are read decompressed, as a reader would.
+        let text = common::export_text(&path);
         let name = path
             .strip_prefix(root)
             .map(s)

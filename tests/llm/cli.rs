@@ -59,8 +59,7 @@ fn the_cli_extracts_with_the_llm_and_never_writes_the_key() {
         &["--out", &out.display().to_string()],
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let manifest: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    let manifest: Value = crate::common::manifest(&out);
     assert_eq!(manifest["extractor"], "llm");
     assert_eq!(
         manifest["llm"]["endpoint"],

@@ -35,7 +35,8 @@ const TEXT_BLOCK: usize = 4 << 20;
 const OVERLAP_LINES: usize = 3;
 const OVERLAP_BYTES: usize = 4096;
 
-/// Clam's own files beside `redacted/`: their bare numbers are figures.
+/// Clam's own files beside `redacted/` (and the manifest's tables under `tables/`):
+/// their bare numbers are figures.
 const OWN_FILES: [&str; 4] = [
     "manifest.json",
     "decisions.jsonl",
@@ -421,16 +422,21 @@ impl LeakCheck {
         rel: &str,
         hits: &mut Vec<LeakHit>,
     ) -> Result<(), ExportError> {
-        let own = OWN_FILES.contains(&rel);
+        let own = OWN_FILES.contains(&rel) || rel.starts_with("tables/");
         let lower = rel.to_ascii_lowercase();
+        let file = std::fs::File::open(path).map_err(|e| io_err(path, e))?;
+        // A compressed file (the manifest's tables) is read as what it decompresses to.
+        let (lower, file): (&str, Box<dyn Read>) = match lower.strip_suffix(".gz") {
+            Some(inner) => (inner, Box::new(flate2::read::MultiGzDecoder::new(file))),
+            None => (&lower, Box::new(file)),
+        };
         if lower.ends_with(".json") || lower.ends_with(".jsonl") {
-            return self.scan_json(path, rel, own, hits);
+            return self.scan_json(file, path, rel, own, hits);
         }
         // Streamed in blocks of lines; each block starts with the last lines of the
         // one before, so a value wrapped across the seam is read whole, and a hit in
         // that overlap is reported once.
         use std::io::BufRead;
-        let file = std::fs::File::open(path).map_err(|e| io_err(path, e))?;
         let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
         let mut carry = String::new();
         // Line number where `carry` starts; absolute char offset of `carry`'s start.
@@ -498,13 +504,13 @@ impl LeakCheck {
     /// (located at its opening quote), blocks of strings on every core.
     fn scan_json(
         &self,
+        file: Box<dyn Read>,
         path: &Path,
         rel: &str,
         own: bool,
         hits: &mut Vec<LeakHit>,
     ) -> Result<(), ExportError> {
         use rayon::prelude::*;
-        let file = std::fs::File::open(path).map_err(|e| io_err(path, e))?;
         let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
         let mut lexer = JsonLexer::new(own);
         let mut buf = vec![0u8; 1 << 20];

@@ -160,6 +160,36 @@ fn json_strings_are_decoded_and_own_figures_are_not_text() {
     );
 }
 
+/// The manifest's tables are gzip: the check reads what they decompress to (a name in
+/// a compressed row is a leak), and their bare numbers are clam's own figures.
+#[test]
+fn a_compressed_table_is_read_decompressed() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("tables")).expect("dir");
+    let gz = |rows: &str| {
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        e.write_all(rows.as_bytes()).expect("gzip");
+        e.finish().expect("gzip")
+    };
+    // Two gzip members, as the export writes them: the second is read too.
+    let mut bytes = gz("{\"risk\": 34, \"documents\": [\"a\"]}\n");
+    bytes.extend(gz("{\"provenance\": \"masked for Edith Marlowe\"}\n"));
+    std::fs::write(root.join("tables/entities.jsonl.gz"), bytes).expect("write");
+    let (hits, files) = check().scan_tree(root).expect("scan");
+    assert_eq!(files, 1);
+    let got: Vec<(String, usize, String)> = hits
+        .iter()
+        .map(|h| (h.file.clone(), h.line, h.entity_type.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![("tables/entities.jsonl.gz".into(), 2, "NAME".into())],
+        "{hits:?}"
+    );
+}
+
 #[test]
 fn a_large_text_file_is_read_in_blocks_without_losing_or_repeating_a_hit() {
     let dir = tempfile::tempdir().expect("tempdir");
