@@ -15,6 +15,9 @@ use clap::Parser;
 /// (`no_thp`): with them the kernel zeroed 2 MiB pages that a short command touched a
 /// few KiB of (half of `clam plan`'s samples on a 1,000-document snapshot; peak memory
 /// 51 → 37 MB there, 351 → 301 MB for `clam run` on 10,000 documents, the same time).
+/// `--features system-alloc` keeps the system allocator, for heap profilers
+/// (heaptrack, valgrind) that hook malloc.
+#[cfg(not(feature = "system-alloc"))]
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

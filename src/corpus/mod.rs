@@ -48,8 +48,9 @@ pub struct Document {
     /// `id + ":" + md5_hex(NFC(lowercase(content)))`.
     pub key: String,
     pub source: Source,
-    /// The whole original JSON object (JSON and JSONL formats), so unknown top-level
-    /// fields survive the export.
+    /// The original JSON object (JSON and JSONL formats), so unknown top-level fields
+    /// survive the export in their places. Its `content` is null and its `metadata` an
+    /// empty object: both are moved into the fields above, not held twice.
     pub raw: Option<serde_json::Map<String, serde_json::Value>>,
 }
 

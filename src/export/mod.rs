@@ -442,6 +442,11 @@ fn write_redacted(
             // Placeholders keep the fields' places.
             obj.insert("content".into(), Value::String(String::new()));
             obj.insert("id".into(), Value::String(String::new()));
+            // The metadata lives in `doc.metadata`; `raw` keeps its place (an object) or
+            // the null the input had.
+            if let Some(m @ Value::Object(_)) = obj.get_mut("metadata") {
+                *m = Value::Object(doc.metadata.clone());
+            }
             let mut v = replacer.replace_document_json(&Value::Object(obj));
             if let Value::Object(o) = &mut v {
                 o.insert("id".into(), Value::String(doc_ids.of(i).to_string()));

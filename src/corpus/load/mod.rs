@@ -272,7 +272,7 @@ impl<'a> Loader<'a> {
 
     /// Validates one `{"id", "metadata"?, "content"}` object and adds it.
     fn accept_json(&mut self, value: Value, rel: &str, line: Option<usize>) {
-        let Value::Object(obj) = value else {
+        let Value::Object(mut obj) = value else {
             let hint = match (&value, line) {
                 (Value::Array(_), None) => {
                     " (a .json file holds one document; put many documents in a .jsonl file, one per line)"
@@ -326,7 +326,11 @@ impl<'a> Loader<'a> {
                 );
                 return;
             }
-            Some(Value::String(c)) => c.clone(),
+            // Moved out: `raw` keeps the field's place (null) but not a second copy.
+            Some(Value::String(_)) => match obj.get_mut("content").map(Value::take) {
+                Some(Value::String(c)) => c,
+                _ => String::new(),
+            },
             Some(other) => {
                 let msg = format!(
                     "the \"content\" field must be a string, but it is {}; skipped",
@@ -338,7 +342,11 @@ impl<'a> Loader<'a> {
         };
         let metadata = match obj.get("metadata") {
             None | Some(Value::Null) => Map::new(),
-            Some(Value::Object(m)) => m.clone(),
+            // Moved out, leaving an empty object in its place in `raw`.
+            Some(Value::Object(_)) => match obj.get_mut("metadata") {
+                Some(Value::Object(m)) => std::mem::take(m),
+                _ => Map::new(),
+            },
             Some(other) => {
                 let msg = format!(
                     "the \"metadata\" field must be an object, but it is {}; skipped",

@@ -397,6 +397,17 @@ impl Run<'_> {
                 from = k - 1;
                 worded = true;
             }
+            // "Claims Adjuster Dana Whitfield", "Underwriter Paolo Ricci": a word in no
+            // vocabulary, shaped like an agent noun, before a known given name and
+            // another name word is the person's role, not part of the name.
+            if from == k
+                && last >= k + 2
+                && self.role_shaped(k)
+                && ev[k + 1].known()
+                && ev[k + 1].given > 0.0
+            {
+                from = k + 1;
+            }
             let mut to = last;
             let mut to_e = e;
             if last == e
@@ -418,6 +429,17 @@ impl Run<'_> {
             self.segment(from, to, to_e, worded, out);
             k = e + 1;
         }
+    }
+
+    /// A capitalised word in no vocabulary with the suffix of an agent noun
+    /// ("Adjuster", "Underwriter", "Actuary" is not one): a role, where a name follows.
+    fn role_shaped(&self, k: usize) -> bool {
+        const AGENT: [&str; 6] = ["er", "or", "ist", "ant", "ian", "ee"];
+        let w = self.folded(k);
+        self.toks[k].shape == Shape::Cap
+            && self.ev[k].name() == 0.0
+            && w.chars().count() >= 6
+            && AGENT.iter().any(|s| w.ends_with(s))
     }
 
     /// An English word at `k` that is also a common given name ("June", "Frank",

@@ -319,3 +319,16 @@ fn a_full_name_after_an_organisation_and_a_title_is_found() {
     assert!(names("Mercy Hospital Emergency Department").is_empty());
     assert!(names("Harbor Clinic Patient Services Brennan").is_empty());
 }
+
+/// A role in no vocabulary before a full name is not part of the name.
+#[test]
+fn an_unknown_agent_noun_before_a_full_name_is_a_role() {
+    assert_eq!(
+        names("The file was reviewed by Claims Adjuster Dana Whitfield on Monday."),
+        ["Dana Whitfield"]
+    );
+    assert_eq!(
+        names("Senior Underwriter Paolo Ricci approved the policy."),
+        ["Paolo Ricci"]
+    );
+}
