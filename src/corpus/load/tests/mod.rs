@@ -77,6 +77,12 @@ fn json_folder_loads_documents_with_keys_and_raw() {
     assert_eq!(doc.source.line, None);
     let raw = doc.raw.as_ref().expect("raw kept");
     assert_eq!(raw.get("extra"), Some(&Value::from(1)));
+    // The content and metadata are held once, in the document; `raw` keeps places.
+    assert_eq!(raw.get("content"), Some(&Value::Null));
+    assert_eq!(
+        raw.get("metadata"),
+        Some(&Value::Object(Default::default()))
+    );
     assert_eq!(c.root, d.path());
 }
 
