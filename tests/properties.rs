@@ -207,19 +207,11 @@ proptest! {
         let scanner = OfflineExtractor::new(ws.config().extraction.date_order);
         export(&ws, b"key", &out, &ExportOptions::default(), &scanner).expect("export");
         // Every exported byte: documents, manifest, report, audit log.
-        let mut stack = vec![out.clone()];
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).expect("read dir") {
-                let path = entry.expect("entry").path();
-                if path.is_dir() {
-                    stack.push(path);
-                    continue;
-                }
-                // The manifest's tables decompressed, as a reader sees them.
-                let text = common::export_text(&path).to_lowercase();
-                for o in &originals {
-                    prop_assert!(!text.contains(o.as_str()), "masked value {o:?} remains in {}", path.display());
-                }
+        // (The manifest's tables decompressed, as a reader sees them.)
+        for (rel, text) in common::export_files(&out) {
+            let text = text.to_lowercase();
+            for o in &originals {
+                prop_assert!(!text.contains(o.as_str()), "masked value {o:?} remains in {rel}");
             }
         }
     }

@@ -40,22 +40,13 @@ fn contains_word(haystack: &str, needle: &str) -> bool {
     false
 }
 
+/// Every file under `root` with its text (the manifest's tables decompressed), by
+/// path relative to `root`.
 fn read_all_files(root: &Path) -> Vec<(PathBuf, String)> {
-    let mut out = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(&dir).expect("read dir") {
-            let p = e.expect("entry").path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                // The manifest's tables decompressed, as a reader sees them.
-                let text = common::export_text(&p);
-                out.push((p, text));
-            }
-        }
-    }
-    out
+    common::export_files(root)
+        .into_iter()
+        .map(|(rel, text)| (PathBuf::from(rel), text))
+        .collect()
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) {

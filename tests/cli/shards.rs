@@ -39,9 +39,9 @@ fn extract_shards(env: &Env, corpus: &Path, n: u32, dir: &Path) -> Vec<PathBuf> 
 fn files_of(root: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let mut out: Vec<(PathBuf, Vec<u8>)> = read_all_files(root)
         .into_iter()
-        .map(|(p, _)| {
-            let bytes = std::fs::read(&p).expect("read");
-            (p.strip_prefix(root).expect("inside").to_path_buf(), bytes)
+        .map(|(rel, _)| {
+            let bytes = std::fs::read(root.join(&rel)).expect("read");
+            (rel, bytes)
         })
         .collect();
     out.sort();

@@ -125,6 +125,13 @@ fn dates_are_found_in_every_common_form_and_ages_not_in_decimals() {
     assert_eq!(found("aged 34."), vec!["g"]);
 }
 
+/// Each hit as (file, line, type).
+fn file_line_type(hits: &[LeakHit]) -> Vec<(String, usize, String)> {
+    hits.iter()
+        .map(|h| (h.file.clone(), h.line, h.entity_type.clone()))
+        .collect()
+}
+
 #[test]
 fn json_strings_are_decoded_and_own_figures_are_not_text() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -144,10 +151,7 @@ fn json_strings_are_decoded_and_own_figures_are_not_text() {
     std::fs::write(root.join("zk-40311.txt"), "nothing").expect("write");
     let (hits, files) = check().scan_tree(root).expect("scan");
     assert_eq!(files, 4);
-    let got: Vec<(String, usize, String)> = hits
-        .iter()
-        .map(|h| (h.file.clone(), h.line, h.entity_type.clone()))
-        .collect();
+    let got = file_line_type(&hits);
     assert_eq!(
         got,
         vec![
@@ -179,10 +183,7 @@ fn a_compressed_table_is_read_decompressed() {
     std::fs::write(root.join("tables/entities.jsonl.gz"), bytes).expect("write");
     let (hits, files) = check().scan_tree(root).expect("scan");
     assert_eq!(files, 1);
-    let got: Vec<(String, usize, String)> = hits
-        .iter()
-        .map(|h| (h.file.clone(), h.line, h.entity_type.clone()))
-        .collect();
+    let got = file_line_type(&hits);
     assert_eq!(
         got,
         vec![("tables/entities.jsonl.gz".into(), 2, "NAME".into())],
