@@ -15,6 +15,10 @@
 //!
 //! | recognizer | what it matches | type | relevance |
 //! |---|---|---|---|
+//! | `checked_id` | payment card number: 13–19 digits (in groups or not) passing the Luhn check, with a card network's prefix | PATIENT_ID | 1.0 |
+//! | `checked_id` | US social security number `123-45-6789` (never-issued ranges excluded), UK National Insurance number `AB 12 34 56 C`, NHS number after "NHS" (mod 11) | PATIENT_ID | 1.0 |
+//! | `checked_id` | IBAN: country code, check digits and account, in groups of four or not, passing ISO 13616's mod 97 | NON_PERSONAL_ID | 1.0 |
+//! | `checked_id` | vehicle identification number (17 characters of ISO 3779, with a valid check digit or after a vehicle word); a plate after `reg.`, `registration`, `plate` (≤ 30 chars) | NON_PERSONAL_ID | 0.9 |
 //! | `email` | e-mail address | EMAIL | 1.0 |
 //! | `phone` | phone, `(555) 010-4417`, `555-010-4417`, `555.010.4417`, `+1 555 010 4417` | PHONE_NUMBER | 1.0 |
 //! | `phone` | phone, bare 10/11 digits, `555-0104` or `07700 900123` after a phone context word (≤ 40 chars) | PHONE_NUMBER | 0.85 |
@@ -115,6 +119,7 @@
 //! gazetteers are disabled the same way.
 
 mod addresses;
+mod checked;
 mod clinical;
 mod coined;
 mod contact;
@@ -159,6 +164,7 @@ fn entry<R: Recognizer + 'static>(recognizer: Result<R, &'static regex::Error>) 
 /// of those above it.
 fn registry() -> Vec<Entry> {
     vec![
+        entry(checked::Checked::new()),
         entry(contact::Email::new()),
         entry(contact::Phone::new()),
         entry(ids::Ids::new()),

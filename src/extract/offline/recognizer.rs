@@ -42,6 +42,8 @@ impl Relevance {
 pub(super) enum Tier {
     /// A value of the configured deny list: it wins every overlap.
     Deny,
+    /// An identifier whose check digits or public format were verified whole.
+    Checked,
     Email,
     Phone,
     Id,
