@@ -135,7 +135,7 @@ impl Recognizer for Checked {
         for m in p.vin.find_iter(text) {
             let v = m.as_str();
             let digits = v.chars().filter(char::is_ascii_digit).count();
-            let shaped = digits >= 4 && digits < 17;
+            let shaped = (4..17).contains(&digits);
             if shaped && (vin_check_digit_ok(v) || cue_before(m.start(), &p.vehicle_ctx)) {
                 push(m, &VEHICLE);
             }
@@ -195,7 +195,7 @@ fn is_card(s: &str) -> bool {
             }
         })
         .sum();
-    grouped && sum % 10 == 0 && d.iter().any(|&x| x != d[0])
+    grouped && sum.is_multiple_of(10) && d.iter().any(|&x| x != d[0])
 }
 
 /// ISO 13616: the country code and check digits moved to the end, letters as 10–35,
