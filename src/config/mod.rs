@@ -540,17 +540,14 @@ impl Config {
             ("extract.gazetteer_terms", &self.extract.gazetteer_terms),
             ("extract.deny", &self.extract.deny),
         ] {
+            // A type of the schema: built in, or declared with `[schema.NAME]`.
             for t in map.keys() {
-                if !crate::schema::DEFAULT_TYPES.iter().any(|(n, ..)| n == t) {
+                if !self.schema.contains(t) {
                     return Err(invalid(
                         &format!("{key}.{t}"),
                         format!(
-                            "the offline extractor extends the built-in types only: {}",
-                            crate::schema::DEFAULT_TYPES
-                                .iter()
-                                .map(|(n, ..)| *n)
-                                .collect::<Vec<_>>()
-                                .join(", ")
+                            "unknown entity type {t:?}: declare it with [schema.{t}] (weight, category, phrase) or use one of the schema's types: {}",
+                            self.schema.names().join(", ")
                         ),
                     ));
                 }
