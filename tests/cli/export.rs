@@ -486,3 +486,56 @@ fn the_before_chain_counts_are_the_unmasked_ones_in_run_and_report() {
     );
     assert!(report.contains("| chains HIGH / MEDIUM / LOW after the document stage"));
 }
+
+/// The pseudonyms of `kind` (`[NAME_…]`) written in `text`.
+fn pseudonyms<'t>(text: &'t str, kind: &str) -> std::collections::BTreeSet<&'t str> {
+    let open = format!("[{kind}_");
+    let mut out = std::collections::BTreeSet::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(&open) {
+        let tail = &rest[at..];
+        let end = tail.find(']').map_or(tail.len(), |e| e + 1);
+        out.insert(&tail[..end]);
+        rest = &tail[end..];
+    }
+    out
+}
+
+/// Variants of one entity (the extractor resolved "M. Keller" to "Maria Keller"; a
+/// phone written with and without +1) get one pseudonym wherever they are written.
+#[test]
+fn variants_of_one_entity_get_one_pseudonym() {
+    let env = Env::new();
+    let corpus = corpus_with(
+        &env,
+        &[
+            (
+                "a.json",
+                br#"{"id": "a", "content": "Claim for Maria Keller. Later M. Keller wrote from 555-010-4417."}"#,
+            ),
+            (
+                "b.json",
+                br#"{"id": "b", "content": "Letter: M. Keller called from +1 555-010-4417 about the claim."}"#,
+            ),
+            (
+                "c.json",
+                br#"{"id": "c", "content": "Note: Keller, Maria called (555) 010 4417 again."}"#,
+            ),
+        ],
+    );
+    let out = env.path("out");
+    let o = run_to(&env, &corpus, &out, &["--mode", "pseudonym"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let all: String = read_all_files(&out.join("redacted"))
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect();
+    assert!(!all.contains("Keller") && !all.contains("4417"), "{all}");
+    let names = pseudonyms(&all, "NAME");
+    let phones = pseudonyms(&all, "PHONE_NUMBER");
+    assert_eq!(names.len(), 1, "{all}");
+    assert_eq!(phones.len(), 1, "{all}");
+    // Seven names and phones, each one of the two pseudonyms.
+    let written = all.matches("[NAME_").count() + all.matches("[PHONE_NUMBER_").count();
+    assert_eq!(written, 7, "{all}");
+}
