@@ -41,6 +41,8 @@ pub struct SchemaEntry {
     pub weight: Option<f64>,
     pub category: Option<Category>,
     pub phrase: Option<String>,
+    /// What the `generalize` mode writes: phrase | year | month | band | region.
+    pub generalize: Option<crate::schema::Generalization>,
 }
 
 /// One configuration layer (a file, a snapshot's config, or the command line).
@@ -486,6 +488,9 @@ impl ConfigLayer {
                         if let Some(p) = &entry.phrase {
                             t.phrase = p.clone();
                         }
+                        if let Some(g) = entry.generalize {
+                            t.generalize = g;
+                        }
                     }
                     None => {
                         let Some(weight) = entry.weight else {
@@ -502,6 +507,7 @@ impl ConfigLayer {
                             phrase: entry.phrase.clone().unwrap_or_else(|| {
                                 format!("a {}", name.to_lowercase().replace('_', " "))
                             }),
+                            generalize: entry.generalize.unwrap_or_default(),
                         });
                     }
                 }

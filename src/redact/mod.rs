@@ -9,6 +9,7 @@
 //! leftmost-longest without overlaps; the replaced span is the whole original span.
 
 mod dates;
+mod generalize;
 mod scan;
 
 use std::collections::{BTreeMap, HashMap};
@@ -23,6 +24,7 @@ use crate::schema::{Schema, ValueKind, value_kind};
 use crate::text::address::canonical_token;
 use crate::text::has_hyphen_break;
 use dates::Dates;
+use generalize::Generalizer;
 use scan::Scan;
 
 /// Replacement mode.
@@ -79,6 +81,8 @@ pub struct Replacer {
     compact: Option<AhoCorasick>,
     compact_owner: Vec<usize>,
     dates: Option<Dates>,
+    /// The `generalize` mode's replacements, fitted to the words around each hit.
+    generalizer: Option<Generalizer>,
 }
 
 /// Pieces searched together by [`Replacer::find_each`]'s callers.
@@ -230,7 +234,9 @@ impl Replacer {
                 .filter(|(_, e)| value_kind(&e.entity_type) == ValueKind::Date)
                 .map(|(i, e)| (i, e.normalized.as_str())),
         );
+        let generalizer = (mode == Mode::Generalize).then(|| Generalizer::new(&entities, schema));
         Replacer {
+            generalizer,
             words: overlapping_automaton(&words),
             word_owner,
             compact: overlapping_automaton(&compact),
@@ -445,6 +451,9 @@ impl Replacer {
     }
 
     fn apply(&self, text: &str, hits: &[Hit]) -> String {
+        if let Some(g) = &self.generalizer {
+            return self.apply_generalized(g, text, hits);
+        }
         let mut out = String::with_capacity(text.len());
         let mut hit_iter = hits.iter().peekable();
         let mut skip_until = 0usize;
@@ -462,6 +471,29 @@ impl Replacer {
             }
             out.push(ch);
         }
+        out
+    }
+
+    /// [`Replacer::apply`] in the `generalize` mode: each replacement fitted to the
+    /// words around it, which it may take the place of (an article, "Dear", a title).
+    fn apply_generalized(&self, g: &Generalizer, text: &str, hits: &[Hit]) -> String {
+        let chars: Vec<char> = text.chars().collect();
+        let mut out = String::with_capacity(text.len());
+        let mut at = 0usize;
+        for h in hits {
+            if h.span.start < at || h.span.end > chars.len() {
+                continue;
+            }
+            let kind = value_kind(&self.entities[h.entity].entity_type);
+            let (start, end, replacement) =
+                g.fit(&chars, (h.span.start, h.span.end), at, h.entity, kind);
+            let start = start.clamp(at, h.span.start);
+            let end = end.clamp(h.span.end, chars.len());
+            out.extend(&chars[at..start]);
+            out.push_str(&replacement);
+            at = end;
+        }
+        out.extend(&chars[at..]);
         out
     }
 

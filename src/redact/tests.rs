@@ -47,7 +47,12 @@ fn leftmost_longest_and_multibyte() {
 #[test]
 fn modes() {
     let text = "Priya Raman";
-    assert_eq!(replacer(Mode::Generalize).replace(text), "a person");
+    // At the start of a text the phrase starts a sentence.
+    assert_eq!(replacer(Mode::Generalize).replace(text), "A person");
+    assert_eq!(
+        replacer(Mode::Generalize).replace("Dear Ms. Raman, a Priya Raman wrote."),
+        "Dear Sir or Madam, a person wrote."
+    );
     let p = replacer(Mode::Pseudonym).replace(text);
     assert!(
         p.starts_with("[NAME_") && p.len() == "[NAME_]".len() + 12,
