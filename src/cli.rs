@@ -154,9 +154,11 @@ pub enum GoldCommand {
 /// How to read the corpus.
 #[derive(Debug, Args, Clone)]
 pub struct CorpusArgs {
-    /// Corpus: a folder of .json files, a .jsonl file, or a folder of .txt/.md files.
+    /// Corpus: a folder (every .json, .jsonl, .txt and .md file in it), one such file, or
+    /// `-` for JSONL on standard input.
     pub corpus: PathBuf,
-    /// Input format (default: from the files' extensions).
+    /// Input format (default: each file's extension); for a folder, only files of
+    /// this format are read.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
     /// Read sub-folders too.

@@ -25,6 +25,33 @@ impl Category {
     }
 }
 
+/// What the `generalize` redaction mode writes for a type's values (`generalize` in
+/// `[schema.TYPE]`): the type's phrase, or a coarser form of the value itself. A value
+/// that has no such form (a date that does not parse, a place without a known region)
+/// gets the phrase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Generalization {
+    /// The phrase ("a date").
+    #[default]
+    Phrase,
+    /// A date's year ("1968"; "on 14 March 1968" → "in 1968").
+    Year,
+    /// A date's month and year ("March 1968").
+    Month,
+    /// An age's band ("45" → "in their forties", "45-year-old" → "fortysomething").
+    Band,
+    /// A place's region: the US state or the country written after its last comma
+    /// ("Springfield, IL" → "Illinois").
+    Region,
+}
+
+impl Generalization {
+    pub fn is_phrase(&self) -> bool {
+        *self == Generalization::Phrase
+    }
+}
+
 /// One entity type of the schema.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EntityType {
@@ -33,6 +60,9 @@ pub struct EntityType {
     pub category: Category,
     /// Phrase used by the `generalize` redaction mode ("a person").
     pub phrase: String,
+    /// What the `generalize` mode writes: the phrase (default) or a coarser value.
+    #[serde(default, skip_serializing_if = "Generalization::is_phrase")]
+    pub generalize: Generalization,
 }
 
 /// The schema: an ordered table of entity types.
@@ -131,6 +161,7 @@ impl Default for Schema {
                     weight,
                     category,
                     phrase: phrase.to_string(),
+                    generalize: Generalization::Phrase,
                 })
                 .collect(),
         }
@@ -154,6 +185,12 @@ impl Schema {
     pub fn phrase(&self, name: &str) -> String {
         self.get(name)
             .map_or_else(|| "something".to_string(), |t| t.phrase.clone())
+    }
+
+    /// What the `generalize` mode writes for the type (the phrase when unknown).
+    pub fn generalization(&self, name: &str) -> Generalization {
+        self.get(name)
+            .map_or(Generalization::Phrase, |t| t.generalize)
     }
 
     pub fn is_direct_identifier(&self, name: &str) -> bool {

@@ -265,6 +265,7 @@ fn document(
     d.source = Source {
         rel_path: rel,
         line: None,
+        format: Format::Json,
     };
     d.metadata = metadata.clone();
     let mut raw = serde_json::Map::new();
@@ -392,7 +393,7 @@ proptest! {
             })
             .collect();
         store.set_document_items(0, &docs[0], &items, &config.schema, config.extraction.date_order);
-        let corpus = Corpus { root: std::path::PathBuf::from("/nonexistent-corpus"), format: Some(Format::Json), documents: docs, diagnostics: vec![] };
+        let corpus = Corpus { root: std::path::PathBuf::from("/nonexistent-corpus"), format: Some(Format::Json), documents: docs, diagnostics: vec![], not_read: vec![] };
         let mut config = config;
         config.redact.mode = MODES[mode];
         let ws = Workspace::new(corpus, config, store, None, "test").expect("workspace");

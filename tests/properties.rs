@@ -199,7 +199,7 @@ proptest! {
         for (i, items) in per_doc.iter().enumerate() {
             store.set_document_items(i, &docs[i], items, &config.schema, config.extraction.date_order);
         }
-        let corpus = Corpus { root: std::path::PathBuf::from("/nonexistent-corpus"), format: Some(Format::Json), documents: docs, diagnostics: vec![] };
+        let corpus = Corpus { root: std::path::PathBuf::from("/nonexistent-corpus"), format: Some(Format::Json), documents: docs, diagnostics: vec![], not_read: vec![] };
         let ws = Workspace::new(corpus, config, store, None, "test").expect("workspace");
         let originals: BTreeSet<String> = ws.masked_entities().iter().flat_map(|e| e.originals.iter().map(|o| o.to_lowercase())).collect();
         let dir = tempfile::tempdir().expect("tempdir");
@@ -388,6 +388,7 @@ fn the_parallel_plan_equals_the_sequential_plan_on_a_generated_corpus() {
         format: Some(Format::Jsonl),
         documents: docs,
         diagnostics: vec![],
+        not_read: vec![],
     };
     let config = Config::default();
     let store = clam::workspace::extract_all(

@@ -32,6 +32,7 @@ fn analysis_json(ws: &Workspace) -> Value {
         "config": ws.config(),
         "extractor": ws.extractor(),
         "skipped": ws.corpus().diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+        "not_read": ws.corpus().not_read.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
         "unlocated": ws.store().unlocated_total(),
         "llm": ws.llm(),
         "documents": m.docs.iter().enumerate().map(|(d, doc)| json!({

@@ -27,6 +27,13 @@ pub(super) fn gold(cmd: GoldCommand, actor: String, bars: &Bars) -> Result<u8> {
     let create = imported.is_some();
     let Some(mut session) = open_session(&corpus_args.corpus, session_file.as_ref(), create)?
     else {
+        if corpus::is_stdin(&corpus_args.corpus) {
+            return Err(UsageError(
+                "a corpus read from stdin (`-`) has no session of its own; pass --session FILE"
+                    .into(),
+            )
+            .into());
+        }
         bail!(
             "{}: no session for this corpus yet (pass --session FILE)",
             corpus_args.corpus.display()

@@ -158,14 +158,23 @@ pub fn dispatch(cli: Cli) -> Result<u8> {
         .unwrap_or_else(clam::session::default_actor);
     tracing::info!(command = ?std::mem::discriminant(&cli.command), %actor, "start");
     let bars = Bars::for_stderr(cli.quiet);
-    match cli.command {
-        Command::Run(a) => run::run(a, &bars),
-        Command::Analyze(a) => analyze::analyze(a, &bars),
-        Command::Extract(a) => extract::extract(a, &bars),
-        Command::Plan(a) => plan::plan(a, &bars),
-        Command::Eval(a) => eval::eval(a, &bars),
-        Command::Sweep(a) => sweep::sweep(a, &bars),
-        Command::GenCorpus(a) => gen_corpus::gen_corpus(a, &bars),
+    let result = dispatch_command(cli.command, actor, &bars);
+    // The sessions of corpora read from stdin live only as long as the command.
+    if let Ok(mut dirs) = EPHEMERAL_SESSIONS.lock() {
+        dirs.clear();
+    }
+    result
+}
+
+fn dispatch_command(command: Command, actor: String, bars: &Bars) -> Result<u8> {
+    match command {
+        Command::Run(a) => run::run(a, bars),
+        Command::Analyze(a) => analyze::analyze(a, bars),
+        Command::Extract(a) => extract::extract(a, bars),
+        Command::Plan(a) => plan::plan(a, bars),
+        Command::Eval(a) => eval::eval(a, bars),
+        Command::Sweep(a) => sweep::sweep(a, bars),
+        Command::GenCorpus(a) => gen_corpus::gen_corpus(a, bars),
         Command::Cache(CacheCommand::Clear) => {
             let cache = clam::extract::llm::cache::Cache::new(
                 clam::extract::llm::cache::default_cache_dir(),
@@ -177,8 +186,8 @@ pub fn dispatch(cli: Cli) -> Result<u8> {
             }
             Ok(EXIT_OK)
         }
-        Command::Review(a) => review::review(a, actor, &bars),
-        Command::Gold(g) => gold::gold(g, actor, &bars),
+        Command::Review(a) => review::review(a, actor, bars),
+        Command::Gold(g) => gold::gold(g, actor, bars),
         Command::Session(SessionCommand::Export {
             corpus,
             file,
@@ -186,6 +195,11 @@ pub fn dispatch(cli: Cli) -> Result<u8> {
         }) => {
             let path = match session {
                 Some(p) => p,
+                None if corpus::is_stdin(&corpus) => return Err(UsageError(
+                    "a corpus read from stdin (`-`) has no session of its own; pass --session FILE"
+                        .into(),
+                )
+                .into()),
                 None => default_session_path(&corpus)
                     .context("this platform has no user data directory; pass --session")?,
             };
@@ -199,9 +213,11 @@ pub fn dispatch(cli: Cli) -> Result<u8> {
     }
 }
 
-/// The folder whose clam.toml applies to a corpus path.
+/// The folder whose clam.toml applies to a corpus path (none for stdin).
 fn corpus_dir(corpus: &Path) -> Option<PathBuf> {
-    if corpus.is_dir() {
+    if corpus::is_stdin(corpus) {
+        None
+    } else if corpus.is_dir() {
         Some(corpus.to_path_buf())
     } else {
         corpus.parent().map(Path::to_path_buf)
@@ -235,6 +251,16 @@ fn load_shard(
     shard: Option<clam::corpus::Shard>,
     bars: &Bars,
 ) -> Result<Corpus> {
+    let stdin = corpus::is_stdin(&args.corpus);
+    if stdin && let Some(format) = args.format.filter(|f| *f != corpus::Format::Jsonl) {
+        return Err(UsageError(
+            corpus::CorpusError::StdinFormat {
+                format: format.name(),
+            }
+            .to_string(),
+        )
+        .into());
+    }
     let corpus = corpus::load_with(
         &args.corpus,
         &LoadOptions {
@@ -249,10 +275,15 @@ fn load_shard(
     for d in &corpus.diagnostics {
         eprintln!("warning: {}", escape_line(&d.to_string()));
     }
+    print_not_read(&corpus);
     if corpus.documents.is_empty() && (shard.is_none() || !corpus.diagnostics.is_empty()) {
         bail!(
             "{}: no documents could be loaded{}",
-            args.corpus.display(),
+            if stdin {
+                corpus::STDIN_NAME.to_string()
+            } else {
+                args.corpus.display().to_string()
+            },
             if corpus.diagnostics.is_empty() {
                 ""
             } else {
@@ -261,6 +292,39 @@ fn load_shard(
         );
     }
     Ok(corpus)
+}
+
+/// Files of the corpus folder that are not documents printed as notes ("note:
+/// gold.json: a gold file (devset format), not a document; not read"), the first
+/// [`NOT_READ_LISTED`] of them; `clam analyze --json` lists them all.
+fn print_not_read(corpus: &Corpus) {
+    for d in corpus.not_read.iter().take(NOT_READ_LISTED) {
+        eprintln!("note: {}", escape_line(&d.to_string()));
+    }
+    if corpus.not_read.len() > NOT_READ_LISTED {
+        eprintln!(
+            "note: … and {} more file(s) not read (clam analyze --json lists them under \"not_read\")",
+            corpus.not_read.len() - NOT_READ_LISTED
+        );
+    }
+}
+
+const NOT_READ_LISTED: usize = 20;
+
+/// Temporary folders of the sessions of corpora read from stdin, removed when the
+/// command ends.
+static EPHEMERAL_SESSIONS: std::sync::Mutex<Vec<tempfile::TempDir>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// A session that lives only as long as the command (a corpus read from stdin has no
+/// path to key a session on): no decisions apply and the project key is new.
+fn ephemeral_session() -> Result<Session> {
+    let dir = tempfile::tempdir().context("cannot create a temporary session")?;
+    let session = Session::open(&dir.path().join("session.sqlite"))?;
+    if let Ok(mut dirs) = EPHEMERAL_SESSIONS.lock() {
+        dirs.push(dir);
+    }
+    Ok(session)
 }
 
 fn extractor(config: &Config) -> Result<OfflineExtractor> {
@@ -389,6 +453,8 @@ fn open_session(
             }
             p.clone()
         }
+        // A corpus read from stdin has no session of its own.
+        None if corpus::is_stdin(corpus) => return Ok(None),
         None => match default_session_path(corpus) {
             Some(p) if create || p.is_file() => p,
             _ => return Ok(None),
@@ -432,7 +498,13 @@ fn workspace_of(
     create_session: bool,
     bars: &Bars,
 ) -> Result<Workspace> {
-    let session = open_session(&args.corpus, planning.session.as_ref(), create_session)?;
+    let mut session = open_session(&args.corpus, planning.session.as_ref(), create_session)?;
+    if session.is_none() && create_session && corpus::is_stdin(&args.corpus) {
+        eprintln!(
+            "note: the corpus comes from stdin: no review session applies and the project key is new for this run (pseudonyms and export ids differ between runs); pass --session FILE to keep them"
+        );
+        session = Some(ephemeral_session()?);
+    }
     bars.spinner("analysing and planning");
     let ws = Workspace::new(x.corpus, config, x.store, session, x.name);
     bars.clear();

@@ -6,6 +6,12 @@ use super::*;
 /// workspace whose documents are still pending to the terminal application, which
 /// extracts them in the background.
 pub(super) fn review(a: ReviewArgs, actor: String, bars: &Bars) -> Result<u8> {
+    if corpus::is_stdin(&a.corpus.corpus) {
+        return Err(UsageError(
+            "clam review reads its keys from the terminal, so it cannot read the corpus from stdin (`-`) too: save the corpus to a file first (e.g. `… > corpus.jsonl; clam review corpus.jsonl`)".into(),
+        )
+        .into());
+    }
     let config = load_config(
         Some(&a.corpus.corpus),
         a.planning.config.as_ref(),

@@ -41,6 +41,8 @@ pub struct SchemaEntry {
     pub weight: Option<f64>,
     pub category: Option<Category>,
     pub phrase: Option<String>,
+    /// What the `generalize` mode writes: phrase | year | month | band | region.
+    pub generalize: Option<crate::schema::Generalization>,
 }
 
 /// One configuration layer (a file, a snapshot's config, or the command line).
@@ -486,6 +488,9 @@ impl ConfigLayer {
                         if let Some(p) = &entry.phrase {
                             t.phrase = p.clone();
                         }
+                        if let Some(g) = entry.generalize {
+                            t.generalize = g;
+                        }
                     }
                     None => {
                         let Some(weight) = entry.weight else {
@@ -502,6 +507,7 @@ impl ConfigLayer {
                             phrase: entry.phrase.clone().unwrap_or_else(|| {
                                 format!("a {}", name.to_lowercase().replace('_', " "))
                             }),
+                            generalize: entry.generalize.unwrap_or_default(),
                         });
                     }
                 }
@@ -540,17 +546,14 @@ impl Config {
             ("extract.gazetteer_terms", &self.extract.gazetteer_terms),
             ("extract.deny", &self.extract.deny),
         ] {
+            // A type of the schema: built in, or declared with `[schema.NAME]`.
             for t in map.keys() {
-                if !crate::schema::DEFAULT_TYPES.iter().any(|(n, ..)| n == t) {
+                if !self.schema.contains(t) {
                     return Err(invalid(
                         &format!("{key}.{t}"),
                         format!(
-                            "the offline extractor extends the built-in types only: {}",
-                            crate::schema::DEFAULT_TYPES
-                                .iter()
-                                .map(|(n, ..)| *n)
-                                .collect::<Vec<_>>()
-                                .join(", ")
+                            "unknown entity type {t:?}: declare it with [schema.{t}] (weight, category, phrase) or use one of the schema's types: {}",
+                            self.schema.names().join(", ")
                         ),
                     ));
                 }

@@ -4,7 +4,7 @@
 mod load;
 mod shard;
 
-pub use load::{LoadOptions, load, load_with};
+pub use load::{LoadOptions, load, load_reader, load_with};
 pub use shard::{Shard, ShardError};
 
 use serde::{Deserialize, Serialize};
@@ -16,16 +16,42 @@ use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 /// Default size limit of one document (10 MiB).
 pub const DEFAULT_MAX_DOCUMENT_BYTES: u64 = 10 * 1024 * 1024;
 
+/// The corpus path that means standard input (as for ripgrep and cargo: a file
+/// named `-` is written `./-`).
+pub const STDIN_PATH: &str = "-";
+/// How standard input is named in messages.
+pub const STDIN_NAME: &str = "<stdin>";
+/// The relative path of the documents read from standard input (the export's
+/// `redacted/` file of them).
+pub const STDIN_REL: &str = "stdin.jsonl";
+
+/// Whether a corpus path means standard input.
+pub fn is_stdin(path: &std::path::Path) -> bool {
+    path.as_os_str() == STDIN_PATH
+}
+
 /// Input format of a corpus.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     /// A folder of `*.json` files, each `{"id", "metadata"?, "content"}`.
+    #[default]
     Json,
     /// One `.jsonl` file, one such object per line.
     Jsonl,
     /// A folder of `.txt` / `.md` files (id = file stem).
     Text,
+}
+
+impl Format {
+    /// The name `--format` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Json => "json",
+            Format::Jsonl => "jsonl",
+            Format::Text => "text",
+        }
+    }
 }
 
 /// Where a document came from, so the export can write it back in the same shape.
@@ -35,6 +61,10 @@ pub struct Source {
     pub rel_path: String,
     /// 1-based line number for JSONL documents.
     pub line: Option<usize>,
+    /// The format of the file it came from (a folder may mix them); the export writes
+    /// the document back in it.
+    #[serde(default)]
+    pub format: Format,
 }
 
 /// One loaded document.
@@ -75,10 +105,27 @@ impl std::fmt::Display for Diagnostic {
 /// A loaded corpus: documents in corpus order plus the diagnostics of skipped input.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Corpus {
+    /// The path as given (`-` for standard input).
     pub root: PathBuf,
+    /// The format of every document when they share one (`None` for a folder that
+    /// mixes formats, or when nothing loaded).
     pub format: Option<Format>,
     pub documents: Vec<Document>,
+    /// Documents skipped because they are broken (exit code 4).
     pub diagnostics: Vec<Diagnostic>,
+    /// Files of a corpus folder that are not documents, each with why it was not
+    /// read: a gold file, a README, the corpus's clam.toml, another extension, a
+    /// hidden file, a subfolder without `--recursive`. Not an error: the exit code
+    /// does not change.
+    #[serde(default)]
+    pub not_read: Vec<Diagnostic>,
+}
+
+impl Corpus {
+    /// Whether the corpus was read from standard input (`-`).
+    pub fn is_stdin(&self) -> bool {
+        is_stdin(&self.root)
+    }
 }
 
 /// Errors that stop loading altogether (the corpus path itself is unusable).
@@ -93,9 +140,13 @@ pub enum CorpusError {
         source: std::io::Error,
     },
     #[error(
-        "{path}: cannot tell the corpus format (expected a folder of .json, .txt or .md files, or a .jsonl file; use --format json|jsonl|text)"
+        "{path}: cannot tell the corpus format (expected a folder of .json, .jsonl, .txt or .md files, or one such file; use --format json|jsonl|text)"
     )]
     UnknownFormat { path: PathBuf },
+    #[error(
+        "standard input (`-`) is read as JSONL, one {{\"id\", \"content\", \"metadata\"}} object per line; --format {format} needs a file or folder"
+    )]
+    StdinFormat { format: &'static str },
 }
 
 /// The text used for matching and document keys: Unicode NFC, then lowercase. ASCII
@@ -125,6 +176,7 @@ impl Document {
             source: Source {
                 rel_path: format!("{id}.json"),
                 line: None,
+                format: Format::Json,
             },
             id,
             metadata: serde_json::Map::new(),

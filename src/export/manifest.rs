@@ -138,6 +138,7 @@ impl serde::Serialize for Manifest<'_> {
                 "format": ws.corpus().format,
                 "documents": ws.corpus().documents.len(),
                 "skipped": ws.corpus().diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+                "not_read": ws.corpus().not_read.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
                 "unlocated": ws.store().unlocated_total(),
             }),
         )?;

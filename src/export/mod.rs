@@ -411,25 +411,25 @@ fn write_redacted(
     let base = tmp.join("redacted");
     std::fs::create_dir_all(&base).map_err(|e| io_err(&base, e))?;
     use rayon::prelude::*;
-    let format = ws.corpus().format;
     // Each document's file (or JSONL line) is made on every core, then written in
-    // corpus order.
-    let made: Vec<(String, String)> = ws
+    // corpus order, in the format of the file it came from (a folder may mix them).
+    let made: Vec<(String, Format, String)> = ws
         .corpus()
         .documents
         .par_iter()
         .zip(contents)
         .enumerate()
         .map(|(i, (doc, content))| {
+            let format = doc.source.format;
             let rel = redacted_rel_path(
                 replacer,
                 key,
                 &doc.source.rel_path,
                 doc_ids.renamed_of(i, &doc.id),
-                format == Some(Format::Jsonl),
+                format == Format::Jsonl,
             );
-            if format == Some(Format::Text) {
-                return (rel, content.clone());
+            if format == Format::Text {
+                return (rel, format, content.clone());
             }
             let mut obj = doc.raw.clone().unwrap_or_else(|| {
                 let mut m = serde_json::Map::new();
@@ -452,17 +452,17 @@ fn write_redacted(
                 o.insert("id".into(), Value::String(doc_ids.of(i).to_string()));
                 o.insert("content".into(), Value::String(content.clone()));
             }
-            let text = if format == Some(Format::Jsonl) {
+            let text = if format == Format::Jsonl {
                 serde_json::to_string(&v).unwrap_or_default() + "\n"
             } else {
                 serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
             };
-            (rel, text)
+            (rel, format, text)
         })
         .collect();
     let mut jsonl: BTreeMap<String, String> = BTreeMap::new();
-    for (rel, text) in made {
-        if format == Some(Format::Jsonl) {
+    for (rel, format, text) in made {
+        if format == Format::Jsonl {
             jsonl.entry(rel).or_default().push_str(&text);
         } else {
             write_file(&base.join(rel), text.as_bytes())?;

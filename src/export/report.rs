@@ -284,6 +284,22 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
         let _ = writeln!(s);
     }
 
+    if !ws.corpus().not_read.is_empty() {
+        let _ = writeln!(s, "## Files not read (not documents)\n");
+        let all = &ws.corpus().not_read;
+        for d in all.iter().take(LISTED) {
+            let _ = writeln!(s, "- {}", cell(&d.to_string()));
+        }
+        more(
+            &mut s,
+            all.len(),
+            LISTED,
+            "files not read",
+            "manifest.json (`corpus.not_read`)",
+        );
+        let _ = writeln!(s);
+    }
+
     // The riskiest documents: residual ones first, then by risk after masking.
     let mut docs: Vec<usize> = (0..m.docs.len()).collect();
     let residual_doc = |d: usize| plan.residual_docs.binary_search(&(d as u32)).is_ok();

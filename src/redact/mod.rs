@@ -9,9 +9,10 @@
 //! leftmost-longest without overlaps; the replaced span is the whole original span.
 
 mod dates;
+mod generalize;
 mod scan;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 
 use aho_corasick::AhoCorasick;
 use serde::{Deserialize, Serialize};
@@ -23,6 +24,7 @@ use crate::schema::{Schema, ValueKind, value_kind};
 use crate::text::address::canonical_token;
 use crate::text::has_hyphen_break;
 use dates::Dates;
+use generalize::Generalizer;
 use scan::Scan;
 
 /// Replacement mode.
@@ -79,6 +81,8 @@ pub struct Replacer {
     compact: Option<AhoCorasick>,
     compact_owner: Vec<usize>,
     dates: Option<Dates>,
+    /// The `generalize` mode's replacements, fitted to the words around each hit.
+    generalizer: Option<Generalizer>,
 }
 
 /// Pieces searched together by [`Replacer::find_each`]'s callers.
@@ -182,28 +186,47 @@ impl Replacer {
         schema: &Schema,
         project_key: &[u8],
     ) -> Self {
-        let replacements = replacement_texts(&entities, mode, schema, project_key);
         let mut words = Vec::new();
         let mut word_owner = Vec::new();
         let mut compact = Vec::new();
         let mut compact_owner = Vec::new();
-        // A needle two entities share belongs to the first.
-        let mut seen_words = HashSet::new();
-        let mut seen_compact = HashSet::new();
+        // A needle two entities share belongs to the first; the two are one written
+        // form, so they are grouped (one pseudonym, see `Groups`).
+        let mut groups = Groups::new(entities.len());
+        let mut seen_words: HashMap<String, usize> = HashMap::new();
+        let mut seen_compact: HashMap<String, usize> = HashMap::new();
+        let mut seen_dates: HashMap<&str, usize> = HashMap::new();
         for (i, e) in entities.iter().enumerate() {
             for n in word_needles(e) {
-                if seen_words.insert(n.clone()) {
-                    words.push(n);
-                    word_owner.push(i);
+                match seen_words.get(&n) {
+                    Some(&first) => groups.join(first, i),
+                    None => {
+                        seen_words.insert(n.clone(), i);
+                        words.push(n);
+                        word_owner.push(i);
+                    }
                 }
             }
             for n in compact_needles(e) {
-                if seen_compact.insert(n.clone()) {
-                    compact.push(n);
-                    compact_owner.push(i);
+                match seen_compact.get(&n) {
+                    Some(&first) => groups.join(first, i),
+                    None => {
+                        seen_compact.insert(n.clone(), i);
+                        compact.push(n);
+                        compact_owner.push(i);
+                    }
+                }
+            }
+            if value_kind(&e.entity_type) == ValueKind::Date {
+                match seen_dates.get(e.normalized.as_str()) {
+                    Some(&first) => groups.join(first, i),
+                    None => {
+                        seen_dates.insert(&e.normalized, i);
+                    }
                 }
             }
         }
+        let replacements = replacement_texts(&entities, mode, schema, project_key, &mut groups);
         let dates = Dates::new(
             entities
                 .iter()
@@ -211,7 +234,9 @@ impl Replacer {
                 .filter(|(_, e)| value_kind(&e.entity_type) == ValueKind::Date)
                 .map(|(i, e)| (i, e.normalized.as_str())),
         );
+        let generalizer = (mode == Mode::Generalize).then(|| Generalizer::new(&entities, schema));
         Replacer {
+            generalizer,
             words: overlapping_automaton(&words),
             word_owner,
             compact: overlapping_automaton(&compact),
@@ -426,6 +451,9 @@ impl Replacer {
     }
 
     fn apply(&self, text: &str, hits: &[Hit]) -> String {
+        if let Some(g) = &self.generalizer {
+            return self.apply_generalized(g, text, hits);
+        }
         let mut out = String::with_capacity(text.len());
         let mut hit_iter = hits.iter().peekable();
         let mut skip_until = 0usize;
@@ -443,6 +471,29 @@ impl Replacer {
             }
             out.push(ch);
         }
+        out
+    }
+
+    /// [`Replacer::apply`] in the `generalize` mode: each replacement fitted to the
+    /// words around it, which it may take the place of (an article, "Dear", a title).
+    fn apply_generalized(&self, g: &Generalizer, text: &str, hits: &[Hit]) -> String {
+        let chars: Vec<char> = text.chars().collect();
+        let mut out = String::with_capacity(text.len());
+        let mut at = 0usize;
+        for h in hits {
+            if h.span.start < at || h.span.end > chars.len() {
+                continue;
+            }
+            let kind = value_kind(&self.entities[h.entity].entity_type);
+            let (start, end, replacement) =
+                g.fit(&chars, (h.span.start, h.span.end), at, h.entity, kind);
+            let start = start.clamp(at, h.span.start);
+            let end = end.clamp(h.span.end, chars.len());
+            out.extend(&chars[at..start]);
+            out.push_str(&replacement);
+            at = end;
+        }
+        out.extend(&chars[at..]);
         out
     }
 
@@ -479,11 +530,65 @@ pub fn pseudonym_hex(project_key: &[u8], entity_id: &str) -> String {
     hmac_hex(project_key, entity_id)
 }
 
+/// Masked entities that share a written form, as disjoint sets (union-find). Two
+/// entities share one when the extractor or an auditor merged a variant into one of
+/// them that the other also has ("M. Keller" resolved to "Maria Keller" in one
+/// document, alone in another), when a phone is written with and without its country
+/// code (+1 555-010-4417, 555-010-4417), or when two dates are the same day. The
+/// replacer gives such text to the first entity; the group gives every member one
+/// pseudonym, so no written form gets two.
+struct Groups {
+    parent: Vec<usize>,
+}
+
+impl Groups {
+    fn new(n: usize) -> Self {
+        Groups {
+            parent: (0..n).collect(),
+        }
+    }
+
+    fn root(&mut self, mut i: usize) -> usize {
+        while self.parent[i] != i {
+            self.parent[i] = self.parent[self.parent[i]];
+            i = self.parent[i];
+        }
+        i
+    }
+
+    fn join(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.root(a), self.root(b));
+        if ra != rb {
+            self.parent[ra.max(rb)] = ra.min(rb);
+        }
+    }
+}
+
+/// The pseudonym identity of each entity: its own id, or for an entity grouped with
+/// others (see [`Groups`]) the smallest entity id of the group.
+fn pseudonym_identities<'e>(entities: &'e [MaskedEntity], groups: &mut Groups) -> Vec<&'e str> {
+    let mut smallest: HashMap<usize, &str> = HashMap::new();
+    for (i, e) in entities.iter().enumerate() {
+        let r = groups.root(i);
+        let id = smallest.entry(r).or_insert(e.id.as_str());
+        if e.id.as_str() < *id {
+            *id = e.id.as_str();
+        }
+    }
+    (0..entities.len())
+        .map(|i| {
+            let r = groups.root(i);
+            smallest.get(&r).copied().unwrap_or(entities[i].id.as_str())
+        })
+        .collect()
+}
+
 fn replacement_texts(
     entities: &[MaskedEntity],
     mode: Mode,
     schema: &Schema,
     key: &[u8],
+    groups: &mut Groups,
 ) -> Vec<String> {
     match mode {
         Mode::Redact => entities.iter().map(|_| "[REDACTED]".to_string()).collect(),
@@ -496,16 +601,22 @@ fn replacement_texts(
             .map(|e| schema.phrase(&e.entity_type))
             .collect(),
         Mode::Pseudonym => {
-            let full: Vec<String> = entities.iter().map(|e| pseudonym_hex(key, &e.id)).collect();
-            // 12 hex digits, lengthened for entities whose prefixes collide.
+            let identity = pseudonym_identities(entities, groups);
+            let full: Vec<String> = identity.iter().map(|id| pseudonym_hex(key, id)).collect();
+            // 12 hex digits, lengthened for identities whose prefixes collide (members
+            // of one group share theirs).
             let mut len = vec![12usize; entities.len()];
             loop {
-                let mut groups: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+                let mut prefixes: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
                 for (i, h) in full.iter().enumerate() {
-                    groups.entry(&h[..len[i]]).or_default().push(i);
+                    prefixes.entry(&h[..len[i]]).or_default().push(i);
                 }
                 let mut changed = false;
-                for members in groups.values().filter(|m| m.len() > 1) {
+                for members in prefixes.values() {
+                    let distinct = members.iter().any(|&i| identity[i] != identity[members[0]]);
+                    if !distinct {
+                        continue;
+                    }
                     for &i in members {
                         if len[i] < full[i].len() {
                             len[i] += 1;

@@ -47,7 +47,12 @@ fn leftmost_longest_and_multibyte() {
 #[test]
 fn modes() {
     let text = "Priya Raman";
-    assert_eq!(replacer(Mode::Generalize).replace(text), "a person");
+    // At the start of a text the phrase starts a sentence.
+    assert_eq!(replacer(Mode::Generalize).replace(text), "A person");
+    assert_eq!(
+        replacer(Mode::Generalize).replace("Dear Ms. Raman, a Priya Raman wrote."),
+        "Dear Sir or Madam, a person wrote."
+    );
     let p = replacer(Mode::Pseudonym).replace(text);
     assert!(
         p.starts_with("[NAME_") && p.len() == "[NAME_]".len() + 12,
@@ -162,4 +167,35 @@ fn a_name_run_together_is_found_even_when_a_word_of_it_is_a_street_suffix() {
             );
         }
     }
+}
+
+#[test]
+fn entities_sharing_a_written_form_get_one_pseudonym() {
+    let key = b"project key";
+    let r = with(
+        vec![
+            // Alone in one document ...
+            masked("m2", "NAME", "m. keller", &["M. Keller"]),
+            // ... and resolved to the full name in another (the extractor merged it).
+            masked("m1", "NAME", "maria keller", &["Maria Keller", "M. Keller"]),
+            // The national number's needle is p2's; "+1 …" is found as p1's longer one.
+            masked("p2", "PHONE_NUMBER", "5550104417", &["555-010-4417"]),
+            masked("p1", "PHONE_NUMBER", "+15550104417", &["+1 555-010-4417"]),
+            masked("z9", "NAME", "zoe park", &["Zoe Park"]),
+        ],
+        Mode::Pseudonym,
+        key,
+    );
+    let text = "Maria Keller; M. Keller; +1 555-010-4417; 555-010-4417; Zoe Park";
+    let out = r.replace(text);
+    let parts: Vec<&str> = out.split("; ").collect();
+    // The group's pseudonym is that of its smallest entity id.
+    let name = format!("[NAME_{}]", &pseudonym_hex(key, "m1")[..12]);
+    let phone = format!("[PHONE_NUMBER_{}]", &pseudonym_hex(key, "p1")[..12]);
+    assert_eq!(parts[..4], [&name, &name, &phone, &phone], "{out}");
+    // An entity that shares nothing keeps its own.
+    assert_eq!(
+        parts[4],
+        format!("[NAME_{}]", &pseudonym_hex(key, "z9")[..12])
+    );
 }

@@ -188,3 +188,86 @@ fn an_error_quoting_a_config_value_shows_its_escapes_escaped() {
         "{err}"
     );
 }
+
+/// A type declared with `[schema.NAME]` is extracted offline from the `[extract]`
+/// deny list and terms, with their relevances (1.0, 0.9), and masked like any other.
+#[test]
+fn a_declared_schema_type_is_extracted_offline_from_the_extract_lists() {
+    let env = Env::new();
+    let corpus = corpus_with(
+        &env,
+        &[
+            (
+                "a.json",
+                br#"{"id": "a", "content": "Maria ordered boots in EU 43 wide with the Trailblazer insole."}"#,
+            ),
+            (
+                "b.json",
+                br#"{"id": "b", "content": "Return of the eu 43 wide boots and a trailblazer insole noted."}"#,
+            ),
+            (
+                "clam.toml",
+                b"always_mask = [\"SHOE_SIZE\"]\n\
+                  [schema.SHOE_SIZE]\nweight = 0.2\ncategory = \"quasi_identifier\"\nphrase = \"a shoe size\"\n\
+                  [extract]\ndeny = { SHOE_SIZE = [\"EU 43 wide\"] }\n\
+                  gazetteer_terms = { SHOE_SIZE = [\"Trailblazer insole\"] }\n",
+            ),
+        ],
+    );
+    let snap = env.path("snap.json");
+    let o = env.clam(&[
+        "extract",
+        corpus.to_str().expect("utf8"),
+        "--out",
+        snap.to_str().expect("utf8"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value =
+        serde_json::from_str(&std::fs::read_to_string(&snap).expect("snapshot")).expect("json");
+    let shoe: Vec<(String, f64)> = v["documents"][0]["entities"]
+        .as_array()
+        .expect("entities")
+        .iter()
+        .filter(|e| e["type"] == "SHOE_SIZE")
+        .map(|e| {
+            (
+                e["value"].as_str().expect("value").to_string(),
+                e["relevance"].as_f64().expect("relevance"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        shoe,
+        [
+            ("eu 43 wide".to_string(), 1.0),
+            ("trailblazer insole".to_string(), 0.9)
+        ]
+    );
+    // Masked by the corpus's policy, generalized with the schema's phrase, in every
+    // document whatever the case.
+    let out = env.path("out");
+    let o = run_to(&env, &corpus, &out, &["--mode", "generalize"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for (_, text) in read_all_files(&out.join("redacted")) {
+        let lower = text.to_lowercase();
+        assert!(
+            !lower.contains("43 wide") && !lower.contains("trailblazer"),
+            "{text}"
+        );
+        assert!(text.contains("a shoe size"), "{text}");
+    }
+
+    // A list for a type the schema does not have names the key and says what to do.
+    std::fs::write(
+        corpus.join("clam.toml"),
+        "[extract]\ndeny = { HAT_SIZE = [\"7 1/4\"] }\n",
+    )
+    .expect("write");
+    let o = env.clam(&["analyze", corpus.to_str().expect("utf8")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("extract.deny.HAT_SIZE") && stderr(&o).contains("[schema.HAT_SIZE]"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -489,3 +489,136 @@ fn the_before_chain_counts_are_the_unmasked_ones_in_run_and_report() {
     );
     assert!(report.contains("| chains HIGH / MEDIUM / LOW after the document stage"));
 }
+
+/// The pseudonyms of `kind` (`[NAME_…]`) written in `text`.
+fn pseudonyms<'t>(text: &'t str, kind: &str) -> std::collections::BTreeSet<&'t str> {
+    let open = format!("[{kind}_");
+    let mut out = std::collections::BTreeSet::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(&open) {
+        let tail = &rest[at..];
+        let end = tail.find(']').map_or(tail.len(), |e| e + 1);
+        out.insert(&tail[..end]);
+        rest = &tail[end..];
+    }
+    out
+}
+
+/// Variants of one entity (the extractor resolved "M. Keller" to "Maria Keller"; a
+/// phone written with and without +1) get one pseudonym wherever they are written.
+#[test]
+fn variants_of_one_entity_get_one_pseudonym() {
+    let env = Env::new();
+    let corpus = corpus_with(
+        &env,
+        &[
+            (
+                "a.json",
+                br#"{"id": "a", "content": "Claim for Maria Keller. Later M. Keller wrote from 555-010-4417."}"#,
+            ),
+            (
+                "b.json",
+                br#"{"id": "b", "content": "Letter: M. Keller called from +1 555-010-4417 about the claim."}"#,
+            ),
+            (
+                "c.json",
+                br#"{"id": "c", "content": "Note: Keller, Maria called (555) 010 4417 again."}"#,
+            ),
+        ],
+    );
+    let out = env.path("out");
+    let o = run_to(&env, &corpus, &out, &["--mode", "pseudonym"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let all: String = read_all_files(&out.join("redacted"))
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect();
+    assert!(!all.contains("Keller") && !all.contains("4417"), "{all}");
+    let names = pseudonyms(&all, "NAME");
+    let phones = pseudonyms(&all, "PHONE_NUMBER");
+    assert_eq!(names.len(), 1, "{all}");
+    assert_eq!(phones.len(), 1, "{all}");
+    // Seven names and phones, each one of the two pseudonyms.
+    let written = all.matches("[NAME_").count() + all.matches("[PHONE_NUMBER_").count();
+    assert_eq!(written, 7, "{all}");
+}
+
+/// Generalize mode reads as English: articles agree, a salutation and a title before a
+/// name read as one, "-year-old" compounds stay compounds; with the schema's
+/// `generalize` a date becomes its year or month, an age its band, a place its region;
+/// and no masked value survives, whatever the mode writes around it.
+#[test]
+fn generalize_mode_fits_the_words_around_and_never_leaks() {
+    let env = Env::new();
+    let content = "Dear Mr. John Smith, thank you. Patient Maria Keller is a 40-year-old teacher \
+                   from Springfield, IL. Maria Keller was born on 03/14/1968 and was seen on \
+                   March 3, 2024. Age: 40. An 8-year-old boy, Tom Baker, came too. \
+                   The 40-year-old was fine.";
+    let doc = serde_json::json!({"id": "a", "content": content}).to_string();
+    let corpus = corpus_with(&env, &[("a.json", doc.as_bytes())]);
+    std::fs::write(
+        corpus.join("clam.toml"),
+        "always_mask = [\"AGE\", \"BIRTHDATE\", \"EVENT_DATE\", \"LOCATION\"]\n",
+    )
+    .expect("write");
+    let redacted = |out: &Path| -> String {
+        let v: Value = serde_json::from_str(
+            &std::fs::read_to_string(out.join("redacted/a.json")).expect("redacted"),
+        )
+        .expect("json");
+        v["content"].as_str().expect("content").to_string()
+    };
+    let out = env.path("phrases");
+    let o = run_to(&env, &corpus, &out, &["--mode", "generalize"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = redacted(&out);
+    for part in [
+        "Dear Sir or Madam, thank you.",
+        "The patient is a teacher from a place,",
+        "A person was born on a date of birth",
+        "A boy, a person, came too.",
+        "The person was fine.",
+    ] {
+        assert!(text.contains(part), "{part:?} not in {text}");
+    }
+    for bad in ["a an ", "Dear a person", "Patient a person", "a age"] {
+        assert!(!text.contains(bad), "{bad:?} in {text}");
+    }
+
+    std::fs::write(
+        corpus.join("clam.toml"),
+        "always_mask = [\"AGE\", \"BIRTHDATE\", \"EVENT_DATE\", \"LOCATION\"]\n\
+         [schema.BIRTHDATE]\ngeneralize = \"year\"\n[schema.EVENT_DATE]\ngeneralize = \"month\"\n\
+         [schema.AGE]\ngeneralize = \"band\"\n[schema.LOCATION]\ngeneralize = \"region\"\n",
+    )
+    .expect("write");
+    let out = env.path("coarse");
+    let o = run_to(&env, &corpus, &out, &["--mode", "generalize"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = redacted(&out);
+    for part in [
+        "The patient is a fortysomething teacher from Illinois.",
+        "A person was born in 1968 and was seen in March 2024.",
+        "Age: forties.",
+        "A young boy",
+        "The fortysomething was fine.",
+    ] {
+        assert!(text.contains(part), "{part:?} not in {text}");
+    }
+    // The exact values never survive: not the age 40 inside its band, not the day.
+    for (_, file) in read_all_files(&out.join("redacted")) {
+        for value in [
+            "40",
+            "8",
+            "Springfield",
+            "03/14/1968",
+            "14",
+            "March 3",
+            "Smith",
+            "Keller",
+            "Baker",
+        ] {
+            assert!(!contains_word(&file, value), "{value:?} survives in {file}");
+        }
+    }
+}

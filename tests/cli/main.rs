@@ -94,6 +94,7 @@ const GOOD: &str = r#"{"id": "good_1", "content": "Member ID: MBR-448213. Contac
 mod bad_inputs;
 mod config;
 mod export;
+mod formats;
 mod gold;
 mod parallel;
 mod pipeline;

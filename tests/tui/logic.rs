@@ -784,6 +784,12 @@ fn skipped_input_files_are_listed_in_the_workspace() {
         line: Some(3),
         message: "the id field is missing; skipped".into(),
     });
+    // A file that is not a document is listed apart and not counted as skipped.
+    corpus.not_read.push(clam::corpus::Diagnostic {
+        file: "gold.json".into(),
+        line: None,
+        message: "a gold file (devset format), not a document; not read".into(),
+    });
     let (_dir, mut app) = open_fresh(corpus);
     let screen = render(&mut app, 160, 48);
     assert!(
@@ -794,6 +800,11 @@ fn skipped_input_files_are_listed_in_the_workspace() {
     let screen = render(&mut app, 100, 30);
     assert!(
         screen.contains("broken.json:3: the id field is missing; skipped"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("1 file(s) not read (not documents)")
+            && screen.contains("gold.json: a gold file (devset format), not a document"),
         "{screen}"
     );
     key(&mut app, KeyCode::Char('x'));

@@ -14,11 +14,16 @@ impl Loader<'_> {
                 return;
             }
         };
-        let max = self.max_bytes();
-        let cap = usize::try_from(max).unwrap_or(usize::MAX);
         let size = file.metadata().map_or(0, |m| m.len());
         self.progress.stage("loading", size, Unit::Bytes);
-        let mut reader = BufReader::new(file);
+        self.load_jsonl_from(&mut BufReader::new(file), rel);
+    }
+
+    /// Loads the JSONL lines of `reader` (a file, or standard input) as the file
+    /// `rel`. A file whose first line is a gold mention is passed over whole.
+    pub(super) fn load_jsonl_from(&mut self, mut reader: &mut dyn BufRead, rel: &str) {
+        let max = self.max_bytes();
+        let cap = usize::try_from(max).unwrap_or(usize::MAX);
         let mut buf = Vec::new();
         let mut line_no = 0usize;
         let mut any_content = false;
@@ -59,8 +64,16 @@ impl Loader<'_> {
             if buf.iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
+            let first = !any_content;
             any_content = true;
             match String::from_utf8(std::mem::take(&mut buf)) {
+                Ok(text) if first && is_gold_mention(&text) => {
+                    self.pass_over(
+                        rel,
+                        "a gold mentions file ({\"doc\", \"start\", \"end\"} per line), not a document",
+                    );
+                    return;
+                }
                 Ok(text) => batch.push(line_no, Ok(text)),
                 Err(e) => batch.push(
                     line_no,

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value};
 
 use super::{
-    Corpus, CorpusError, DEFAULT_MAX_DOCUMENT_BYTES, Diagnostic, Document, Format, Shard, Source,
-    doc_key,
+    Corpus, CorpusError, DEFAULT_MAX_DOCUMENT_BYTES, Diagnostic, Document, Format, STDIN_NAME,
+    STDIN_REL, Shard, Source, doc_key, is_stdin,
 };
 use crate::progress::{Progress, Silent, Unit};
 
@@ -46,7 +46,8 @@ impl Default for LoadOptions {
     }
 }
 
-/// Loads the corpus at `path` (a folder or a single file).
+/// Loads the corpus at `path` (a folder or a single file; `-` reads JSONL from
+/// standard input, see [`load_reader`]).
 ///
 /// `Corpus::root` is `path` as given. Document sources and diagnostics name files
 /// relative to the folder; for a single-file corpus, by the file name.
@@ -60,6 +61,9 @@ pub fn load_with(
     opts: &LoadOptions,
     progress: &dyn Progress,
 ) -> Result<Corpus, CorpusError> {
+    if is_stdin(path) {
+        return load_reader(&mut io::stdin().lock(), opts, progress);
+    }
     let meta = match fs::metadata(path) {
         Ok(meta) => meta,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -78,6 +82,7 @@ pub fn load_with(
     let format = if meta.is_dir() {
         loader.load_folder(path)?
     } else if meta.is_file() {
+        loader.single = true;
         Some(loader.load_single_file(path)?)
     } else {
         return Err(CorpusError::Io {
@@ -85,19 +90,58 @@ pub fn load_with(
             source: io::Error::other("not a regular file or folder"),
         });
     };
-    let mut documents = loader.documents;
-    {
-        use rayon::prelude::*;
-        documents
-            .par_iter_mut()
-            .for_each(|d| d.key = doc_key(&d.id, &d.content));
+    Ok(loader.finish(path, format))
+}
+
+/// Loads a JSONL corpus from `reader` (standard input: `clam run -`). Documents get
+/// their ids from the lines; messages name the input `<stdin>` with line numbers; the
+/// documents' relative path (the export's file) is `stdin.jsonl`. `Corpus::root` is
+/// `-`. Only the JSONL format can be read this way.
+pub fn load_reader(
+    reader: &mut dyn BufRead,
+    opts: &LoadOptions,
+    progress: &dyn Progress,
+) -> Result<Corpus, CorpusError> {
+    if let Some(format) = opts.format.filter(|f| *f != Format::Jsonl) {
+        return Err(CorpusError::StdinFormat {
+            format: format_name(format),
+        });
     }
-    Ok(Corpus {
-        root: path.to_path_buf(),
-        format,
-        documents,
-        diagnostics: loader.diagnostics,
-    })
+    let mut loader = Loader::new(opts, progress);
+    loader.stdin = true;
+    loader.single = true;
+    progress.stage("loading", 0, Unit::Bytes);
+    loader.load_jsonl_from(reader, STDIN_REL);
+    Ok(loader.finish(Path::new(super::STDIN_PATH), Some(Format::Jsonl)))
+}
+
+impl Loader<'_> {
+    /// The corpus: document keys computed on every core; the format the one every
+    /// document shares (`format` when nothing loaded).
+    fn finish(mut self, root: &Path, format: Option<Format>) -> Corpus {
+        self.not_read.sort_by(|a, b| a.file.cmp(&b.file));
+        let mut documents = self.documents;
+        {
+            use rayon::prelude::*;
+            documents
+                .par_iter_mut()
+                .for_each(|d| d.key = doc_key(&d.id, &d.content));
+        }
+        let format = match documents.first() {
+            Some(first) => documents
+                .iter()
+                .all(|d| d.source.format == first.source.format)
+                .then_some(first.source.format),
+            None => format,
+        };
+        Corpus {
+            root: root.to_path_buf(),
+            format,
+            documents,
+            diagnostics: self.diagnostics,
+            not_read: self.not_read,
+        }
+    }
 }
 
 /// Lowercased extension of a file name, if it has one.
@@ -117,11 +161,7 @@ fn format_of_ext(ext: &str) -> Option<Format> {
 }
 
 fn format_name(format: Format) -> &'static str {
-    match format {
-        Format::Json => "json",
-        Format::Jsonl => "jsonl",
-        Format::Text => "text",
-    }
+    format.name()
 }
 
 fn format_extensions(format: Format) -> &'static str {
@@ -171,6 +211,8 @@ struct Candidate {
 struct Walk {
     files: Vec<Candidate>,
     diagnostics: Vec<Diagnostic>,
+    /// Entries that are not read, with why (hidden, a subfolder, not a regular file).
+    not_read: Vec<Diagnostic>,
     /// Subfolders left unread because the walk is not recursive.
     skipped_subfolders: usize,
 }
@@ -181,8 +223,14 @@ struct Loader<'a> {
     progress: &'a dyn Progress,
     documents: Vec<Document>,
     diagnostics: Vec<Diagnostic>,
+    not_read: Vec<Diagnostic>,
     /// id → where it was first loaded from ("file" or "file:line").
     seen: HashMap<String, String>,
+    /// The corpus is one file (or standard input): a gold file there is an error,
+    /// not a file passed over.
+    single: bool,
+    /// Reading standard input: messages name it `<stdin>`.
+    stdin: bool,
 }
 
 impl<'a> Loader<'a> {
@@ -192,7 +240,29 @@ impl<'a> Loader<'a> {
             progress,
             documents: Vec::new(),
             diagnostics: Vec::new(),
+            not_read: Vec::new(),
             seen: HashMap::new(),
+            single: false,
+            stdin: false,
+        }
+    }
+
+    /// How a file is named in messages (`<stdin>` for standard input).
+    fn shown<'r>(&self, rel: &'r str) -> &'r str {
+        if self.stdin { STDIN_NAME } else { rel }
+    }
+
+    /// A file that is not a document: passed over with a note in a folder, an error
+    /// when it is the whole corpus.
+    fn pass_over(&mut self, file: &str, why: &str) {
+        if self.single {
+            self.skip(file, None, format!("{why}; nothing to load"));
+        } else {
+            self.not_read.push(Diagnostic {
+                file: file.to_string(),
+                line: None,
+                message: format!("{why}; not read"),
+            });
         }
     }
 
@@ -202,7 +272,7 @@ impl<'a> Loader<'a> {
 
     fn skip(&mut self, file: &str, line: Option<usize>, message: String) {
         self.diagnostics.push(Diagnostic {
-            file: file.to_string(),
+            file: self.shown(file).to_string(),
             line,
             message,
         });
@@ -239,23 +309,26 @@ impl<'a> Loader<'a> {
         }
     }
 
-    /// Loads the `.json` or text files of a folder, in order: files are read and parsed
-    /// on every core, a chunk at a time, and accepted in order.
-    fn load_files(&mut self, files: &[(&Path, &str)], format: Format) {
+    /// Loads the `.json` and text files of a folder, in order: files are read and
+    /// parsed on every core, a chunk at a time, and accepted in order.
+    fn load_files(&mut self, files: &[(&Path, &str, Format)]) {
         use rayon::prelude::*;
+        if files.is_empty() {
+            return;
+        }
         let max = self.max_bytes();
         let (shard, progress) = (self.opts.shard, self.progress);
         progress.stage("loading", files.len() as u64, Unit::Documents);
         for chunk in files.chunks(FILES_PER_CHUNK) {
             let read: Vec<FileRead> = chunk
                 .par_iter()
-                .map(|(abs, _)| {
-                    let read = read_document_file(abs, format, max, shard);
+                .map(|(abs, _, format)| {
+                    let read = read_document_file(abs, *format, max, shard);
                     progress.advance(1);
                     read
                 })
                 .collect();
-            for ((_, rel), read) in chunk.iter().zip(read) {
+            for ((_, rel, _), read) in chunk.iter().zip(read) {
                 self.accept_file(read, rel);
             }
         }
@@ -266,6 +339,9 @@ impl<'a> Loader<'a> {
             FileRead::Json(value) => self.accept_json(value, rel, None),
             FileRead::Text(text) => self.accept_text(&text, rel),
             FileRead::Skip(message) => self.skip(rel, None, message),
+            FileRead::Gold(kind) => {
+                self.pass_over(rel, &format!("a gold file ({kind} format), not a document"));
+            }
             FileRead::OtherShard => {}
         }
     }
@@ -365,6 +441,11 @@ impl<'a> Loader<'a> {
             source: Source {
                 rel_path: rel.to_string(),
                 line,
+                format: if line.is_some() {
+                    Format::Jsonl
+                } else {
+                    Format::Json
+                },
             },
             raw: Some(obj),
         });
@@ -397,6 +478,7 @@ impl<'a> Loader<'a> {
             source: Source {
                 rel_path: rel.to_string(),
                 line: None,
+                format: Format::Text,
             },
             raw: None,
         });
@@ -408,9 +490,10 @@ impl<'a> Loader<'a> {
         if self.opts.shard.is_some_and(|s| !s.contains(&doc.id)) {
             return;
         }
+        let file = self.shown(&doc.source.rel_path);
         let here = match doc.source.line {
-            Some(line) => format!("{}:{line}", doc.source.rel_path),
-            None => doc.source.rel_path.clone(),
+            Some(line) => format!("{file}:{line}"),
+            None => file.to_string(),
         };
         if let Some(first) = self.seen.get(&doc.id) {
             let msg = format!(
@@ -435,6 +518,8 @@ enum FileRead {
     Text(String),
     /// Why the file is skipped.
     Skip(String),
+    /// A gold file (its format's name), not a document.
+    Gold(&'static str),
     /// A document of another shard.
     OtherShard,
 }
@@ -469,11 +554,45 @@ fn read_document_file(abs: &Path, format: Format, max: u64, shard: Option<Shard>
             return FileRead::OtherShard;
         }
         match serde_json::from_str::<Value>(text) {
-            Ok(value) => FileRead::Json(value),
+            Ok(value) => match value.as_object().and_then(gold_format) {
+                Some(kind) => FileRead::Gold(kind),
+                None => FileRead::Json(value),
+            },
             Err(e) => FileRead::Skip(format!("not valid JSON: {e}; skipped")),
         }
     } else {
         FileRead::Text(text.to_string())
+    }
+}
+
+/// The gold format of a JSON object that is a gold file rather than a document (SPEC
+/// §10): no `content`, and the devset's `clusters` or the thesis format's `links`,
+/// `entities` or `redaction`.
+fn gold_format(obj: &Map<String, Value>) -> Option<&'static str> {
+    if obj.contains_key("content") {
+        return None;
+    }
+    if obj.contains_key("clusters") {
+        Some("devset")
+    } else if ["links", "entities", "redaction"]
+        .iter()
+        .any(|k| obj.contains_key(*k))
+    {
+        Some("thesis")
+    } else {
+        None
+    }
+}
+
+/// Whether a JSONL line is a line of a gold mentions file (`{"doc", "start", "end",
+/// …}`, SPEC §10) rather than a document.
+fn is_gold_mention(line: &str) -> bool {
+    match serde_json::from_str::<Value>(line) {
+        Ok(Value::Object(obj)) => {
+            !obj.contains_key("content")
+                && ["doc", "start", "end"].iter().all(|k| obj.contains_key(*k))
+        }
+        _ => false,
     }
 }
 

@@ -177,18 +177,52 @@ pub(super) struct Gazetteer {
     kinds: Vec<(&'static str, f64, bool)>,
 }
 
-/// The built-in type name for a configured one (config validation allows only these).
+/// The type name of a configured list as the extractor holds it: a built-in type, or
+/// a type the configuration's schema declares (`[schema.SHOE_SIZE]`; configuration
+/// validation checks that it does), interned.
 fn static_type(name: &str) -> Option<&'static str> {
+    let name = name.trim();
+    if name.is_empty() {
+        return None;
+    }
     crate::schema::DEFAULT_TYPES
         .iter()
         .map(|(n, ..)| *n)
         .find(|n| *n == name)
+        .or_else(|| Some(intern_type(name)))
+}
+
+/// Type names declared by configurations, each stored once for the life of the
+/// process (a handful: the extractor's candidates carry `&'static str` types).
+static DECLARED_TYPES: std::sync::Mutex<BTreeSet<&'static str>> =
+    std::sync::Mutex::new(BTreeSet::new());
+
+fn intern_type(name: &str) -> &'static str {
+    let mut declared = match DECLARED_TYPES.lock() {
+        Ok(d) => d,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    if let Some(t) = declared.get(name) {
+        return t;
+    }
+    let t: &'static str = Box::leak(name.to_string().into_boxed_str());
+    declared.insert(t);
+    t
+}
+
+/// The declared (non-built-in) types interned so far.
+fn declared_types() -> Vec<&'static str> {
+    match DECLARED_TYPES.lock() {
+        Ok(d) => d.iter().copied().collect(),
+        Err(poisoned) => poisoned.into_inner().iter().copied().collect(),
+    }
 }
 
 impl Gazetteer {
     /// The deny list first (relevance 1.0), so that its entries win a tie; then the
     /// shipped lists; then the configured terms (relevance of the type's shipped list,
-    /// 0.9 for other types). A term keeps its first type.
+    /// 0.9 for other types, such as one the schema declares). A term keeps its first
+    /// type.
     pub(super) fn build(extra: &ExtractConfig) -> Result<Self, aho_corasick::BuildError> {
         let mut seen = BTreeSet::new();
         let mut terms = Vec::new();
@@ -365,12 +399,13 @@ impl Recognizer for GazetteerTerms {
         ROWS
     }
 
-    /// The shipped lists' types, and any built-in type the deny list or the configured
-    /// terms name.
+    /// The shipped lists' types, any built-in type the deny list or the configured
+    /// terms name, and the types a configuration's schema declared for them.
     fn entity_types(&self) -> Vec<&'static str> {
         crate::schema::DEFAULT_TYPES
             .iter()
             .map(|(n, ..)| *n)
+            .chain(declared_types())
             .collect()
     }
 

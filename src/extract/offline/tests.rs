@@ -231,6 +231,25 @@ fn configured_terms_allow_and_deny_lists() {
 }
 
 #[test]
+fn a_type_the_schema_declares_is_extracted_from_the_lists() {
+    let mut config = Config::default();
+    config
+        .extract
+        .deny
+        .insert("SHOE_SIZE".into(), vec!["EU 43 wide".into()]);
+    config
+        .extract
+        .gazetteer_terms
+        .insert("SHOE_SIZE".into(), vec!["Trailblazer insole".into()]);
+    let ex = OfflineExtractor::from_config(&config);
+    let items = ex.extract_text("Boots in eu 43 wide with the TRAILBLAZER insole for Jo.");
+    let denied = find(&items, "SHOE_SIZE", "eu 43 wide").expect("deny list");
+    assert_eq!(denied.relevance, 1.0);
+    let term = find(&items, "SHOE_SIZE", "TRAILBLAZER insole").expect("configured term");
+    assert_eq!(term.relevance, 0.9);
+}
+
+#[test]
 fn multibyte_text_gives_code_point_spans() {
     let text = "Zoë Müller — Dr. Elise Varga";
     let items = run(text);

@@ -325,16 +325,100 @@ fn hidden_files_and_folders_are_ignored() {
     assert_eq!(ids(&c), ["ok"]);
 }
 
+/// The `not_read` notes as "file: message" lines.
+fn not_read(c: &Corpus) -> Vec<String> {
+    c.not_read.iter().map(ToString::to_string).collect()
+}
+
 #[test]
-fn json_folder_ignores_other_files_and_gold_subfolder() {
+fn a_folder_reads_every_format_and_names_what_it_does_not() {
     let d = tmp();
     write(d.path(), "a.json", doc_json("a", "x"));
+    write(
+        d.path(),
+        "b.jsonl",
+        format!("{}\n{}\n", doc_json("b1", "x"), doc_json("b2", "y")),
+    );
+    write(d.path(), "c.txt", "text c");
+    write(d.path(), "d.MD", "text d");
     write(d.path(), "README.md", "# readme");
-    write(d.path(), "notes.txt", "n");
+    write(d.path(), "gold.json", r#"{"clusters": []}"#);
+    write(d.path(), "links.json", r#"{"links": [], "entities": {}}"#);
+    write(
+        d.path(),
+        "mentions.jsonl",
+        r#"{"doc": "a", "start": 0, "end": 1, "type": "NAME"}"#,
+    );
+    write(d.path(), "clam.toml", "");
+    write(d.path(), "data.csv", "x,y");
+    write(d.path(), ".hidden.json", doc_json("h", "x"));
     write(d.path(), "gold/gold.json", r#"{"links":[]}"#);
     let c = load_default(d.path());
-    assert_eq!(c.format, Some(Format::Json));
-    assert_clean(&c, &["a"]);
+    assert_clean(&c, &["a", "b1", "b2", "c", "d"]);
+    // Each document remembers its file's format; together they have none.
+    let formats: Vec<Format> = c.documents.iter().map(|d| d.source.format).collect();
+    use Format::{Json, Jsonl, Text};
+    assert_eq!(formats, [Json, Jsonl, Jsonl, Text, Text]);
+    assert_eq!(c.format, None);
+    assert_eq!(
+        not_read(&c),
+        [
+            ".hidden.json: a hidden file; not read",
+            "README.md: the folder's README, not a document (--format text reads it); not read",
+            "clam.toml: the corpus's configuration, not a document; not read",
+            "data.csv: a .csv file, not a corpus format (.json, .jsonl, .txt, .md); not read",
+            "gold.json: a gold file (devset format), not a document; not read",
+            "gold/: a subfolder (read only with --recursive); not read",
+            "links.json: a gold file (thesis format), not a document; not read",
+            "mentions.jsonl: a gold mentions file ({\"doc\", \"start\", \"end\"} per line), not a document; not read",
+        ]
+    );
+}
+
+#[test]
+fn a_gold_file_given_as_the_corpus_is_an_error_not_a_broken_document() {
+    let d = tmp();
+    write(d.path(), "gold.json", r#"{"clusters": []}"#);
+    let c = load_default(&d.path().join("gold.json"));
+    assert!(c.documents.is_empty() && c.not_read.is_empty());
+    assert_only_diag(
+        &c,
+        "gold.json",
+        "a gold file (devset format), not a document",
+    );
+}
+
+#[test]
+fn jsonl_from_a_reader_names_stdin_with_line_numbers() {
+    let input = format!(
+        "{}\n{{\"id\": \"b\"}}\n{}\n",
+        doc_json("a", "x"),
+        doc_json("a", "y")
+    );
+    let c = load_reader(
+        &mut input.as_bytes(),
+        &LoadOptions::default(),
+        &crate::progress::Silent,
+    )
+    .expect("loads");
+    assert!(c.is_stdin());
+    assert_eq!((c.format, ids(&c)), (Some(Format::Jsonl), vec!["a"]));
+    assert_eq!(c.documents[0].source.rel_path, "stdin.jsonl");
+    let diags: Vec<String> = c.diagnostics.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        diags,
+        [
+            "<stdin>:2: the \"content\" field is missing; skipped",
+            "<stdin>:3: duplicate id \"a\": already loaded from <stdin>:1; skipped",
+        ]
+    );
+    let text = LoadOptions {
+        format: Some(Format::Text),
+        ..LoadOptions::default()
+    };
+    let err =
+        load_reader(&mut "x".as_bytes(), &text, &crate::progress::Silent).expect_err("only JSONL");
+    assert!(err.to_string().contains("--format text"), "{err}");
 }
 
 #[test]
@@ -511,6 +595,10 @@ fn forced_format_picks_matching_files_in_a_folder() {
     let c = load_ok(d.path(), &opts);
     assert_eq!(c.format, Some(Format::Text));
     assert_eq!(ids(&c), ["b"]);
+    assert_eq!(
+        not_read(&c),
+        ["a.json: not a text file (--format text reads only .txt or .md files); not read"]
+    );
     let opts = LoadOptions {
         format: Some(Format::Jsonl),
         ..LoadOptions::default()

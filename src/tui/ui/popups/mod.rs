@@ -308,6 +308,20 @@ fn draw_problems(frame: &mut Frame, area: Rect, app: &App) {
             t.text(),
         )));
     }
+    let not_read = &ws.corpus().not_read;
+    if !not_read.is_empty() {
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled(
+            format!("{} file(s) not read (not documents)", not_read.len()),
+            t.accent(),
+        )));
+        for d in not_read {
+            lines.push(Line::from(Span::styled(
+                format!("  {}", sanitize::line(&d.to_string())),
+                t.muted(),
+            )));
+        }
+    }
     let warnings: Vec<&String> = ws.warnings().iter().chain(&ws.plan().warnings).collect();
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled(
