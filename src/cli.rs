@@ -45,6 +45,10 @@ pub enum Command {
     /// Open the terminal workspace: watch extraction, read documents, review and
     /// decide every proposed mask, then export.
     Review(ReviewArgs),
+    /// Record review decisions without the workspace: accept, override, pin or unpin
+    /// entities named by entity id, export id, or value and type (or every line of a
+    /// CSV / JSONL file), in the same session and audit log as `clam review`.
+    Decide(DecideArgs),
     /// Session files.
     #[command(subcommand)]
     Session(SessionCommand),
@@ -352,4 +356,63 @@ pub struct ReviewArgs {
     pub gold: Option<PathBuf>,
     #[command(flatten)]
     pub planning: PlanningArgs,
+}
+
+/// The state an override sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MaskState {
+    Mask,
+    Keep,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  clam decide corpus accept 3f2a9c0d1e4b5a67              # by export id (manifest.json, report.md)
+  clam decide corpus override --value 'Priya Raman' --type NAME --reason 'public figure'
+  clam decide corpus pin 5d41402abc4b2a76b9719d911017c592  # by entity id (clam analyze --json)
+  clam decide corpus --from decisions.csv                 # columns: action,entity,value,type,reason,to
+
+Every decision is one transaction of the corpus's session (or --session FILE), with the
+actor (--actor), as if taken in `clam review`; `clam run --require-reviewed` then exports
+once every proposed mask is decided.")]
+pub struct DecideArgs {
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// What to do: accept the proposal, override it (needs --reason), pin the state in
+    /// effect, or unpin.
+    #[arg(value_enum, required_unless_present = "from", conflicts_with = "from")]
+    pub action: Option<clam::workspace::decide::Verb>,
+    /// Entities: entity ids (32 hex digits, as `clam analyze --json` prints them) or
+    /// export ids (16, as manifest.json and report.md name them).
+    #[arg(value_name = "ENTITY", conflicts_with = "from")]
+    pub entities: Vec<String>,
+    /// The entity with this value (as written in a document, or canonical); with --type.
+    #[arg(
+        long,
+        value_name = "VALUE",
+        requires = "entity_type",
+        conflicts_with = "from"
+    )]
+    pub value: Option<String>,
+    /// The entity type of --value (NAME, EMAIL, …).
+    #[arg(long = "type", value_name = "TYPE", requires = "value")]
+    pub entity_type: Option<String>,
+    /// Take every decision of FILE, in order: CSV with a header or JSON Lines, with the
+    /// keys action, entity (entity id or export id) or value and type, reason (required
+    /// for an override) and to (mask or keep, for an override).
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<PathBuf>,
+    /// Why (required for an override; recorded in the audit log and the export).
+    #[arg(long, value_name = "TEXT", conflicts_with = "from")]
+    pub reason: Option<String>,
+    /// The state an override sets (default: the other one than proposed).
+    #[arg(long, value_enum, value_name = "STATE", conflicts_with = "from")]
+    pub to: Option<MaskState>,
+    /// Print the decisions and what each changed as JSON.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub planning: PlanningArgs,
+    #[command(flatten)]
+    pub extraction: ExtractorArgs,
 }

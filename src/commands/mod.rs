@@ -22,9 +22,9 @@ use clam::workspace::{Workspace, extract_all_with};
 use progress::Bars;
 
 use crate::cli::{
-    AnalyzeArgs, CacheCommand, Cli, Command, CorpusArgs, EvalArgs, ExtractArgs, ExtractorArgs,
-    ExtractorKind, GenCorpusArgs, GoldCommand, PlanArgs, PlanningArgs, ReviewArgs, RunArgs,
-    SessionCommand, SweepArgs,
+    AnalyzeArgs, CacheCommand, Cli, Command, CorpusArgs, DecideArgs, EvalArgs, ExtractArgs,
+    ExtractorArgs, ExtractorKind, GenCorpusArgs, GoldCommand, PlanArgs, PlanningArgs, ReviewArgs,
+    RunArgs, SessionCommand, SweepArgs,
 };
 
 pub const EXIT_OK: u8 = 0;
@@ -47,6 +47,7 @@ impl std::fmt::Display for UsageError {
 impl std::error::Error for UsageError {}
 
 mod analyze;
+mod decide;
 mod eval;
 mod extract;
 mod gen_corpus;
@@ -166,6 +167,7 @@ pub fn dispatch(cli: Cli) -> Result<u8> {
             Ok(EXIT_OK)
         }
         Command::Review(a) => review::review(a, actor, &bars),
+        Command::Decide(a) => decide::decide(a, &actor, &bars),
         Command::Gold(g) => gold::gold(g, actor, &bars),
         Command::Session(SessionCommand::Export {
             corpus,

@@ -101,6 +101,7 @@ const GOOD: &str = r#"{"id": "good_1", "content": "Member ID: MBR-448213. Contac
 // The areas, one file each.
 mod bad_inputs;
 mod config;
+mod decide;
 mod export;
 mod gold;
 mod parallel;
