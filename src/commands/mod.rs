@@ -14,7 +14,6 @@ use clam::display::escape_line;
 use clam::export::{ExportError, ExportOptions, export};
 use clam::extract::llm::{LlmExtractor, LlmOptions, LlmReport, Source as LlmSource};
 use clam::extract::offline::OfflineExtractor;
-use clam::plan::ProvenanceText;
 use clam::session::{Session, default_session_path};
 use clam::snapshot::{Snapshot, SnapshotDoc, SnapshotEntity};
 use clam::workspace::{Workspace, extract_all_with};

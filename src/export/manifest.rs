@@ -7,7 +7,6 @@ use serde_json::{Value, json};
 
 use super::ExportSource;
 use super::{DocIds, ExportError, export_id, export_warnings, io_err};
-use crate::plan::ProvenanceText;
 use crate::redact::Replacer;
 
 /// The manifest, serialized as it is generated: the head fields, then the entity,
@@ -140,12 +139,8 @@ impl serde::Serialize for Manifest<'_> {
                         "decision": if plan.masked[i] { "mask" } else { "keep" },
                         "stage": stage,
                         "released_by_pruning": plan.is_released(i),
-                        "provenance": ProvenanceText {
-                            provenance: &plan.provenance[i],
-                            model: m,
-                            analysis: an,
-                            theta_doc,
-                        }.to_string(),
+                        "provenance": super::rows::provenance_text(m, an, plan, theta_doc, i),
+                        "kept_because": super::rows::kept_because(&plan.provenance[i]),
                         "review_state": review[i],
                         "documents": doc_ids(&an.entity_docs[i]),
                         "mentions": e.mentions,

@@ -104,6 +104,7 @@ mod config;
 mod decide;
 mod export;
 mod gold;
+mod kept;
 mod parallel;
 mod pipeline;
 mod progress;
