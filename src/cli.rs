@@ -23,8 +23,25 @@ pub struct Cli {
     /// results still print.
     #[arg(long, short = 'q', global = true)]
     pub quiet: bool,
+    /// Say more on stderr: `-v` each phase's time (`timing: extract=1.20`), `-vv` also
+    /// the log's events (info), `-vvv` debug events.
+    #[arg(long, short = 'v', global = true, action = clap::ArgAction::Count, conflicts_with = "quiet")]
+    pub verbose: u8,
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// The command was asked for JSON output (`--json`): its errors are JSON too.
+    pub fn json(&self) -> bool {
+        match &self.command {
+            Command::Analyze(a) => a.json,
+            Command::Eval(a) => a.json,
+            Command::Sweep(a) => a.json,
+            Command::Decide(a) => a.json,
+            _ => false,
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]

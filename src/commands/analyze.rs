@@ -42,7 +42,7 @@ fn analysis_json(ws: &Workspace) -> Value {
     json!({
         "config": ws.config(),
         "extractor": ws.extractor(),
-        "skipped": ws.corpus().diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+        "skipped": ws.corpus().diagnostics.iter().map(clam::corpus::Diagnostic::to_json).collect::<Vec<_>>(),
         "unlocated": ws.store().unlocated_total(),
         "llm": ws.llm(),
         "documents": m.docs.iter().enumerate().map(|(d, doc)| json!({

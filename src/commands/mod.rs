@@ -47,6 +47,7 @@ impl std::error::Error for UsageError {}
 
 mod analyze;
 mod decide;
+pub mod errors;
 mod eval;
 mod extract;
 mod gen_corpus;
@@ -57,10 +58,11 @@ mod review;
 mod run;
 mod sweep;
 
-/// Logs go to `<data dir>/logs/clam.log` (owner-only), never to the terminal; with
-/// `CLAM_TIMINGS` set, the pipeline's phase timings (`clam::phase`) also go to stderr as
-/// `timing: NAME=SECONDS`. Returns None when neither could be set up.
-pub fn init_logging() -> Option<()> {
+/// Logs go to `<data dir>/logs/clam.log` (owner-only). `--verbose` (or `CLAM_TIMINGS`)
+/// writes the pipeline's phase timings (`clam::phase`) to stderr as
+/// `timing: NAME=SECONDS`; `-vv` also the log's events at info level, `-vvv` at debug.
+/// Returns None when nothing could be set up.
+pub fn init_logging(verbose: u8) -> Option<()> {
     use tracing_subscriber::Layer as _;
     use tracing_subscriber::layer::SubscriberExt;
     use tracing_subscriber::util::SubscriberInitExt;
@@ -72,13 +74,28 @@ pub fn init_logging() -> Option<()> {
             .with_writer(std::sync::Mutex::new(file))
             .with_filter(filter)
     });
-    let timings = std::env::var_os("CLAM_TIMINGS").map(|_| TimingsToStderr);
-    if file_layer.is_none() && timings.is_none() {
+    let timings =
+        (verbose > 0 || std::env::var_os("CLAM_TIMINGS").is_some()).then_some(TimingsToStderr);
+    // Events on stderr (`-vv`): the timing events have their own lines above.
+    let events = (verbose > 1).then(|| {
+        let level = if verbose > 2 { "debug" } else { "info" };
+        tracing_subscriber::fmt::layer()
+            .with_ansi(false)
+            .with_writer(std::io::stderr)
+            .with_target(false)
+            .without_time()
+            .with_filter(tracing_subscriber::filter::filter_fn(|m| {
+                m.target() != clam::phase::TIMING_TARGET
+            }))
+            .with_filter(tracing_subscriber::EnvFilter::new(format!("clam={level}")))
+    });
+    if file_layer.is_none() && timings.is_none() && events.is_none() {
         return None;
     }
     tracing_subscriber::registry()
         .with(file_layer)
         .with(timings)
+        .with(events)
         .try_init()
         .ok()
 }

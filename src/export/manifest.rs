@@ -95,7 +95,7 @@ impl serde::Serialize for Manifest<'_> {
             json!({
                 "format": ws.corpus().format,
                 "documents": ws.corpus().documents.len(),
-                "skipped": ws.corpus().diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+                "skipped": ws.corpus().diagnostics.iter().map(crate::corpus::Diagnostic::to_json).collect::<Vec<_>>(),
                 "unlocated": ws.store().unlocated_total(),
             }),
         )?;

@@ -109,6 +109,7 @@ mod parallel;
 mod pipeline;
 mod progress;
 mod pruning;
+mod scripting;
 mod session;
 mod shards;
 mod sweep;
