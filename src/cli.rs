@@ -8,13 +8,22 @@ use clam::config::{ConfigLayer, ParamFlags};
 use clam::corpus::Format;
 use clam::redact::Mode;
 
+/// `0.1.0 (1a2b3c4 2026-11-25)`: the version and the git commit built from ("unknown"
+/// outside a git checkout; see build.rs).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("CLAM_GIT_COMMIT"),
+    ")"
+);
+
 /// clam — Cross-document Linkage-Aware Masking.
 ///
 /// Finds the entities that identify people in a corpus, measures document and
 /// linkage (chain) risk, proposes the smallest set of entities to mask, and exports
 /// the redacted corpus with an audit trail.
 #[derive(Debug, Parser)]
-#[command(name = "clam", version, propagate_version = true)]
+#[command(name = "clam", version = VERSION, propagate_version = true)]
 pub struct Cli {
     /// Name recorded as the actor of decisions (default: the OS user name).
     #[arg(long, global = true)]
@@ -39,6 +48,7 @@ impl Cli {
             Command::Eval(a) => a.json,
             Command::Sweep(a) => a.json,
             Command::Decide(a) => a.json,
+            Command::Config(ConfigCommand::Show(a)) => a.json,
             _ => false,
         }
     }
@@ -79,6 +89,58 @@ pub enum Command {
     /// The LLM response cache.
     #[command(subcommand)]
     Cache(CacheCommand),
+    /// The configuration in effect.
+    #[command(subcommand)]
+    Config(ConfigCommand),
+    /// Write a commented clam.toml: every setting at its default with what it does.
+    Init(InitArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(after_help = "Examples:
+  clam completions bash > ~/.local/share/bash-completion/completions/clam
+  clam completions zsh > ~/.zfunc/_clam        # with fpath+=~/.zfunc before compinit
+  clam completions fish > ~/.config/fish/completions/clam.fish")]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) to stdout, or write one page per command to a folder.
+    #[command(after_help = "Examples:
+  clam man | man -l -
+  clam man --out ~/.local/share/man/man1       # clam.1, clam-run.1, clam-decide.1, …")]
+    Man {
+        /// Write clam.1 and a page per command (clam-run.1, clam-gold-import.1, …) here.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ConfigCommand {
+    /// Print every setting in effect for a corpus (or with no corpus, for any), with
+    /// the file, flag, session or default it comes from.
+    Show(ConfigShowArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ConfigShowArgs {
+    /// The corpus whose clam.toml and session apply (optional).
+    pub corpus: Option<PathBuf>,
+    /// Print JSON: the layers read and each setting's key, value and origin.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub planning: PlanningArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// Folder to write clam.toml into (a corpus folder, or your config directory).
+    #[arg(default_value = ".")]
+    pub dir: PathBuf,
+    /// Overwrite an existing clam.toml.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]

@@ -21,9 +21,9 @@ use clam::workspace::{Workspace, extract_all_with};
 use progress::Bars;
 
 use crate::cli::{
-    AnalyzeArgs, CacheCommand, Cli, Command, CorpusArgs, DecideArgs, EvalArgs, ExtractArgs,
-    ExtractorArgs, ExtractorKind, GenCorpusArgs, GoldCommand, PlanArgs, PlanningArgs, ReviewArgs,
-    RunArgs, SessionCommand, SweepArgs,
+    AnalyzeArgs, CacheCommand, Cli, Command, ConfigCommand, CorpusArgs, DecideArgs, EvalArgs,
+    ExtractArgs, ExtractorArgs, ExtractorKind, GenCorpusArgs, GoldCommand, PlanArgs, PlanningArgs,
+    ReviewArgs, RunArgs, SessionCommand, SweepArgs,
 };
 
 pub const EXIT_OK: u8 = 0;
@@ -52,6 +52,7 @@ mod eval;
 mod extract;
 mod gen_corpus;
 mod gold;
+mod meta;
 mod plan;
 mod progress;
 mod review;
@@ -184,6 +185,10 @@ pub fn dispatch(cli: Cli) -> Result<u8> {
         }
         Command::Review(a) => review::review(a, actor, &bars),
         Command::Decide(a) => decide::decide(a, &actor, &bars),
+        Command::Config(ConfigCommand::Show(a)) => meta::config_show(a),
+        Command::Init(a) => meta::init(a),
+        Command::Completions { shell } => meta::completions(shell),
+        Command::Man { out } => meta::man(out),
         Command::Gold(g) => gold::gold(g, actor, &bars),
         Command::Session(SessionCommand::Export {
             corpus,

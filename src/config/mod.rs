@@ -27,6 +27,7 @@ mod extract_lists;
 mod files;
 pub mod located;
 mod resolve;
+pub mod template;
 use extract_lists::extend_unique;
 pub use extract_lists::{ExtractConfig, ExtractLayer, GazetteerFile};
 use files::{read_capped, read_gazetteer_file};

@@ -105,6 +105,7 @@ mod decide;
 mod export;
 mod gold;
 mod kept;
+mod meta;
 mod parallel;
 mod pipeline;
 mod progress;
