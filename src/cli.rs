@@ -378,8 +378,19 @@ pub struct EvalArgs {
     /// Redaction mode the leak rate and utility are measured with (default: the configured one).
     #[arg(long, value_enum)]
     pub mode: Option<Mode>,
+    /// Measure the entities of this snapshot (`clam extract CORPUS --out FILE`, with
+    /// either extractor) instead of extracting: the extraction as it was then, on the
+    /// corpus it was taken of.
+    #[arg(
+        long,
+        value_name = "SNAPSHOT.json",
+        conflicts_with_all = ["extractor", "allow_remote", "no_cache"]
+    )]
+    pub snapshot: Option<PathBuf>,
     #[command(flatten)]
     pub planning: PlanningArgs,
+    #[command(flatten)]
+    pub extraction: ExtractorArgs,
 }
 
 #[derive(Debug, Args)]

@@ -9,6 +9,8 @@ use serde_json::Value;
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../fake_llm/mod.rs"]
+mod fake_llm;
 
 use common::Env;
 
@@ -102,6 +104,7 @@ const GOOD: &str = r#"{"id": "good_1", "content": "Member ID: MBR-448213. Contac
 mod bad_inputs;
 mod config;
 mod decide;
+mod eval_sources;
 mod export;
 mod gold;
 mod kept;
