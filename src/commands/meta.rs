@@ -106,8 +106,11 @@ pub(super) fn init(a: InitArgs) -> Result<u8> {
 
 /// `clam completions SHELL`.
 pub(super) fn completions(shell: clap_complete::Shell) -> Result<u8> {
+    // Generated into memory: the generator panics on a failed write (`| head`).
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "clam", &mut script);
     let mut out = super::stdout();
-    clap_complete::generate(shell, &mut Cli::command(), "clam", &mut out);
+    out.write_all(&script)?;
     out.flush()?;
     Ok(EXIT_OK)
 }

@@ -61,9 +61,11 @@ impl App {
             return self.no_target();
         };
         let mask = self.ws.plan().masked[i];
-        let id = self.ws.model().entities[i].id.clone();
         let label = self.entity_label(i);
-        if self.decide(AuditAction::Accept { entity: id, mask }, None) {
+        let Some(action) = self.ws.entity_action(Verb::Accept, i, None) else {
+            return;
+        };
+        if self.decide(action, None) {
             self.decided(decided_label(Verb::Accept, mask, &label));
             self.advance();
         }
@@ -108,20 +110,25 @@ impl App {
         Ok(())
     }
 
+    /// Pins the state in effect, or unpins a pinned entity.
     pub(super) fn pin(&mut self) {
         let Some(i) = self.target_entity() else {
             return self.no_target();
         };
-        let id = self.ws.model().entities[i].id.clone();
+        let mask = self.ws.plan().masked[i];
         let label = self.entity_label(i);
-        if self.ws.state().pinned.contains(&id) {
-            if self.decide(AuditAction::Unpin { entity: id }, None) {
-                self.decided(decided_label(Verb::Unpin, false, &label));
-            }
-        } else {
-            let mask = self.ws.plan().masked[i];
-            if self.decide(AuditAction::Pin { entity: id, mask }, None) {
-                self.decided(decided_label(Verb::Pin, mask, &label));
+        let pinned = self
+            .ws
+            .state()
+            .pinned
+            .contains(&self.ws.model().entities[i].id);
+        let verb = if pinned { Verb::Unpin } else { Verb::Pin };
+        let Some(action) = self.ws.entity_action(verb, i, None) else {
+            return;
+        };
+        if self.decide(action, None) {
+            self.decided(decided_label(verb, mask, &label));
+            if verb == Verb::Pin {
                 self.advance();
             }
         }
