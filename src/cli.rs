@@ -8,13 +8,22 @@ use clam::config::{ConfigLayer, ParamFlags};
 use clam::corpus::Format;
 use clam::redact::Mode;
 
+/// `0.1.0 (1a2b3c4 2026-11-25)`: the version and the git commit built from ("unknown"
+/// outside a git checkout; see build.rs).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("CLAM_GIT_COMMIT"),
+    ")"
+);
+
 /// clam — Cross-document Linkage-Aware Masking.
 ///
 /// Finds the entities that identify people in a corpus, measures document and
 /// linkage (chain) risk, proposes the smallest set of entities to mask, and exports
 /// the redacted corpus with an audit trail.
 #[derive(Debug, Parser)]
-#[command(name = "clam", version, propagate_version = true)]
+#[command(name = "clam", version = VERSION, propagate_version = true)]
 pub struct Cli {
     /// Name recorded as the actor of decisions (default: the OS user name).
     #[arg(long, global = true)]
@@ -23,8 +32,26 @@ pub struct Cli {
     /// results still print.
     #[arg(long, short = 'q', global = true)]
     pub quiet: bool,
+    /// Say more on stderr: `-v` each phase's time (`timing: extract=1.20`), `-vv` also
+    /// the log's events (info), `-vvv` debug events.
+    #[arg(long, short = 'v', global = true, action = clap::ArgAction::Count, conflicts_with = "quiet")]
+    pub verbose: u8,
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// The command was asked for JSON output (`--json`): its errors are JSON too.
+    pub fn json(&self) -> bool {
+        match &self.command {
+            Command::Analyze(a) => a.json,
+            Command::Eval(a) => a.json,
+            Command::Sweep(a) => a.json,
+            Command::Decide(a) => a.json,
+            Command::Config(ConfigCommand::Show(a)) => a.json,
+            _ => false,
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -45,6 +72,10 @@ pub enum Command {
     /// Open the terminal workspace: watch extraction, read documents, review and
     /// decide every proposed mask, then export.
     Review(ReviewArgs),
+    /// Record review decisions without the workspace: accept, override, pin or unpin
+    /// entities named by entity id, export id, or value and type (or every line of a
+    /// CSV / JSONL file), in the same session and audit log as `clam review`.
+    Decide(DecideArgs),
     /// Session files.
     #[command(subcommand)]
     Session(SessionCommand),
@@ -58,6 +89,58 @@ pub enum Command {
     /// The LLM response cache.
     #[command(subcommand)]
     Cache(CacheCommand),
+    /// The configuration in effect.
+    #[command(subcommand)]
+    Config(ConfigCommand),
+    /// Write a commented clam.toml: every setting at its default with what it does.
+    Init(InitArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(after_help = "Examples:
+  clam completions bash > ~/.local/share/bash-completion/completions/clam
+  clam completions zsh > ~/.zfunc/_clam        # with fpath+=~/.zfunc before compinit
+  clam completions fish > ~/.config/fish/completions/clam.fish")]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) to stdout, or write one page per command to a folder.
+    #[command(after_help = "Examples:
+  clam man | man -l -
+  clam man --out ~/.local/share/man/man1       # clam.1, clam-run.1, clam-decide.1, …")]
+    Man {
+        /// Write clam.1 and a page per command (clam-run.1, clam-gold-import.1, …) here.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ConfigCommand {
+    /// Print every setting in effect for a corpus (or with no corpus, for any), with
+    /// the file, flag, session or default it comes from.
+    Show(ConfigShowArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ConfigShowArgs {
+    /// The corpus whose clam.toml and session apply (optional).
+    pub corpus: Option<PathBuf>,
+    /// Print JSON: the layers read and each setting's key, value and origin.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub planning: PlanningArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// Folder to write clam.toml into (a corpus folder, or your config directory).
+    #[arg(default_value = ".")]
+    pub dir: PathBuf,
+    /// Overwrite an existing clam.toml.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]
@@ -297,8 +380,19 @@ pub struct EvalArgs {
     /// Redaction mode the leak rate and utility are measured with (default: the configured one).
     #[arg(long, value_enum)]
     pub mode: Option<Mode>,
+    /// Measure the entities of this snapshot (`clam extract CORPUS --out FILE`, with
+    /// either extractor) instead of extracting: the extraction as it was then, on the
+    /// corpus it was taken of.
+    #[arg(
+        long,
+        value_name = "SNAPSHOT.json",
+        conflicts_with_all = ["extractor", "allow_remote", "no_cache"]
+    )]
+    pub snapshot: Option<PathBuf>,
     #[command(flatten)]
     pub planning: PlanningArgs,
+    #[command(flatten)]
+    pub extraction: ExtractorArgs,
 }
 
 #[derive(Debug, Args)]
@@ -354,4 +448,88 @@ pub struct ReviewArgs {
     pub gold: Option<PathBuf>,
     #[command(flatten)]
     pub planning: PlanningArgs,
+}
+
+/// The state an override sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MaskState {
+    Mask,
+    Keep,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  clam decide corpus accept 3f2a9c0d1e4b5a67              # by export id (manifest.json, report.md)
+  clam decide corpus override --value 'Priya Raman' --type NAME --reason 'public figure'
+  clam decide corpus pin 5d41402abc4b2a76b9719d911017c592  # by entity id (clam analyze --json)
+  clam decide corpus --from decisions.csv                 # columns: action,entity,value,type,reason,to
+
+Every decision is one transaction of the corpus's session (or --session FILE), with the
+actor (--actor), as if taken in `clam review`; `clam run --require-reviewed` then exports
+once every proposed mask is decided.")]
+pub struct DecideArgs {
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// What to do: accept the proposal, override it (needs --reason), pin the state in
+    /// effect, or unpin.
+    #[arg(value_enum, required_unless_present = "from", conflicts_with = "from")]
+    pub action: Option<clam::workspace::decide::Verb>,
+    /// Entities: entity ids (32 hex digits, as `clam analyze --json` prints them) or
+    /// export ids (16, as manifest.json and report.md name them).
+    #[arg(value_name = "ENTITY", conflicts_with = "from")]
+    pub entities: Vec<String>,
+    /// The entity with this value (as written in a document, or canonical); with --type.
+    #[arg(
+        long,
+        value_name = "VALUE",
+        requires = "entity_type",
+        conflicts_with = "from"
+    )]
+    pub value: Option<String>,
+    /// The entity type of --value (NAME, EMAIL, …).
+    #[arg(long = "type", value_name = "TYPE", requires = "value")]
+    pub entity_type: Option<String>,
+    /// Take every decision of FILE, in order: CSV with a header or JSON Lines, with the
+    /// keys action, entity (entity id or export id) or value and type, reason (required
+    /// for an override) and to (mask or keep, for an override).
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<PathBuf>,
+    /// Why (required for an override; recorded in the audit log and the export).
+    #[arg(long, value_name = "TEXT", conflicts_with = "from")]
+    pub reason: Option<String>,
+    /// The state an override sets (default: the other one than proposed).
+    #[arg(long, value_enum, value_name = "STATE", conflicts_with = "from")]
+    pub to: Option<MaskState>,
+    /// Print the decisions and what each changed as JSON.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub planning: PlanningArgs,
+    #[command(flatten)]
+    pub extraction: ExtractorArgs,
+}
+
+impl Command {
+    /// The command as the user typed it ("run", "gold import"), for the log.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Run(_) => "run",
+            Command::Analyze(_) => "analyze",
+            Command::Extract(_) => "extract",
+            Command::Plan(_) => "plan",
+            Command::Eval(_) => "eval",
+            Command::Sweep(_) => "sweep",
+            Command::Review(_) => "review",
+            Command::Decide(_) => "decide",
+            Command::Session(SessionCommand::Export { .. }) => "session export",
+            Command::Gold(GoldCommand::Import { .. }) => "gold import",
+            Command::Gold(GoldCommand::Export { .. }) => "gold export",
+            Command::GenCorpus(_) => "gen-corpus",
+            Command::Cache(CacheCommand::Clear) => "cache clear",
+            Command::Config(ConfigCommand::Show(_)) => "config show",
+            Command::Init(_) => "init",
+            Command::Completions { .. } => "completions",
+            Command::Man { .. } => "man",
+        }
+    }
 }

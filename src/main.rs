@@ -22,32 +22,51 @@ use clap::Parser;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
-    let _log = commands::init_logging();
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // `--json` anywhere: the usage error as JSON on stdout too.
+            if e.use_stderr() && std::env::args_os().any(|a| a == "--json") {
+                print_json_error(&commands::errors::clap_report(&e));
+            }
+            e.exit()
+        }
+    };
+    let json = cli.json();
+    let _log = commands::init_logging(cli.verbose);
     // Panics are reported by color-eyre; `ratatui::init` (in `clam review`) wraps this
     // hook so the terminal is restored before the report is printed.
     let _ = color_eyre::install();
-    match commands::dispatch(cli) {
-        Ok(code) => ExitCode::from(code),
-        // `clam analyze … | head -1`: the reader left; exit quietly, as Unix tools do.
-        Err(e) if broken_pipe(&e) => ExitCode::SUCCESS,
-        // A flag's value out of its range is a usage error, as a value that does not
-        // parse is (clap's exit code 2), not a failure of the command.
-        Err(e) if bad_flag_value(&e) => {
-            eprintln!(
-                "error: {}\n\nFor more information, try '--help'.",
-                clam::display::escape_text(&format!("{e:#}"))
-            );
-            ExitCode::from(commands::EXIT_USAGE)
-        }
-        Err(e) => {
-            // Errors quote inputs and config values: shown escaped (SPEC §11).
-            eprintln!("error: {}", clam::display::escape_text(&format!("{e:#}")));
-            if e.downcast_ref::<commands::UsageError>().is_some() {
-                return ExitCode::from(commands::EXIT_USAGE);
-            }
-            ExitCode::from(commands::EXIT_ERROR)
-        }
+    let e = match commands::dispatch(cli) {
+        Ok(code) => return ExitCode::from(code),
+        Err(e) => e,
+    };
+    // `clam analyze … | head -1`: the reader left; exit quietly, as Unix tools do.
+    if broken_pipe(&e) {
+        return ExitCode::SUCCESS;
+    }
+    // A flag's value out of its range is a usage error, as a value that does not
+    // parse is (clap's exit code 2), not a failure of the command.
+    let usage = bad_flag_value(&e) || e.downcast_ref::<commands::UsageError>().is_some();
+    // Errors quote inputs and config values: shown escaped (SPEC §11).
+    eprintln!("error: {}", clam::display::escape_text(&format!("{e:#}")));
+    if bad_flag_value(&e) {
+        eprintln!("\nFor more information, try '--help'.");
+    }
+    if json {
+        print_json_error(&commands::errors::report(&e));
+    }
+    ExitCode::from(if usage {
+        commands::EXIT_USAGE
+    } else {
+        commands::EXIT_ERROR
+    })
+}
+
+/// `{"error": {...}}` on one line of stdout.
+fn print_json_error(report: &commands::errors::ErrorReport) {
+    if let Ok(text) = serde_json::to_string(&report.to_json()) {
+        println!("{}", clam::display::json_escape_unsafe(&text));
     }
 }
 

@@ -1,6 +1,11 @@
 //! `clam analyze`: the analysis and plan as a table or JSON.
 
+use clam::export::rows::{entity_row, kept_entities};
+
 use super::*;
+
+/// Kept entities listed by the table output (the riskiest; `--json` lists every one).
+const KEPT_SHOWN: usize = 25;
 
 fn analysis_json(ws: &Workspace) -> Value {
     let m = ws.model();
@@ -16,23 +21,29 @@ fn analysis_json(ws: &Workspace) -> Value {
         let x = &m.entities[e as usize];
         json!({"id": x.id, "type": x.entity_type, "value": x.value})
     };
-    let mask_json = |i: usize| {
+    // One row per entity as report.md and the manifest list it (`export::rows`).
+    let entity_json = |i: usize| {
         let e = &m.entities[i];
-        json!({
+        let row = entity_row(ws, i);
+        let mut v = json!({
             "id": e.id,
             "type": e.entity_type,
             "value": e.value,
-            "documents": ids(&an.entity_docs[i]),
-            "s_e": an.global_contribution[i],
-            "review_state": ws.review_state(i),
-            "provenance": ProvenanceText { provenance: &p.provenance[i], model: m, analysis: an, theta_doc: ws.config().plan.theta_doc }.to_string(),
-        })
+            "documents": ids(&row.documents),
+            "s_e": row.s_e,
+            "review_state": row.review,
+            "provenance": row.provenance,
+        });
+        if let (Some(why), Some(o)) = (row.kept_because, v.as_object_mut()) {
+            o.insert("kept_because".into(), json!(why));
+        }
+        v
     };
     json!({
         "config": ws.config(),
         "extractor": ws.extractor(),
-        "skipped": ws.corpus().diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
-        "not_read": ws.corpus().not_read.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+        "skipped": ws.corpus().diagnostics.iter().map(clam::corpus::Diagnostic::to_json).collect::<Vec<_>>(),
+        "not_read": ws.corpus().not_read.iter().map(clam::corpus::Diagnostic::to_json).collect::<Vec<_>>(),
         "unlocated": ws.store().unlocated_total(),
         "llm": ws.llm(),
         "documents": m.docs.iter().enumerate().map(|(d, doc)| json!({
@@ -62,8 +73,9 @@ fn analysis_json(ws: &Workspace) -> Value {
             "risk_final": r.risk_final,
             "category_final": r.category_final,
         })).collect::<Vec<_>>(),
-        "masks": (0..m.entities.len()).filter(|&i| p.masked[i]).map(mask_json).collect::<Vec<_>>(),
-        "released_by_pruning": p.pruned.iter().map(|&i| mask_json(i as usize)).collect::<Vec<_>>(),
+        "masks": (0..m.entities.len()).filter(|&i| p.masked[i]).map(entity_json).collect::<Vec<_>>(),
+        "released_by_pruning": p.pruned.iter().map(|&i| entity_json(i as usize)).collect::<Vec<_>>(),
+        "kept": kept_entities(an, p).into_iter().map(entity_json).collect::<Vec<_>>(),
         "residual_documents": p.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).collect::<Vec<_>>(),
         "residual_chains": p.residual_chains.iter().map(|&c| ids(&an.chains[c as usize].docs)).collect::<Vec<_>>(),
         "accepted_residual_documents": accepted_docs,
@@ -204,9 +216,20 @@ pub(super) fn analyze(a: AnalyzeArgs, bars: &Bars) -> Result<u8> {
         }
         let released: Vec<usize> = p.pruned.iter().map(|&i| i as usize).collect();
         let masks: Vec<usize> = (0..m.entities.len()).filter(|&i| p.masked[i]).collect();
+        let kept = kept_entities(an, p);
+        let kept_title = format!(
+            "KEPT ({} of {}, in most documents first; all of them with --json)",
+            kept.len().min(KEPT_SHOWN),
+            kept.len()
+        );
         for (title, list, always) in [
-            ("PROPOSED MASKS", &masks, true),
-            ("RELEASED BY PRUNING (kept)", &released, false),
+            ("PROPOSED MASKS", &masks[..], true),
+            ("RELEASED BY PRUNING (kept)", &released[..], false),
+            (
+                kept_title.as_str(),
+                &kept[..kept.len().min(KEPT_SHOWN)],
+                false,
+            ),
         ] {
             if list.is_empty() && !always {
                 continue;
@@ -214,19 +237,14 @@ pub(super) fn analyze(a: AnalyzeArgs, bars: &Bars) -> Result<u8> {
             writeln!(out, "\n{title}")?;
             for &i in list {
                 let e = &m.entities[i];
-                let prov = ProvenanceText {
-                    provenance: &p.provenance[i],
-                    model: m,
-                    analysis: an,
-                    theta_doc: ws.config().plan.theta_doc,
-                };
+                let row = entity_row(&ws, i);
                 writeln!(
                     out,
                     "  {:<20} {:<32} s_e {:.3}  {}",
-                    e.entity_type,
+                    escape_line(&e.entity_type),
                     escape_line(&e.value),
-                    an.global_contribution[i],
-                    prov
+                    row.s_e,
+                    escape_line(&row.provenance)
                 )?;
             }
         }

@@ -5,14 +5,10 @@ use super::*;
 pub(super) fn eval(a: EvalArgs, bars: &Bars) -> Result<u8> {
     // The gold is read first: a bad gold file fails before the corpus is extracted.
     let gold = clam::eval::load(&a.gold, a.mentions.as_deref())?;
-    let ws = build_workspace(
-        &a.corpus,
-        &a.planning,
-        a.mode,
-        false,
-        &ExtractorArgs::default(),
-        bars,
-    )?;
+    let ws = match &a.snapshot {
+        None => build_workspace(&a.corpus, &a.planning, a.mode, false, &a.extraction, bars)?,
+        Some(path) => workspace_of_snapshot(&a, path, bars)?,
+    };
     // The corpus's project key when its session exists (pseudonyms as the export writes
     // them); the figures do not depend on it.
     let key = match ws.session() {
@@ -35,4 +31,44 @@ pub(super) fn eval(a: EvalArgs, bars: &Bars) -> Result<u8> {
     } else {
         EXIT_SKIPPED
     })
+}
+
+/// The workspace of `clam eval CORPUS --snapshot FILE`: the corpus with the snapshot's
+/// entities, planned under the configuration the snapshot records (between the corpus's
+/// clam.toml and --config, as `clam plan` reads it).
+fn workspace_of_snapshot(a: &EvalArgs, path: &Path, bars: &Bars) -> Result<Workspace> {
+    if clam::shards::is_shard_file(path)? {
+        return Err(UsageError(format!(
+            "--snapshot {}: a shard file; merge the shards of one extraction with `clam plan --corpus CORPUS SHARD…`, or evaluate a whole-corpus snapshot",
+            path.display()
+        ))
+        .into());
+    }
+    bars.spinner("reading the snapshot");
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{}: cannot read", path.display()))?;
+    let snapshot: Snapshot = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a snapshot of `clam extract`", path.display()))?;
+    bars.clear();
+    let layer = snapshot
+        .config_layer()
+        .with_context(|| path.display().to_string())?;
+    let config = load_config(
+        Some(&a.corpus.corpus),
+        a.planning.config.as_ref(),
+        &a.planning,
+        a.mode,
+        Some(layer),
+    )?;
+    let corpus = load_corpus(&a.corpus, &config, bars)?;
+    let store = snapshot
+        .store_for(&corpus, &config)
+        .with_context(|| path.display().to_string())?;
+    let x = Extracted {
+        corpus,
+        store,
+        name: "snapshot",
+        llm: None,
+    };
+    workspace_of(x, config, &a.corpus, &a.planning, false, bars)
 }

@@ -14,7 +14,6 @@ use clam::display::escape_line;
 use clam::export::{ExportError, ExportOptions, export};
 use clam::extract::llm::{LlmExtractor, LlmOptions, LlmReport, Source as LlmSource};
 use clam::extract::offline::OfflineExtractor;
-use clam::plan::ProvenanceText;
 use clam::session::{Session, default_session_path};
 use clam::snapshot::{Snapshot, SnapshotDoc, SnapshotEntity};
 use clam::workspace::{Workspace, extract_all_with};
@@ -22,9 +21,9 @@ use clam::workspace::{Workspace, extract_all_with};
 use progress::Bars;
 
 use crate::cli::{
-    AnalyzeArgs, CacheCommand, Cli, Command, CorpusArgs, EvalArgs, ExtractArgs, ExtractorArgs,
-    ExtractorKind, GenCorpusArgs, GoldCommand, PlanArgs, PlanningArgs, ReviewArgs, RunArgs,
-    SessionCommand, SweepArgs,
+    AnalyzeArgs, CacheCommand, Cli, Command, ConfigCommand, CorpusArgs, DecideArgs, EvalArgs,
+    ExtractArgs, ExtractorArgs, ExtractorKind, GenCorpusArgs, GoldCommand, PlanArgs, PlanningArgs,
+    ReviewArgs, RunArgs, SessionCommand, SweepArgs,
 };
 
 pub const EXIT_OK: u8 = 0;
@@ -47,20 +46,24 @@ impl std::fmt::Display for UsageError {
 impl std::error::Error for UsageError {}
 
 mod analyze;
+mod decide;
+pub mod errors;
 mod eval;
 mod extract;
 mod gen_corpus;
 mod gold;
+mod meta;
 mod plan;
 mod progress;
 mod review;
 mod run;
 mod sweep;
 
-/// Logs go to `<data dir>/logs/clam.log` (owner-only), never to the terminal; with
-/// `CLAM_TIMINGS` set, the pipeline's phase timings (`clam::phase`) also go to stderr as
-/// `timing: NAME=SECONDS rss=MB peak=MB`. Returns None when neither could be set up.
-pub fn init_logging() -> Option<()> {
+/// Logs go to `<data dir>/logs/clam.log` (owner-only). `--verbose` (or `CLAM_TIMINGS`)
+/// writes the pipeline's phase timings (`clam::phase`) to stderr as
+/// `timing: NAME=SECONDS rss=MB peak=MB`; `-vv` also the log's events at info level,
+/// `-vvv` at debug. Returns None when nothing could be set up.
+pub fn init_logging(verbose: u8) -> Option<()> {
     use tracing_subscriber::Layer as _;
     use tracing_subscriber::layer::SubscriberExt;
     use tracing_subscriber::util::SubscriberInitExt;
@@ -72,13 +75,28 @@ pub fn init_logging() -> Option<()> {
             .with_writer(std::sync::Mutex::new(file))
             .with_filter(filter)
     });
-    let timings = std::env::var_os("CLAM_TIMINGS").map(|_| TimingsToStderr);
-    if file_layer.is_none() && timings.is_none() {
+    let timings =
+        (verbose > 0 || std::env::var_os("CLAM_TIMINGS").is_some()).then_some(TimingsToStderr);
+    // Events on stderr (`-vv`): the timing events have their own lines above.
+    let events = (verbose > 1).then(|| {
+        let level = if verbose > 2 { "debug" } else { "info" };
+        tracing_subscriber::fmt::layer()
+            .with_ansi(false)
+            .with_writer(std::io::stderr)
+            .with_target(false)
+            .without_time()
+            .with_filter(tracing_subscriber::filter::filter_fn(|m| {
+                m.target() != clam::phase::TIMING_TARGET
+            }))
+            .with_filter(tracing_subscriber::EnvFilter::new(format!("clam={level}")))
+    });
+    if file_layer.is_none() && timings.is_none() && events.is_none() {
         return None;
     }
     tracing_subscriber::registry()
         .with(file_layer)
         .with(timings)
+        .with(events)
         .try_init()
         .ok()
 }
@@ -156,7 +174,7 @@ pub fn dispatch(cli: Cli) -> Result<u8> {
         .actor
         .clone()
         .unwrap_or_else(clam::session::default_actor);
-    tracing::info!(command = ?std::mem::discriminant(&cli.command), %actor, "start");
+    tracing::info!(command = cli.command.name(), %actor, "start");
     let bars = Bars::for_stderr(cli.quiet);
     let result = dispatch_command(cli.command, actor, &bars);
     // The sessions of corpora read from stdin live only as long as the command.
@@ -187,6 +205,11 @@ fn dispatch_command(command: Command, actor: String, bars: &Bars) -> Result<u8> 
             Ok(EXIT_OK)
         }
         Command::Review(a) => review::review(a, actor, bars),
+        Command::Decide(a) => decide::decide(a, &actor, bars),
+        Command::Config(ConfigCommand::Show(a)) => meta::config_show(a),
+        Command::Init(a) => meta::init(a),
+        Command::Completions { shell } => meta::completions(shell),
+        Command::Man { out } => meta::man(out),
         Command::Gold(g) => gold::gold(g, actor, bars),
         Command::Session(SessionCommand::Export {
             corpus,

@@ -106,6 +106,7 @@ impl LlmLayer {
             origin: origin.to_string(),
             key: format!("llm.{key}"),
             message,
+            line: None,
         };
         if let Some(url) = &self.base_url {
             // The message shows the URL without its credentials.

@@ -25,11 +25,15 @@ pub use params::{Param, ParamFlags};
 
 mod extract_lists;
 mod files;
+pub mod located;
 mod resolve;
+pub mod template;
 use extract_lists::extend_unique;
 pub use extract_lists::{ExtractConfig, ExtractLayer, GazetteerFile};
 use files::{read_capped, read_gazetteer_file};
-pub use resolve::{ConfigSources, export_config_hash, resolve, user_config_path};
+pub use resolve::{
+    ConfigSources, Resolved, export_config_hash, resolve, resolve_traced, user_config_path,
+};
 
 /// File name of the configuration in a corpus folder and the user config directory.
 pub const CONFIG_FILE_NAME: &str = "clam.toml";
@@ -192,14 +196,45 @@ pub struct CorpusConfig {
 pub enum ConfigError {
     #[error("{origin}: cannot read: {message}")]
     Read { origin: String, message: String },
-    #[error("{origin}: {message}")]
-    Parse { origin: String, message: String },
-    #[error("{origin}: key `{key}`: {message}")]
+    /// A file that is not TOML (or not a configuration's shape): the line and column
+    /// of the error, and the line quoted with a caret under it.
+    #[error("{origin}{}: {message}{snippet}", at(*.line, *.column))]
+    Parse {
+        origin: String,
+        line: Option<usize>,
+        column: Option<usize>,
+        message: String,
+        snippet: String,
+    },
+    /// A key's value that is refused, naming the one file (or the command line, a
+    /// snapshot, the defaults) that set it, and its line there.
+    #[error("{origin}{}: key `{key}`: {message}", at(*.line, None))]
     Invalid {
         origin: String,
         key: String,
         message: String,
+        line: Option<usize>,
     },
+}
+
+impl ConfigError {
+    /// The file (or other origin) the error is about.
+    pub fn origin(&self) -> &str {
+        match self {
+            ConfigError::Read { origin, .. }
+            | ConfigError::Parse { origin, .. }
+            | ConfigError::Invalid { origin, .. } => origin,
+        }
+    }
+}
+
+/// `:LINE:COLUMN` / `:LINE` after a file name, as compilers write it.
+fn at(line: Option<usize>, column: Option<usize>) -> String {
+    match (line, column) {
+        (Some(l), Some(c)) => format!(":{l}:{c}"),
+        (Some(l), None) => format!(":{l}"),
+        _ => String::new(),
+    }
 }
 
 /// Largest configuration file read.
@@ -246,14 +281,8 @@ impl ConfigLayer {
 
     /// Parses a TOML layer; `origin` names it in errors.
     pub fn from_toml(text: &str, origin: &str) -> Result<Self, ConfigError> {
-        let layer: ConfigLayer = toml::from_str(text).map_err(|e| ConfigError::Parse {
-            origin: origin.to_string(),
-            message: e
-                .to_string()
-                .trim_end()
-                .replace('\n', " ")
-                .replace("  ", " "),
-        })?;
+        let layer: ConfigLayer =
+            toml::from_str(text).map_err(|e| located::parse_error(text, origin, &e))?;
         layer.validate(origin)?;
         Ok(layer)
     }
@@ -319,6 +348,7 @@ impl ConfigLayer {
                         origin: origin.to_string(),
                         key: format!("extract.gazetteer_files.{ty}"),
                         message,
+                        line: None,
                     }
                 })?;
                 let list = terms.entry(ty.clone()).or_default();
@@ -348,7 +378,10 @@ impl ConfigLayer {
         let layer: ConfigLayer =
             serde_json::from_value(value.clone()).map_err(|e| ConfigError::Parse {
                 origin: origin.to_string(),
+                line: None,
+                column: None,
                 message: e.to_string(),
+                snippet: String::new(),
             })?;
         layer.validate(origin)?;
         Ok(layer)
@@ -360,6 +393,7 @@ impl ConfigLayer {
             origin: origin.to_string(),
             key: key.to_string(),
             message,
+            line: None,
         };
         for def in &params::PARAMS {
             if let Some(v) = def.get_layer(self) {
@@ -438,6 +472,7 @@ impl ConfigLayer {
                     origin: origin.to_string(),
                     key: "ui.theme".into(),
                     message: "a theme name cannot be empty".into(),
+                    line: None,
                 });
             }
             base.ui.theme = Some(theme.clone());
@@ -452,6 +487,7 @@ impl ConfigLayer {
                     origin: origin.to_string(),
                     key: "extract.gazetteer_files".into(),
                     message: "files can only be read from a configuration file".into(),
+                    line: None,
                 });
             }
             for (ty, terms) in x.gazetteer_terms.iter().flatten() {
@@ -498,6 +534,7 @@ impl ConfigLayer {
                                 origin: origin.to_string(),
                                 key: format!("schema.{name}.weight"),
                                 message: "a new entity type needs a weight".into(),
+                                line: None,
                             });
                         };
                         base.schema.types.push(EntityType {
@@ -525,6 +562,7 @@ impl Config {
             origin: origin.to_string(),
             key: key.to_string(),
             message,
+            line: None,
         };
         for (key, list) in [
             ("always_mask", &self.redact.always_mask),

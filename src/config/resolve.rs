@@ -1,5 +1,6 @@
 //! Where configuration comes from and how the layers resolve: the user's file, the corpus's, flags; the exported config hash.
 
+use super::located::locate;
 use super::*;
 
 /// A configuration hash from the audit log as the export writes it: a hash made by
@@ -52,6 +53,7 @@ pub(super) fn refuse_llm(layer: &ConfigLayer, origin: &str, what: &str) -> Resul
                     .display()
                     .to_string())
             ),
+            line: None,
         });
     }
     Ok(())
@@ -72,6 +74,7 @@ pub(super) fn only_stricter(
         message: format!(
             "{message}; a clam.toml inside the corpus folder can only make the policy stricter (set it in your own config or a --config file)"
         ),
+        line: None,
     };
     if let Some(never) = &layer.never_mask {
         let added: Vec<&String> = never
@@ -126,43 +129,106 @@ pub(super) fn only_stricter(
     Ok(())
 }
 
+/// A resolved configuration and where each setting came from.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    pub config: Config,
+    /// Key (`theta_doc`, `llm.model`, `schema.NAME`) → the origin that set it last: a
+    /// file's path, `snapshot config` or `command line`. Keys no layer set keep
+    /// their default.
+    pub set_by: BTreeMap<String, String>,
+    /// The layers read, lowest precedence first.
+    pub layers: Vec<String>,
+}
+
+impl Resolved {
+    /// The origin of `key`'s value: the layer that set it, or that set the table it
+    /// is in (`extract.deny.NAME` in `extract.deny`), or `default`.
+    pub fn origin_of(&self, key: &str) -> &str {
+        let mut k = key;
+        loop {
+            if let Some(o) = self.set_by.get(k) {
+                return o;
+            }
+            match k.rfind('.') {
+                Some(i) => k = &k[..i],
+                None => break,
+            }
+        }
+        // A table whose keys were set one by one (`schema` by `schema.NAME`).
+        let prefix = format!("{key}.");
+        self.set_by
+            .iter()
+            .rev()
+            .find(|(k, _)| k.starts_with(&prefix))
+            .map_or("default", |(_, o)| o.as_str())
+    }
+}
+
+/// Keys whose check also reads other keys: an error about the first may come from a
+/// layer that set one of the others.
+const RELATED: &[(&str, &[&str])] = &[
+    ("risk_medium", &["risk_high"]),
+    ("never_mask", &["always_mask", "schema"]),
+    ("always_mask", &["never_mask", "schema"]),
+];
+
 /// Resolves the configuration from its layers, lowest precedence first.
 pub fn resolve(sources: &ConfigSources) -> Result<Config, ConfigError> {
+    resolve_traced(sources).map(|r| r.config)
+}
+
+/// [`resolve`], keeping where each key came from. An error about one key names the
+/// one layer that set it, with the key's line in that file.
+pub fn resolve_traced(sources: &ConfigSources) -> Result<Resolved, ConfigError> {
     let mut config = Config::default();
-    let mut origins = Vec::new();
+    let mut r = Resolved {
+        config: Config::default(),
+        set_by: BTreeMap::new(),
+        layers: Vec::new(),
+    };
+    let note = |r: &mut Resolved, layer: &ConfigLayer, origin: &str| {
+        for k in layer.keys() {
+            r.set_by.insert(k, origin.to_string());
+        }
+        r.layers.push(origin.to_string());
+    };
     if sources.user
         && let Some(path) = user_config_path()
         && path.is_file()
     {
-        ConfigLayer::from_file(&path)?.apply(&mut config, &path.display().to_string())?;
-        origins.push(path.display().to_string());
+        let origin = path.display().to_string();
+        let layer = ConfigLayer::from_file(&path).map_err(locate)?;
+        layer.apply(&mut config, &origin).map_err(locate)?;
+        note(&mut r, &layer, &origin);
     }
     if let Some(dir) = &sources.corpus_dir {
         let path = dir.join(CONFIG_FILE_NAME);
         if path.is_file() {
             let origin = path.display().to_string();
-            let mut layer = ConfigLayer::from_corpus_file(&path)?;
-            refuse_llm(&layer, &origin, "a clam.toml inside the corpus folder")?;
-            only_stricter(&mut layer, &config, &origin)?;
+            let mut layer = ConfigLayer::from_corpus_file(&path).map_err(locate)?;
+            refuse_llm(&layer, &origin, "a clam.toml inside the corpus folder").map_err(locate)?;
+            only_stricter(&mut layer, &config, &origin).map_err(locate)?;
             let keys = layer.keys();
-            layer.apply(&mut config, &origin)?;
+            layer.apply(&mut config, &origin).map_err(locate)?;
             config.corpus_config = Some(CorpusConfig {
                 file: origin.clone(),
                 keys,
             });
-            origins.push(origin);
+            note(&mut r, &layer, &origin);
         }
     }
     if let Some(layer) = &sources.snapshot {
         refuse_llm(layer, "snapshot config", "a snapshot")?;
         layer.apply(&mut config, "snapshot config")?;
-        origins.push("snapshot config".into());
+        note(&mut r, layer, "snapshot config");
     }
     if let Some(path) = &sources.file {
-        let layer = ConfigLayer::from_file(path)?;
+        let origin = path.display().to_string();
+        let layer = ConfigLayer::from_file(path).map_err(locate)?;
         if layer.llm.as_ref().is_some_and(|l| l.allow_remote.is_some()) {
-            return Err(ConfigError::Invalid {
-                origin: path.display().to_string(),
+            return Err(locate(ConfigError::Invalid {
+                origin,
                 key: "llm.allow_remote".into(),
                 message: format!(
                     "sending documents off this machine is allowed only from your own config ({}) or with --allow-remote",
@@ -170,21 +236,78 @@ pub fn resolve(sources: &ConfigSources) -> Result<Config, ConfigError> {
                         .display()
                         .to_string())
                 ),
-            });
+                line: None,
+            }));
         }
-        layer.apply(&mut config, &path.display().to_string())?;
-        origins.push(path.display().to_string());
+        layer.apply(&mut config, &origin).map_err(locate)?;
+        note(&mut r, &layer, &origin);
     }
     sources.flags.validate("command line")?;
     sources.flags.apply(&mut config, "command line")?;
     if sources.flags != ConfigLayer::default() {
-        origins.push("command line".into());
+        note(&mut r, &sources.flags, "command line");
     }
-    let origin = if origins.is_empty() {
+    let origin = if r.layers.is_empty() {
         "defaults".to_string()
     } else {
-        format!("configuration ({})", origins.join(" + "))
+        format!("configuration ({})", r.layers.join(" + "))
     };
-    config.validate(&origin)?;
-    Ok(config)
+    config.validate(&origin).map_err(|e| attribute(e, &r))?;
+    r.config = config;
+    Ok(r)
+}
+
+/// An error of the merged configuration about one key, told as the error of the layer
+/// that set that key (or a key its check reads), with its line there.
+fn attribute(e: ConfigError, r: &Resolved) -> ConfigError {
+    let ConfigError::Invalid {
+        key, message, line, ..
+    } = e
+    else {
+        return e;
+    };
+    let related = RELATED
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or(&[][..], |(_, rel)| *rel);
+    let setter = std::iter::once(key.as_str())
+        .chain(related.iter().copied())
+        .map(|k| (k, r.origin_of(k)))
+        .find(|(_, o)| *o != "default");
+    match setter {
+        Some((set_key, origin)) => {
+            let message = if set_key == key {
+                message
+            } else {
+                format!("{message} (`{set_key}` is set here)")
+            };
+            let located = locate(ConfigError::Invalid {
+                origin: origin.to_string(),
+                key: set_key.to_string(),
+                message,
+                line: None,
+            });
+            // The error stays about its own key; the line is the setter's.
+            match located {
+                ConfigError::Invalid {
+                    origin,
+                    message,
+                    line,
+                    ..
+                } => ConfigError::Invalid {
+                    origin,
+                    key,
+                    message,
+                    line,
+                },
+                other => other,
+            }
+        }
+        None => ConfigError::Invalid {
+            origin: "defaults".into(),
+            key,
+            message,
+            line,
+        },
+    }
 }

@@ -102,6 +102,19 @@ impl std::fmt::Display for Diagnostic {
     }
 }
 
+impl Diagnostic {
+    /// The skipped file or line as JSON output lists it: `{"file", "line"?, "reason"}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut o = serde_json::Map::new();
+        o.insert("file".into(), self.file.clone().into());
+        if let Some(line) = self.line {
+            o.insert("line".into(), line.into());
+        }
+        o.insert("reason".into(), self.message.clone().into());
+        serde_json::Value::Object(o)
+    }
+}
+
 /// A loaded corpus: documents in corpus order plus the diagnostics of skipped input.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Corpus {

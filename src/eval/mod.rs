@@ -163,6 +163,8 @@ pub struct Ceiling {
 pub struct EvalReport {
     pub gold: GoldSummary,
     pub settings: Settings,
+    /// Where the entities come from: `offline`, `llm`, or `snapshot` (a snapshot file).
+    pub extractor: String,
     pub documents: usize,
     pub skipped_documents: usize,
     pub chains: Option<ChainEval>,
@@ -324,6 +326,7 @@ pub fn evaluate_with(
     let baselines = baselines.then(|| privacy::baselines(ws, &ev, project_key));
     let has_questions = ev.has_questions();
     EvalReport {
+        extractor: ws.extractor().to_string(),
         gold: GoldSummary {
             format: gold.format,
             file: gold.source.display().to_string(),

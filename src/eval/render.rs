@@ -162,8 +162,13 @@ impl EvalReport {
         let s = &self.settings;
         let _ = writeln!(
             o,
-            "corpus: {} documents ({} skipped); edge_threshold {}, chain_length {}, flagged = risk_initial ≥ {} (MEDIUM)\n",
-            self.documents, self.skipped_documents, s.edge_threshold, s.chain_length, s.risk_medium
+            "corpus: {} documents ({} skipped); extractor {}; edge_threshold {}, chain_length {}, flagged = risk_initial ≥ {} (MEDIUM)\n",
+            self.documents,
+            self.skipped_documents,
+            self.extractor,
+            s.edge_threshold,
+            s.chain_length,
+            s.risk_medium
         );
         let header = format!(
             "  {:<34} {:<6} {:<6} {:<6} {:>5} {:>5} {:>5}\n",

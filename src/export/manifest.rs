@@ -7,7 +7,6 @@ use serde_json::{Value, json};
 
 use super::ExportSource;
 use super::{DocIds, ExportError, export_id, export_warnings, io_err};
-use crate::plan::ProvenanceText;
 use crate::redact::Replacer;
 
 /// The manifest, serialized as it is generated: the head fields, then the entity,
@@ -137,8 +136,8 @@ impl serde::Serialize for Manifest<'_> {
             json!({
                 "format": ws.corpus().format,
                 "documents": ws.corpus().documents.len(),
-                "skipped": ws.corpus().diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
-                "not_read": ws.corpus().not_read.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+                "skipped": ws.corpus().diagnostics.iter().map(crate::corpus::Diagnostic::to_json).collect::<Vec<_>>(),
+                "not_read": ws.corpus().not_read.iter().map(crate::corpus::Diagnostic::to_json).collect::<Vec<_>>(),
                 "unlocated": ws.store().unlocated_total(),
             }),
         )?;
@@ -261,12 +260,8 @@ fn write_tables(
                 "decision": if plan.masked[i] { "mask" } else { "keep" },
                 "stage": stage,
                 "released_by_pruning": plan.is_released(i),
-                "provenance": ProvenanceText {
-                    provenance: &plan.provenance[i],
-                    model: m,
-                    analysis: an,
-                    theta_doc,
-                }.to_string(),
+                "provenance": super::rows::provenance_text(m, an, plan, theta_doc, i),
+                "kept_because": super::rows::kept_because(&plan.provenance[i]),
                 "review_state": review[i],
                 "documents": doc_ids(&an.entity_docs[i]),
                 "mentions": e.mentions,

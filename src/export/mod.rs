@@ -11,6 +11,7 @@ mod leak;
 mod manifest;
 mod publish;
 mod report;
+pub mod rows;
 mod source;
 
 use std::collections::BTreeMap;

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use super::ExportSource;
 use super::export_id;
 use crate::display::markdown_cell as cell;
-use crate::plan::{Provenance, ProvenanceText};
+use crate::plan::Provenance;
 
 /// Rows of each "riskiest" table: the report's size does not grow with the corpus
 /// (SPEC §9); every document, chain and entity is in the manifest's tables (`tables/`).
@@ -381,13 +381,7 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
     masked_by_type(&mut s, ws);
     let entity_rows = |s: &mut String, title: &str, intro: &str, list: &[usize]| {
         let mut list = list.to_vec();
-        list.sort_by(|&a, &b| {
-            an.entity_docs[b]
-                .len()
-                .cmp(&an.entity_docs[a].len())
-                .then(an.global_contribution[b].total_cmp(&an.global_contribution[a]))
-                .then(a.cmp(&b))
-        });
+        super::rows::by_reach(an, &mut list);
         let _ = writeln!(
             s,
             "\n## {title}\n\n{intro}{} of {}, in most documents first; every one is in \
@@ -397,22 +391,16 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
             list.len()
         );
         for &i in list.iter().take(RISKIEST) {
-            let e = &m.entities[i];
-            let prov = ProvenanceText {
-                provenance: &plan.provenance[i],
-                model: m,
-                analysis: an,
-                theta_doc: ws.config().plan.theta_doc,
-            };
+            let row = super::rows::entity_row(ws, i);
             let _ = writeln!(
                 s,
                 "| {} | {} | {} | {} | {:?} | {} |",
-                export_id(key, &e.id),
-                cell(&e.entity_type),
-                an.entity_docs[i].len(),
-                f(an.global_contribution[i]),
-                ws.review_state(i),
-                cell(&prov.to_string())
+                export_id(key, &m.entities[i].id),
+                cell(&m.entities[i].entity_type),
+                row.documents.len(),
+                f(row.s_e),
+                row.review,
+                cell(&row.provenance)
             );
         }
     };
@@ -428,18 +416,25 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
             &pruned,
         );
     }
+    let kept: Vec<usize> = (0..m.entities.len()).filter(|&i| !plan.masked[i]).collect();
     let kept_forced = plan
         .provenance
         .iter()
         .filter(|p| matches!(p, Provenance::KeptForced))
         .count();
-    let _ = writeln!(
-        s,
-        "\n{} entities kept ({} by auditor decision, {} released by pruning); see tables/entities.jsonl.gz for each one's reason.\n",
-        m.entities.len() - plan.masked_count(),
-        kept_forced,
-        plan.pruned.len()
+    entity_rows(
+        &mut s,
+        "Kept entities",
+        &format!(
+            "{} entities kept ({} by auditor decision, {} released by pruning); why each is \
+             kept is its provenance. ",
+            kept.len(),
+            kept_forced,
+            plan.pruned.len()
+        ),
+        &kept,
     );
+    let _ = writeln!(s);
     auditor_decisions(&mut s, ws, key);
     let orphaned = ws.orphaned_decisions();
     if !orphaned.is_empty() {

@@ -9,8 +9,9 @@ use super::Plan;
 use crate::analysis::{Analysis, Model};
 
 /// An entity as the comparison names it.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 pub struct EntityRef {
+    #[serde(rename = "type")]
     pub entity_type: String,
     pub value: String,
     pub id: String,
@@ -73,7 +74,7 @@ impl PlanFacts {
 }
 
 /// The difference between the plan before a decision and the plan after it.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
 pub struct PlanChange {
     /// Masked after, not before (or new), by type then value.
     pub newly_masked: Vec<EntityRef>,

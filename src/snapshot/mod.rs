@@ -6,7 +6,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+mod corpus;
 mod expected;
+pub use corpus::SnapshotMismatch;
 pub use expected::Expected;
 
 use crate::analysis::{Analysis, Model, ModelInput};

@@ -13,6 +13,7 @@ use crate::plan::{Plan, PlanError, Provenance, plan};
 use crate::redact::{MaskedEntity, Replacer};
 use crate::session::{AuditAction, Decision, Session, SessionError, SessionState};
 
+pub mod decide;
 mod decisions;
 mod queries;
 

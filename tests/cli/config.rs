@@ -271,3 +271,87 @@ fn a_declared_schema_type_is_extracted_offline_from_the_extract_lists() {
         stderr(&o)
     );
 }
+
+#[test]
+fn an_error_about_a_key_names_the_one_file_that_set_it_with_its_line() {
+    let env = Env::new();
+    let user_dir = env.path("config/clam");
+    std::fs::create_dir_all(&user_dir).expect("mkdir");
+    let user = user_dir.join("clam.toml");
+    std::fs::write(
+        &user,
+        "# the team's thresholds\nedge_threshold = 0.4\nrisk_high = 0.3\n",
+    )
+    .expect("write");
+    let other = env.path("project.toml");
+    std::fs::write(&other, "theta_doc = 0.9\n\nalways_mask = [\"SHOE_SIZE\"]\n").expect("write");
+    let other_s = other.to_str().expect("utf8");
+    // always_mask is checked against the merged schema, but only --config set it.
+    let o = env.clam(&["analyze", &sample(), "--config", other_s]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!(
+            "{other_s}:3: key `always_mask`: unknown entity type \"SHOE_SIZE\""
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("configuration ("), "{err}");
+    // risk_medium (a default) is checked against the user's risk_high: the user's
+    // file and the line of risk_high are named, not the other file.
+    std::fs::write(&other, "theta_doc = 0.9\n").expect("write");
+    let o = env.clam(&["analyze", &sample(), "--config", other_s]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("{}:3: key `risk_medium`", user.display()))
+            && err.contains("(`risk_high` is set here)"),
+        "{err}"
+    );
+    assert!(
+        !err.contains(other_s) && !err.contains("configuration ("),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_toml_parse_error_keeps_its_caret_under_the_column_after_tabs_and_wide_characters() {
+    use unicode_width::UnicodeWidthStr;
+    let env = Env::new();
+    let cfg = env.path("bad.toml");
+    std::fs::write(
+        &cfg,
+        "theta_doc = 0.9\n\t[schema.NAME]\n\tgeneralize = \"名前\" x\n",
+    )
+    .expect("write");
+    let o = env.clam(&[
+        "analyze",
+        &sample(),
+        "--config",
+        cfg.to_str().expect("utf8"),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("{}:3:", cfg.display())),
+        "line 3 named: {err}"
+    );
+    let lines: Vec<&str> = err.lines().collect();
+    let quoted = lines
+        .iter()
+        .position(|l| l.starts_with("3 | "))
+        .expect("the line is quoted");
+    let (text, caret) = (lines[quoted], lines[quoted + 1]);
+    assert!(
+        !text.contains('\t') && !text.contains("\\u{9}"),
+        "tabs expanded: {text}"
+    );
+    // The caret stands under the `x` as a terminal draws both lines.
+    let x = text.rfind('x').expect("x");
+    let at = caret.find('^').expect("a caret");
+    assert_eq!(
+        UnicodeWidthStr::width(&caret[..at]),
+        UnicodeWidthStr::width(&text[..x]),
+        "\n{text}\n{caret}"
+    );
+}

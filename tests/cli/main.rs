@@ -9,6 +9,8 @@ use serde_json::Value;
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../fake_llm/mod.rs"]
+mod fake_llm;
 
 use common::Env;
 
@@ -93,13 +95,18 @@ const GOOD: &str = r#"{"id": "good_1", "content": "Member ID: MBR-448213. Contac
 // The areas, one file each.
 mod bad_inputs;
 mod config;
+mod decide;
+mod eval_sources;
 mod export;
 mod formats;
 mod gold;
+mod kept;
+mod meta;
 mod parallel;
 mod pipeline;
 mod progress;
 mod pruning;
+mod scripting;
 mod session;
 mod shards;
 mod sweep;

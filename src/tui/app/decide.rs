@@ -3,20 +3,13 @@
 
 use ratatui_textarea::TextArea;
 
-use crate::session::{AuditAction, Decision};
+use crate::session::AuditAction;
 use crate::workspace::ReviewState;
+use crate::workspace::decide::{Verb, decided_label, settings_text};
 
 use super::super::sanitize;
 use super::super::state::Pane;
 use super::{App, Confirm, Layer, ReasonFor, TypePurpose};
-
-/// `theta_chain=0.4, theta_doc=0.9`: adopted settings as the audit log's state.
-fn settings_text(map: &std::collections::BTreeMap<String, String>) -> String {
-    map.iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
 
 impl App {
     pub(super) fn entity_label(&self, i: usize) -> String {
@@ -31,13 +24,8 @@ impl App {
     }
 
     /// Records a decision (committed before this returns) and re-plans.
-    pub(super) fn decide(
-        &mut self,
-        action: AuditAction,
-        reason: Option<String>,
-        entity: Option<usize>,
-    ) -> bool {
-        self.decide_with(action, reason, entity, None)
+    pub(super) fn decide(&mut self, action: AuditAction, reason: Option<String>) -> bool {
+        self.decide_with(action, reason, None)
     }
 
     /// [`App::decide`] with a precomputed analysis (see `Workspace::apply_with`).
@@ -45,39 +33,11 @@ impl App {
         &mut self,
         action: AuditAction,
         reason: Option<String>,
-        entity: Option<usize>,
         analysis: Option<crate::analysis::Analysis>,
     ) -> bool {
-        let before = entity.map(|i| {
-            if self.ws.plan().masked[i] {
-                "mask"
-            } else {
-                "keep"
-            }
-            .to_string()
-        });
-        // What the entity will be once the decision is in force, where the decision
-        // itself says so (an unpin or an edit is known only after the re-plan).
-        let after = match &action {
-            AuditAction::Override { mask, .. } => {
-                Some(if *mask { "mask" } else { "keep" }.to_string())
-            }
-            AuditAction::Accept { .. } | AuditAction::Pin { .. } => before.clone(),
-            AuditAction::Settings { new, .. } => Some(settings_text(new)),
-            _ => None,
-        };
-        let before = match &action {
-            AuditAction::Settings { old, .. } => Some(settings_text(old)),
-            _ => before,
-        };
-        let decision = Decision {
-            actor: self.actor.clone(),
-            action,
-            reason,
-            state_before: before,
-            state_after: after,
-            config_hash: self.ws.config().hash(&self.project_key),
-        };
+        let decision = self
+            .ws
+            .decision(&self.actor, action, reason, &self.project_key);
         if !self.batch {
             self.note_plan_before();
         }
@@ -101,13 +61,12 @@ impl App {
             return self.no_target();
         };
         let mask = self.ws.plan().masked[i];
-        let id = self.ws.model().entities[i].id.clone();
         let label = self.entity_label(i);
-        if self.decide(AuditAction::Accept { entity: id, mask }, None, Some(i)) {
-            self.decided(format!(
-                "accepted: {} {label}",
-                if mask { "mask" } else { "keep" }
-            ));
+        let Some(action) = self.ws.entity_action(Verb::Accept, i, None) else {
+            return;
+        };
+        if self.decide(action, None) {
+            self.decided(decided_label(Verb::Accept, mask, &label));
             self.advance();
         }
     }
@@ -144,34 +103,32 @@ impl App {
         if self.decide(
             AuditAction::Override { entity, mask },
             Some(reason.to_string()),
-            Some(i),
         ) {
-            self.decided(format!(
-                "overridden: {} {label}",
-                if mask { "mask" } else { "keep" }
-            ));
+            self.decided(decided_label(Verb::Override, mask, &label));
             self.advance();
         }
         Ok(())
     }
 
+    /// Pins the state in effect, or unpins a pinned entity.
     pub(super) fn pin(&mut self) {
         let Some(i) = self.target_entity() else {
             return self.no_target();
         };
-        let id = self.ws.model().entities[i].id.clone();
+        let mask = self.ws.plan().masked[i];
         let label = self.entity_label(i);
-        if self.ws.state().pinned.contains(&id) {
-            if self.decide(AuditAction::Unpin { entity: id }, None, Some(i)) {
-                self.decided(format!("unpinned: {label}"));
-            }
-        } else {
-            let mask = self.ws.plan().masked[i];
-            if self.decide(AuditAction::Pin { entity: id, mask }, None, Some(i)) {
-                self.decided(format!(
-                    "pinned: {} {label}",
-                    if mask { "mask" } else { "keep" }
-                ));
+        let pinned = self
+            .ws
+            .state()
+            .pinned
+            .contains(&self.ws.model().entities[i].id);
+        let verb = if pinned { Verb::Unpin } else { Verb::Pin };
+        let Some(action) = self.ws.entity_action(verb, i, None) else {
+            return;
+        };
+        if self.decide(action, None) {
+            self.decided(decided_label(verb, mask, &label));
+            if verb == Verb::Pin {
                 self.advance();
             }
         }
@@ -215,7 +172,7 @@ impl App {
         // re-plan off the UI thread like any other).
         // Described before the undo: an undone edit may take the entity away.
         let what = self.describe(&entry.decision.action);
-        if self.decide(AuditAction::Undo { seq: entry.seq }, None, None) {
+        if self.decide(AuditAction::Undo { seq: entry.seq }, None) {
             self.decided(format!("undone: {what} (decision #{})", entry.seq));
         }
     }
@@ -336,7 +293,6 @@ impl App {
                     mask,
                 },
                 None,
-                Some(i),
             ) {
                 return None;
             }
@@ -388,7 +344,6 @@ impl App {
                 doc: Some(doc_id.clone()),
             },
             None,
-            m.entity,
         ) {
             self.clamp_doc_cursor();
             self.decided(format!(
@@ -420,14 +375,12 @@ impl App {
                 }
             }
             Confirm::Merge { from, into } => {
-                let i = self.ws.model().entity_index(&from);
                 if self.decide(
                     AuditAction::Merge {
                         from,
                         into: into.clone(),
                     },
                     None,
-                    i,
                 ) {
                     if let Some(j) = self.ws.model().entity_index(&into) {
                         self.ui.masks.select_item(j);
@@ -436,7 +389,7 @@ impl App {
                 }
             }
             Confirm::UndoEarlier { seq, what } => {
-                if self.decide(AuditAction::Undo { seq }, None, None) {
+                if self.decide(AuditAction::Undo { seq }, None) {
                     self.decided(format!(
                         "undone: {what} (decision #{seq}, an earlier review's)"
                     ));
@@ -448,11 +401,7 @@ impl App {
                 };
                 let label = self.entity_label(i);
                 let docs = self.ws.globals().get(&entity).map_or(0, |g| g.docs.len());
-                if self.decide(
-                    AuditAction::RemoveEntity { entity, doc: None },
-                    None,
-                    Some(i),
-                ) {
+                if self.decide(AuditAction::RemoveEntity { entity, doc: None }, None) {
                     self.clamp_doc_cursor();
                     self.decided(format!(
                         "removed {label} from all {docs} document(s) (u undoes)"
@@ -527,7 +476,6 @@ impl App {
         if self.decide(
             AuditAction::AcceptResidual { documents },
             Some(reason.to_string()),
-            None,
         ) {
             self.decided(format!("residual risk accepted: {label}"));
         }
@@ -607,7 +555,6 @@ impl App {
                     return self.info("the type is unchanged".into());
                 }
                 let new_entity = crate::entity::entity_id(&key.normalized, &entity_type);
-                let i = self.ws.model().entity_index(&entity);
                 if self.decide(
                     AuditAction::Retype {
                         entity,
@@ -615,7 +562,6 @@ impl App {
                         new_entity,
                     },
                     None,
-                    i,
                 ) {
                     self.decided(format!("retyped to {entity_type} (u undoes)"));
                 }
@@ -635,7 +581,6 @@ impl App {
                         entity_type: entity_type.clone(),
                         relevance: parse_relevance(&relevance).ok().flatten(),
                     },
-                    None,
                     None,
                 ) {
                     if let Some(pos) = self.mentions(doc).iter().position(|m| m.start == start) {

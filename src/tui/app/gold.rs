@@ -262,7 +262,7 @@ impl App {
         };
         let label = Self::gold_label(&docs);
         if self.ws.state().gold.contains_key(&gold::key(&docs)) {
-            if self.decide(AuditAction::GoldUnmark { documents: docs }, None, None) {
+            if self.decide(AuditAction::GoldUnmark { documents: docs }, None) {
                 self.info(format!("not gold any more: {label} (u undoes)"));
             }
         } else if self.decide(
@@ -270,7 +270,6 @@ impl App {
                 documents: docs,
                 note: None,
             },
-            None,
             None,
         ) {
             if self.ui.focus == Pane::Graph {
@@ -311,7 +310,7 @@ impl App {
         if was.as_ref() == Some(&note) {
             return self.info("the note is unchanged".into());
         }
-        if self.decide(AuditAction::GoldMark { documents, note }, None, None) {
+        if self.decide(AuditAction::GoldMark { documents, note }, None) {
             if self.ui.focus == Pane::Graph {
                 self.ui.gold_pending.clear();
             }

@@ -481,7 +481,7 @@ impl App {
             .filter(|c| !self.whatif_busy() && c.config == config)
             .and_then(|c| c.analysis.clone());
         let saved = std::mem::take(&mut self.whatif.overrides);
-        if self.decide_with(AuditAction::Settings { old, new }, None, None, analysis) {
+        if self.decide_with(AuditAction::Settings { old, new }, None, analysis) {
             self.decided(format!("adopted: {}", text.join(", ")));
             true
         } else {
