@@ -35,16 +35,7 @@ corpora=()
 if [ -d "$devset" ]; then
   copy="$dir/devset-x$copies"
   if [ ! -d "$copy" ]; then
-    mkdir -p "$copy"
-    python3 - "$devset" "$copy" "$copies" <<'PY'
-import json, pathlib, sys
-src, dst, copies = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), int(sys.argv[3])
-for f in sorted(src.glob("*.json")):
-    doc = json.loads(f.read_text(encoding="utf-8"))
-    for r in range(copies):
-        d = dict(doc, id=f"{doc['id']}_r{r:03d}")
-        (dst / f"{d['id']}.json").write_text(json.dumps(d), encoding="utf-8")
-PY
+    python3 scripts/devset_copies.py "$devset" "$copy" "$copies"
   fi
   corpora+=("$copy")
 else

@@ -44,11 +44,7 @@ fn workspace_of_snapshot(a: &EvalArgs, path: &Path, bars: &Bars) -> Result<Works
         ))
         .into());
     }
-    bars.spinner("reading the snapshot");
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("{}: cannot read", path.display()))?;
-    let snapshot: Snapshot = serde_json::from_str(&text)
-        .with_context(|| format!("{}: not a snapshot of `clam extract`", path.display()))?;
+    let snapshot = read_snapshot(path, bars)?;
     bars.clear();
     let layer = snapshot
         .config_layer()

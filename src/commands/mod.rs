@@ -539,6 +539,15 @@ fn workspace_of(
     Ok(ws)
 }
 
+/// A snapshot file of `clam extract`, read with a spinner.
+fn read_snapshot(path: &Path, bars: &Bars) -> Result<clam::snapshot::Snapshot> {
+    bars.spinner("reading the snapshot");
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{}: cannot read", path.display()))?;
+    serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a snapshot of `clam extract`", path.display()))
+}
+
 fn write_atomic(path: &Path, text: &str, force: bool) -> Result<()> {
     if path.exists() && !force {
         bail!(

@@ -27,12 +27,7 @@ pub(super) fn plan(a: PlanArgs, bars: &Bars) -> Result<u8> {
             ))
             .into());
         }
-        bars.spinner("reading the snapshot");
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("{}: cannot read", path.display()))?;
-        let snapshot: Snapshot = serde_json::from_str(&text)
-            .with_context(|| format!("{}: not a snapshot", path.display()))?;
-        (snapshot, path.display().to_string())
+        (read_snapshot(path, bars)?, path.display().to_string())
     } else {
         if shards.len() != a.snapshots.len() {
             let other = a.snapshots.iter().find(|p| !shards.contains(p));

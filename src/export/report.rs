@@ -268,37 +268,20 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
         );
     }
 
-    if !ws.corpus().diagnostics.is_empty() {
-        let _ = writeln!(s, "## Skipped input\n");
-        let all = &ws.corpus().diagnostics;
-        for d in all.iter().take(LISTED) {
-            let _ = writeln!(s, "- {}", cell(&d.to_string()));
-        }
-        more(
-            &mut s,
-            all.len(),
-            LISTED,
-            "skipped inputs",
-            "manifest.json (`corpus.skipped`)",
-        );
-        let _ = writeln!(s);
-    }
-
-    if !ws.corpus().not_read.is_empty() {
-        let _ = writeln!(s, "## Files not read (not documents)\n");
-        let all = &ws.corpus().not_read;
-        for d in all.iter().take(LISTED) {
-            let _ = writeln!(s, "- {}", cell(&d.to_string()));
-        }
-        more(
-            &mut s,
-            all.len(),
-            LISTED,
-            "files not read",
-            "manifest.json (`corpus.not_read`)",
-        );
-        let _ = writeln!(s);
-    }
+    diagnostics_section(
+        &mut s,
+        "Skipped input",
+        &ws.corpus().diagnostics,
+        "skipped inputs",
+        "manifest.json (`corpus.skipped`)",
+    );
+    diagnostics_section(
+        &mut s,
+        "Files not read (not documents)",
+        &ws.corpus().not_read,
+        "files not read",
+        "manifest.json (`corpus.not_read`)",
+    );
 
     // The riskiest documents: residual ones first, then by risk after masking.
     let mut docs: Vec<usize> = (0..m.docs.len()).collect();
@@ -479,4 +462,24 @@ fn residual_text(residual: bool, accepted: bool) -> &'static str {
         (true, false) => "yes",
         (true, true) => "yes, accepted",
     }
+}
+
+/// A section listing input diagnostics (skipped input, files not read), cut after
+/// [`LISTED`] with a note of where the rest is; nothing when there are none.
+fn diagnostics_section(
+    s: &mut String,
+    title: &str,
+    all: &[crate::corpus::Diagnostic],
+    what: &str,
+    rest_in: &str,
+) {
+    if all.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, "## {title}\n");
+    for d in all.iter().take(LISTED) {
+        let _ = writeln!(s, "- {}", cell(&d.to_string()));
+    }
+    more(s, all.len(), LISTED, what, rest_in);
+    let _ = writeln!(s);
 }

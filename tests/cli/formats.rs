@@ -54,7 +54,7 @@ fn the_folder_gen_corpus_writes_loads_and_its_gold_file_is_named_as_such() {
     assert_eq!(v["skipped"], serde_json::json!([]));
     assert_eq!(
         v["not_read"],
-        serde_json::json!(["gold.json: a gold file (devset format), not a document; not read"])
+        serde_json::json!([{"file": "gold.json", "reason": "a gold file (devset format), not a document; not read"}])
     );
 }
 
