@@ -237,6 +237,17 @@ fn devset_with_mentions() {
     assert!(persons >= 0.85, "person-entity recall {persons}");
     let overall = f(&r["mentions"]["overall"]["overlap"]["f1"]);
     assert!(overall >= 0.75, "mention overlap F1 {overall}");
+    // The gold marks "45-year-old", clam "45": compared on the number, with a note
+    // (exact AGE F1 was 0.000 before).
+    let age = f(&r["mentions"]["by_type"]["AGE"]["exact"]["f1"]);
+    assert!(age >= 0.8, "AGE exact F1 {age}");
+    assert!(
+        r["notes"].as_array().is_some_and(|n| n.iter().any(|x| x
+            .as_str()
+            .is_some_and(|x| x.contains("compared on their number")))),
+        "{}",
+        r["notes"]
+    );
     let by_type = r["mentions"]["by_type"].as_object().expect("by_type");
     for (t, m) in by_type {
         // The devset's only demographic value ("Deaf") was found by a hand-written

@@ -276,15 +276,33 @@ pub fn evaluate_with(
                 m.end
             ));
         }
+        // clam marks an age's number ("45" of "45-year-old": the unit says nothing
+        // about the person); a gold span that includes the unit is compared on its
+        // number, so exact matching measures the convention both share.
+        let mut with_unit = 0;
         let gold_spans: Vec<TypedSpan> = ms
             .iter()
-            .map(|m| TypedSpan {
-                doc: m.doc.clone(),
-                start: m.start,
-                end: m.end,
-                entity_type: m.entity_type.clone(),
+            .map(|m| {
+                let end = match age_number_len(m) {
+                    Some(n) if m.entity_type == "AGE" && m.start + n < m.end => {
+                        with_unit += 1;
+                        m.start + n
+                    }
+                    _ => m.end,
+                };
+                TypedSpan {
+                    doc: m.doc.clone(),
+                    start: m.start,
+                    end,
+                    entity_type: m.entity_type.clone(),
+                }
             })
             .collect();
+        if with_unit > 0 {
+            notes.push(format!(
+                "{with_unit} gold AGE span(s) include their unit (\"45-year-old\"); clam marks the number (\"45\"), so they are compared on their number"
+            ));
+        }
         metrics::mention_scores(&extracted_spans(ws.store()), &gold_spans)
     });
     let redaction = gold.redaction.as_ref().map(|r| redaction_eval(ws, r));
@@ -596,4 +614,19 @@ mod tests {
         assert!(r.edges.is_some());
         assert!(r.to_table().contains("chain metrics absent"));
     }
+}
+
+/// The length in characters of the number an age mention starts with, when the rest
+/// of the mention is an age unit ("45-year-old", "45 years old", "45 y/o", "45yo").
+fn age_number_len(m: &GoldMention) -> Option<usize> {
+    static UNIT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)^(\d{1,3})(?:[- ]?(?:years?|yrs?|yr)[- ]?old|[- ]?(?:years?|yrs?) of age|[- ]?months?[- ]?old|\s*y/?o|\s*yo)$",
+        )
+        .ok()
+    });
+    let re = (*UNIT).as_ref()?;
+    re.captures(m.text.trim())
+        .and_then(|c| c.get(1))
+        .map(|d| d.as_str().chars().count())
 }
