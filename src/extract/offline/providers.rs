@@ -321,7 +321,71 @@ fn clinician_context(p: &Patterns, text: &str, start: usize, end: usize) -> bool
     let from = window_start(text, start, 40, 0);
     let before = &text[from..start];
     let line = before.rsplit('\n').next().unwrap_or(before);
-    p.clinician_before.is_match(line) || p.clinician_after.is_match(&text[end..])
+    let role_before = p
+        .clinician_before
+        .find(line)
+        .is_some_and(|m| !office_role(&line[..m.start()], m.as_str()));
+    role_before || p.clinician_after.is_match(&text[end..])
+}
+
+/// Role words that are clinical in a clinic and clerical in an office ("Payroll
+/// Specialist", "Benefits Consultant", "IT Provider"), and the departments that make
+/// them clerical when they come right before.
+const AMBIGUOUS_ROLES: &[&str] = &["specialist", "consultant", "provider", "practitioner"];
+const OFFICE_DEPARTMENTS: &[&str] = &[
+    "payroll",
+    "benefits",
+    "hr",
+    "it",
+    "marketing",
+    "sales",
+    "finance",
+    "financial",
+    "legal",
+    "claims",
+    "insurance",
+    "tax",
+    "mortgage",
+    "leasing",
+    "recruitment",
+    "recruiting",
+    "procurement",
+    "compliance",
+    "accounts",
+    "billing",
+    "customer",
+    "support",
+    "technical",
+    "security",
+    "training",
+    "communications",
+    "pension",
+    "pensions",
+    "data",
+    "software",
+    "network",
+    "retail",
+    "property",
+    "investment",
+    "management",
+    "business",
+    "logistics",
+    "admissions",
+    "enrollment",
+    "enrolment",
+];
+
+/// `role` (a match of the clinician cue) is an ambiguous role word after an office
+/// department word (`before` is the line before the match).
+fn office_role(before: &str, role: &str) -> bool {
+    let word = role
+        .trim_end_matches(|c: char| !c.is_alphabetic())
+        .to_lowercase();
+    AMBIGUOUS_ROLES.contains(&word.as_str())
+        && before
+            .split_whitespace()
+            .next_back()
+            .is_some_and(|w| OFFICE_DEPARTMENTS.contains(&w.to_lowercase().as_str()))
 }
 
 #[cfg(test)]
@@ -366,5 +430,17 @@ mod tests {
         // The name's other mention follows; the patient stays a NAME.
         assert!(has(&items, "PROVIDER", "Anton Brevik"), "{items:?}");
         assert!(has(&items, "NAME", "Priya Raman"));
+    }
+
+    /// An office's specialist or consultant is no clinician; a clinic's is.
+    #[test]
+    fn office_roles_are_not_clinicians() {
+        let items = run(
+            "Payroll Specialist Jonas Lindqvist flagged it. Benefits Consultant Maria Keller \
+             replied. Referred to specialist Anton Brevik.",
+        );
+        assert!(has(&items, "NAME", "Jonas Lindqvist"), "{items:?}");
+        assert!(has(&items, "NAME", "Maria Keller"), "{items:?}");
+        assert!(has(&items, "PROVIDER", "Anton Brevik"), "{items:?}");
     }
 }
