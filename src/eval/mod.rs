@@ -392,6 +392,21 @@ const LEAKED_SHOWN: usize = 6;
 /// Clusters listed in the privacy table; leaked clusters beyond them are listed too.
 const CLUSTERS_SHOWN: usize = 50;
 
+/// The length in characters of the number an age mention starts with, when the rest
+/// of the mention is an age unit ("45-year-old", "45 years old", "45 y/o", "45yo").
+fn age_number_len(m: &GoldMention) -> Option<usize> {
+    static UNIT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)^(\d{1,3})(?:[- ]?(?:years?|yrs?|yr)[- ]?old|[- ]?(?:years?|yrs?) of age|[- ]?months?[- ]?old|\s*y/?o|\s*yo)$",
+        )
+        .ok()
+    });
+    let re = (*UNIT).as_ref()?;
+    re.captures(m.text.trim())
+        .and_then(|c| c.get(1))
+        .map(|d| d.as_str().chars().count())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -614,19 +629,4 @@ mod tests {
         assert!(r.edges.is_some());
         assert!(r.to_table().contains("chain metrics absent"));
     }
-}
-
-/// The length in characters of the number an age mention starts with, when the rest
-/// of the mention is an age unit ("45-year-old", "45 years old", "45 y/o", "45yo").
-fn age_number_len(m: &GoldMention) -> Option<usize> {
-    static UNIT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(
-            r"(?i)^(\d{1,3})(?:[- ]?(?:years?|yrs?|yr)[- ]?old|[- ]?(?:years?|yrs?) of age|[- ]?months?[- ]?old|\s*y/?o|\s*yo)$",
-        )
-        .ok()
-    });
-    let re = (*UNIT).as_ref()?;
-    re.captures(m.text.trim())
-        .and_then(|c| c.get(1))
-        .map(|d| d.as_str().chars().count())
 }
