@@ -61,6 +61,7 @@ struct Patterns {
     labelled: Regex,
     unit: Regex,
     city: Regex,
+    region_postcode: Regex,
     postcode: Regex,
     unit_before: Regex,
 }
@@ -98,6 +99,9 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let city = Regex::new(&format!(
         r"^,{SP}(?:{pc}{SP})?{city_name}(?:,?{SP}[A-Z]{{2,3}}(?-u:\b))?(?:,?{SP}{pc})?"
     ))?;
+    let region_postcode = Regex::new(&format!(
+        r"^,{SP}{city_name}(?:,?{SP}[A-Z]{{2,3}})?,?{SP}(?:[A-Z]{{1,2}}\d[A-Z\d]?[ \x{{A0}}]?\d[A-Z]{{2}}|[A-Z]\d[A-Z][ \x{{A0}}]?\d[A-Z]\d|\d{{4,5}}(?:-\d{{4}})?)(?-u:\b)"
+    ))?;
     let postcode = Regex::new(
         r"^,?[ \x{A0}](?:[A-Z]{2}[ \x{A0}])?(?:[A-Z]{1,2}\d[A-Z\d]?[ \x{A0}]?\d[A-Z]{2}|[A-Z]\d[A-Z][ \x{A0}]?\d[A-Z]\d|\d{5}(?:-\d{4})?)(?-u:\b)",
     )?;
@@ -113,6 +117,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         labelled,
         unit,
         city,
+        region_postcode,
         postcode,
         unit_before,
     })
@@ -204,6 +209,11 @@ impl Addresses {
         }
         if let Some(m) = p.city.find(&text[end..]) {
             end += m.end();
+            // A county or region before the postcode ("Little Snoring, Norfolk NR21
+            // 0AB"): a second place is taken only when a postcode ends it.
+            if let Some(m) = p.region_postcode.find(&text[end..]) {
+                end += m.end();
+            }
         }
         if let Some(m) = p.postcode.find(&text[end..]) {
             end += m.end();
@@ -289,10 +299,40 @@ fn folded(c: &Captures<'_>, group: &str) -> String {
 fn english_street(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     let m = c.get(0)?;
     let digits = m.as_str().bytes().take_while(u8::is_ascii_digit).count();
-    if digits > 0 && !token_bounded(text, m.start(), m.start() + digits) {
+    if digits == 0 {
+        return Some((m.start(), m.end()));
+    }
+    if let Some(start) = range_start(text, m.start()) {
+        return Some((start, m.end()));
+    }
+    if !token_bounded(text, m.start(), m.start() + digits) {
         return None;
     }
     Some((m.start(), m.end()))
+}
+
+/// The start of a house-number range ending at `start` ("45-47 Harbour Rd", "12–14
+/// High Street"): the first number, when a hyphen or dash and a whole number of up to
+/// five digits come right before (not a year).
+fn range_start(text: &str, start: usize) -> Option<usize> {
+    let before = &text[..start];
+    let dash = before
+        .chars()
+        .next_back()
+        .filter(|c| matches!(c, '-' | '\u{2013}'))?;
+    let head = &before[..before.len() - dash.len_utf8()];
+    let digits = head.bytes().rev().take_while(u8::is_ascii_digit).count();
+    let first = head.len() - digits;
+    let open = head[..first]
+        .chars()
+        .next_back()
+        .is_none_or(|c| c.is_whitespace() || matches!(c, '(' | ',' | ':' | ';'));
+    // "2019-2021 Harbour Road works": years, not houses.
+    let year = digits == 4
+        && head[first..]
+            .parse::<u32>()
+            .is_ok_and(|y| (1800..=2100).contains(&y));
+    ((1..=5).contains(&digits) && open && !year).then_some(first)
 }
 
 /// A house number, capitalised words and a street type of any language among them
@@ -300,14 +340,18 @@ fn english_street(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
 fn number_then_name(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     let (m, words) = (c.get(0)?, c.name("words")?);
     let digits = m.as_str().bytes().take_while(u8::is_ascii_digit).count();
-    if !token_bounded(text, m.start(), m.start() + digits) || numbered_title(text, m.start()) {
+    let start = range_start(text, m.start());
+    if start.is_none() && !token_bounded(text, m.start(), m.start() + digits)
+        || numbered_title(text, m.start())
+    {
         return None;
     }
+    let start = start.unwrap_or(m.start());
     let mut offset = words.start();
     for (k, w) in words.as_str().split([' ', '\u{A0}']).enumerate() {
         let end = offset + w.len();
         if k > 0 && w.chars().count() >= 3 && is_any_street_type(&fold_word(w)) {
-            return Some((m.start(), end));
+            return Some((start, end));
         }
         offset = end + text[end..].chars().next().map_or(1, char::len_utf8);
     }

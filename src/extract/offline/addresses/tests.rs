@@ -142,3 +142,28 @@ fn numbers_before_ordinary_words_are_no_streets() {
         assert_eq!(address(text), None, "{text}");
     }
 }
+
+/// A house-number range is one address, a year range is not; a county between the
+/// town and the postcode keeps the postcode in the address.
+#[test]
+fn number_ranges_and_a_county_before_the_postcode() {
+    assert_eq!(
+        address("Property: Unit 12, 45-47 Harbour Rd, Fremantle WA 6160").as_deref(),
+        Some("Unit 12, 45-47 Harbour Rd, Fremantle WA 6160")
+    );
+    assert_eq!(
+        address("She lives at 12–14 Quarry Road.").as_deref(),
+        Some("12–14 Quarry Road")
+    );
+    assert_eq!(address("In 2019-2021 Harbour Road works closed it."), None);
+    assert_eq!(
+        address("The home at 88 Old Mill Lane, Little Snoring, Norfolk NR21 0AB flooded.")
+            .as_deref(),
+        Some("88 Old Mill Lane, Little Snoring, Norfolk NR21 0AB")
+    );
+    // Without a postcode, a second place after the town is not taken.
+    assert_eq!(
+        address("Seen at 12 Main Street, Springfield, Dr. Smith said.").as_deref(),
+        Some("12 Main Street, Springfield")
+    );
+}
