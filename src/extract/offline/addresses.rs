@@ -87,7 +87,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         r"(?P<w>\p{{Lu}}\p{{Ll}}[\p{{L}}'’-]*)\.?{SP}(?P<num>{NUM})"
     ))?;
     let labelled = Regex::new(
-        r"(?im)(?:(?:home|mailing|postal|street|residential|residence|billing|current|new|old|previous|prior|permanent|correspondence|contact|patient|member|claimant|employee|delivery|shipping|forwarding|last known)[ \t]+)?(?:address|addr\.?|adresse|anschrift|adres|adresa|dirección|direccion|domicilio|indirizzo|endereço|endereco|morada|osoite|cím)(?:[ \t]+(?:line[ \t]*\d|on file|of record))?[ \t]*[:：][ \t]*(?P<v>[^\n\r\t|;]{4,160})",
+        r"(?im)(?:(?:home|mailing|postal|street|residential|residence|billing|current|new|old|previous|prior|permanent|correspondence|contact|patient|member|claimant|employee|delivery|shipping|forwarding|last known)[ \t]+)?(?:address|addr\.?|adresse|anschrift|adres|adresa|dirección|direccion|domicilio|indirizzo|endereço|endereco|morada|osoite|cím)(?:[ \t]+(?:line[ \t]*\d|on file|of record))?(?:[ \t]*[:：]|[ \t]+(?:is|was)(?:[ \t]+now)?)[ \t]*(?P<v>[^\n\r\t|;]{4,160})",
     )?;
     let unit = Regex::new(&format!(
         r"^,?{SP}(?:(?P<u>\p{{L}}{{2,}})\.?{SP}?#?|#{SP}?){UNIT_NO}"
@@ -526,9 +526,12 @@ fn labelled_value(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
             break;
         }
         let word = s[..k].rsplit([' ', ',']).next().unwrap_or("");
-        let abbreviation = word.chars().count() <= 4
-            && word.chars().all(char::is_alphabetic)
-            && word.starts_with(char::is_uppercase);
+        // "St.", "Apt.", "Blvd.": a short word, or a street or unit type ("Lyon. She
+        // moved" ends the sentence).
+        let folded = fold_word(word);
+        let abbreviation = word.chars().all(char::is_alphabetic)
+            && word.starts_with(char::is_uppercase)
+            && (word.chars().count() <= 3 || is_any_street_type(&folded) || is_unit_type(&folded));
         if !abbreviation && s[k + 2..].starts_with(char::is_uppercase) {
             cut = k;
             break;

@@ -167,3 +167,22 @@ fn number_ranges_and_a_county_before_the_postcode() {
         Some("12 Main Street, Springfield")
     );
 }
+
+/// "address is" labels the value like "Address:", and a sentence ends after a town of
+/// four letters.
+#[test]
+fn an_address_after_address_is() {
+    assert_eq!(
+        address("Her address is Calle Mayor 12, 3º B, 28013 Madrid.").as_deref(),
+        Some("Calle Mayor 12, 3º B, 28013 Madrid")
+    );
+    assert_eq!(
+        address("Her address was 14 Rue des Lilas, 69003 Lyon. She moved.").as_deref(),
+        Some("14 Rue des Lilas, 69003 Lyon")
+    );
+    assert_eq!(
+        address("His email address is j.doe@example.com today."),
+        None
+    );
+    assert_eq!(address("The address is unknown."), None);
+}
