@@ -187,6 +187,11 @@ pub struct ExtractorArgs {
     /// Neither read nor write the LLM response cache.
     #[arg(long)]
     pub no_cache: bool,
+    /// Go on when the LLM extractor failed for every document (every entity then comes
+    /// from the offline extractor); without it that is an error (exit 1) and nothing
+    /// is written.
+    #[arg(long)]
+    pub allow_fallback: bool,
 }
 
 #[derive(Debug, Subcommand)]

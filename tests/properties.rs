@@ -48,6 +48,7 @@ fn snapshot_of(
 ) -> Snapshot {
     Snapshot {
         config: serde_json::json!({"always_mask": [], "edge_threshold": 0.2, "chain_length": chain_length, "strategy": strategy, "prune": prune}),
+        fallbacks: None,
         documents: docs
             .iter()
             .enumerate()
@@ -55,6 +56,7 @@ fn snapshot_of(
                 id: format!("doc_{i}"),
                 key: None,
                 unlocated: 0,
+                fallback: None,
                 entities: ents
                     .iter()
                     .map(|(n, t, r)| SnapshotEntity {

@@ -39,7 +39,10 @@ pub(super) fn extract(a: ExtractArgs, bars: &Bars) -> Result<u8> {
     }
     let x = load_and_extract(&a.corpus, &config, &a.extraction, None, bars)?;
     let _phase = clam::phase::phase("write");
-    let snapshot = snapshot_of(&x.corpus, &x.store, snapshot_config(&config)?);
+    let mut snapshot = snapshot_of(&x.corpus, &x.store, snapshot_config(&config)?);
+    if let Some(r) = &x.llm {
+        mark_fallbacks(&mut snapshot, r);
+    }
     write_atomic(
         &a.out,
         &(clam::display::to_json_pretty(&snapshot)? + "\n"),
@@ -142,6 +145,7 @@ pub(super) fn snapshot_of(corpus: &Corpus, store: &EntityStore, config: Value) -
             id: d.doc_id.clone(),
             key: corpus.documents.get(i).map(|doc| doc.key.clone()),
             unlocated: d.unlocated,
+            fallback: None,
             entities: d
                 .entities
                 .iter()
@@ -164,7 +168,19 @@ pub(super) fn snapshot_of(corpus: &Corpus, store: &EntityStore, config: Value) -
         config,
         documents,
         forced: None,
+        fallbacks: None,
     }
+}
+
+/// Marks the documents whose entities come from the offline fallback of the LLM
+/// extractor, and counts them in the header.
+fn mark_fallbacks(snapshot: &mut Snapshot, report: &clam::extract::llm::LlmReport) {
+    for (d, r) in snapshot.documents.iter_mut().zip(&report.documents) {
+        if r.source == LlmSource::Fallback {
+            d.fallback = Some(r.reason.clone().unwrap_or_default());
+        }
+    }
+    snapshot.fallbacks = Some(report.fallbacks);
 }
 
 fn clam_is_inside(child: &Path, parent: &Path) -> bool {

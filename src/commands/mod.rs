@@ -459,6 +459,23 @@ fn extract_llm(
         r.cache_hits,
         r.dropped.total()
     );
+    if r.all_fell_back() {
+        let why = match r.main_fallback_reason() {
+            Some((why, n)) if n == r.documents.len() => escape_line(why),
+            Some((why, n)) => format!("{} for {n} of them", escape_line(why)),
+            None => String::new(),
+        };
+        let what = format!(
+            "the LLM extractor failed for all {} document(s) ({why}); every entity comes from the offline extractor",
+            r.documents.len()
+        );
+        if !ext.allow_fallback {
+            bail!(
+                "{what}. Nothing was written. Fix the server (see `clam config show` for [llm]) or pass --allow-fallback to accept this."
+            );
+        }
+        eprintln!("warning: {what} (--allow-fallback)");
+    }
     Ok((store, run.report))
 }
 

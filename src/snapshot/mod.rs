@@ -46,6 +46,10 @@ pub struct SnapshotDoc {
     pub key: Option<String>,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub unlocated: usize,
+    /// Written by `clam extract --extractor llm` when the model failed for this
+    /// document: why, its entities coming from the offline extractor instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<String>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -67,6 +71,10 @@ pub struct Snapshot {
     pub documents: Vec<SnapshotDoc>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forced: Option<Forced>,
+    /// Written by `clam extract --extractor llm`: how many documents fell back to the
+    /// offline extractor (each marked `fallback`); absent for the offline extractor.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fallbacks: Option<usize>,
 }
 
 impl Snapshot {
@@ -182,4 +190,28 @@ pub enum WritePlanError {
     Plan(#[from] crate::plan::PlanError),
     #[error("writing the plan: {0}")]
     Write(#[from] serde_json::Error),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fallback_marks_are_optional_and_round_trip() {
+        // A snapshot of a version without the marks reads, unmarked.
+        let old = r#"{"config": {}, "documents": [{"id": "a", "entities": []}]}"#;
+        let s: Snapshot = serde_json::from_str(old).unwrap();
+        assert_eq!(s.fallbacks, None);
+        assert_eq!(s.documents[0].fallback, None);
+        // Unmarked, nothing is written; marked, both marks are.
+        let text = serde_json::to_string(&s).unwrap();
+        assert!(!text.contains("fallback"), "{text}");
+        let mut marked = s;
+        marked.fallbacks = Some(1);
+        marked.documents[0].fallback = Some("local pass failed: HTTP 500".into());
+        let text = serde_json::to_string(&marked).unwrap();
+        let back: Snapshot = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, marked);
+        assert!(text.contains("\"fallbacks\":1"), "{text}");
+    }
 }

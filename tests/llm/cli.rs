@@ -100,7 +100,12 @@ fn the_cli_falls_back_and_says_so() {
         &format!("http://127.0.0.1:{}/v1", refused_port()),
         "max_retries = 0\n",
     );
-    let o = clam_llm(&env, "analyze", &sample(), &["--no-cache"]);
+    let o = clam_llm(
+        &env,
+        "analyze",
+        &sample(),
+        &["--no-cache", "--allow-fallback"],
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("25 fallback(s)"), "{out}");

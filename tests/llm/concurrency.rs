@@ -39,9 +39,11 @@ fn a_second_run_is_served_from_the_cache() {
     assert_eq!(second.report.cache_hits, 6);
     assert_eq!(second.report.requests, 0);
     assert_eq!(
-        second.report.response_format, None,
-        "no request, so no format to report"
+        second.report.response_format,
+        Some(clam::extract::llm::settings::ResponseFormat::JsonSchema),
+        "no request, but the cache entries record the format"
     );
+    assert_eq!(second.report.response_format, first.report.response_format);
     // --no-cache asks again; a changed document or prompt misses.
     run(&c, &dirs.no_cache(), &docs());
     assert_eq!(server.count(), 12);

@@ -214,6 +214,7 @@ mod cli;
 mod concurrency;
 mod config;
 mod context;
+mod fallback;
 mod faults;
 mod formats;
 mod secrets;

@@ -119,7 +119,7 @@ fn the_cli_never_shows_or_writes_the_key_its_fragments_or_url_credentials() {
         &env,
         "run",
         &sample(),
-        &["--out", &out.display().to_string()],
+        &["--out", &out.display().to_string(), "--allow-fallback"],
     );
     let (stdout, stderr) = (
         String::from_utf8_lossy(&o.stdout).to_string(),

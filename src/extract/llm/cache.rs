@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::config::llm::ResponseFormat;
+
 /// Environment variable that moves the cache (tests, shared machines).
 pub const CACHE_DIR_ENV: &str = "CLAM_CACHE_DIR";
 
@@ -54,6 +56,19 @@ impl CacheKey {
 struct Entry {
     key: CacheKey,
     content: String,
+    /// The response format the answer was given in; absent in entries written before
+    /// clam recorded it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    response_format: Option<ResponseFormat>,
+}
+
+/// A cached answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cached {
+    /// The model's message text.
+    pub content: String,
+    /// The response format it was given in (`None` in entries of older versions).
+    pub response_format: Option<ResponseFormat>,
 }
 
 /// The default cache folder: `$CLAM_CACHE_DIR`, else `<user cache dir>/llm`.
@@ -102,15 +117,24 @@ impl Cache {
         Some(self.dir.as_ref()?.join(&d[..2]).join(format!("{d}.json")))
     }
 
-    /// The cached message text, if present and readable for exactly this key.
-    pub fn get(&self, key: &CacheKey) -> Option<String> {
+    /// The cached answer, if present and readable for exactly this key.
+    pub fn get(&self, key: &CacheKey) -> Option<Cached> {
         let text = std::fs::read_to_string(self.path(key)?).ok()?;
         let entry: Entry = serde_json::from_str(&text).ok()?;
-        (entry.key == *key).then_some(entry.content)
+        (entry.key == *key).then_some(Cached {
+            content: entry.content,
+            response_format: entry.response_format,
+        })
     }
 
-    /// Stores the message text (atomically: written beside, then renamed).
-    pub fn put(&self, key: &CacheKey, content: &str) -> std::io::Result<()> {
+    /// Stores the message text and the response format it was given in (atomically:
+    /// written beside, then renamed).
+    pub fn put(
+        &self,
+        key: &CacheKey,
+        content: &str,
+        response_format: ResponseFormat,
+    ) -> std::io::Result<()> {
         let Some(path) = self.path(key) else {
             return Ok(());
         };
@@ -123,6 +147,7 @@ impl Cache {
         let entry = Entry {
             key: key.clone(),
             content: content.to_string(),
+            response_format: Some(response_format),
         };
         let text = serde_json::to_string(&entry).map_err(std::io::Error::other)?;
         // NamedTempFile is created 0600 on unix.
@@ -172,10 +197,19 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let cache = Cache::new(Some(tmp.path().join("llm")));
         assert_eq!(cache.get(&key("local")), None);
-        cache.put(&key("local"), "{\"entities\": []}").unwrap();
+        cache
+            .put(
+                &key("local"),
+                "{\"entities\": []}",
+                ResponseFormat::JsonObject,
+            )
+            .unwrap();
         assert_eq!(
-            cache.get(&key("local")).as_deref(),
-            Some("{\"entities\": []}")
+            cache.get(&key("local")),
+            Some(Cached {
+                content: "{\"entities\": []}".into(),
+                response_format: Some(ResponseFormat::JsonObject),
+            })
         );
         assert_eq!(cache.get(&key("context")), None);
         #[cfg(unix)]

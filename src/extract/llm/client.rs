@@ -80,6 +80,8 @@ impl Fault {
 pub struct Completion {
     pub content: String,
     pub attempts: u32,
+    /// The response format the answer was given in.
+    pub format: ResponseFormat,
 }
 
 /// The response formats, most structured first.
@@ -371,7 +373,13 @@ impl Client {
             let mut format = self.response_format();
             attempts += 1;
             match self.attempt(messages, &mut format).await {
-                Ok(content) => return Ok(Completion { content, attempts }),
+                Ok(content) => {
+                    return Ok(Completion {
+                        content,
+                        attempts,
+                        format,
+                    });
+                }
                 Err((Fault::FormatRefused(code, text), _)) => {
                     // The server refuses this response_format: ask for the next one.
                     let current = level_of(format);

@@ -138,8 +138,10 @@ pub struct LlmReport {
     pub model: String,
     /// The endpoint is not this machine (sent with `allow_remote`).
     pub remote: bool,
-    /// The response format the server accepted last; `None` when this run sent no
-    /// request (every pass came from the cache, which does not record it).
+    /// The response format in effect: the least structured one an answer was given in
+    /// (sent in this run or read from the cache, whose entries record it), else the
+    /// one asked for; `None` only when nothing tells (every answer from cache entries
+    /// of a version that did not record it, with `response_format = "auto"`).
     pub response_format: Option<settings::ResponseFormat>,
     pub temperature: f64,
     pub cache: bool,
@@ -154,6 +156,38 @@ pub struct LlmReport {
     /// SHA-256 of the local and context prompt templates.
     pub prompt_hashes: BTreeMap<String, String>,
     pub documents: Vec<DocReport>,
+}
+
+impl LlmReport {
+    /// Every document fell back to the offline extractor (and there was one at least):
+    /// the model gave nothing.
+    pub fn all_fell_back(&self) -> bool {
+        !self.documents.is_empty() && self.fallbacks == self.documents.len()
+    }
+
+    /// The most common reason of the documents that fell back, and how many gave it
+    /// (ties: the first in corpus order).
+    pub fn main_fallback_reason(&self) -> Option<(&str, usize)> {
+        let mut counts: Vec<(&str, usize)> = Vec::new();
+        for d in self
+            .documents
+            .iter()
+            .filter(|d| d.source == Source::Fallback)
+        {
+            let why = d.reason.as_deref().unwrap_or("no reason recorded");
+            match counts.iter_mut().find(|(r, _)| *r == why) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((why, 1)),
+            }
+        }
+        let mut best: Option<(&str, usize)> = None;
+        for (r, n) in counts {
+            if best.is_none_or(|(_, b)| n > b) {
+                best = Some((r, n));
+            }
+        }
+        best
+    }
 }
 
 /// Progress of the extractor, streamed per pass and per finished document.
@@ -191,6 +225,29 @@ struct Inner {
     client: Client,
     cache: Cache,
     offline: OfflineExtractor,
+    /// The least structured response format an answer of this extractor was given in,
+    /// live or from the cache ([`format_code`]; 0 = none yet).
+    answered_format: std::sync::atomic::AtomicU8,
+}
+
+/// [`settings::ResponseFormat`] as a number that grows as the format gets less
+/// structured (0 is kept for "none").
+fn format_code(f: settings::ResponseFormat) -> u8 {
+    match f {
+        settings::ResponseFormat::Auto => 0,
+        settings::ResponseFormat::JsonSchema => 1,
+        settings::ResponseFormat::JsonObject => 2,
+        settings::ResponseFormat::Text => 3,
+    }
+}
+
+fn format_of_code(c: u8) -> Option<settings::ResponseFormat> {
+    match c {
+        1 => Some(settings::ResponseFormat::JsonSchema),
+        2 => Some(settings::ResponseFormat::JsonObject),
+        3 => Some(settings::ResponseFormat::Text),
+        _ => None,
+    }
 }
 
 /// Outcome of one pass of one document.
@@ -245,6 +302,7 @@ impl LlmExtractor {
                 client,
                 cache,
                 offline: OfflineExtractor::from_config(config),
+                answered_format: std::sync::atomic::AtomicU8::new(0),
             }),
         })
     }
@@ -260,6 +318,26 @@ impl LlmExtractor {
             .client
             .requests
             .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The response format in effect: the least structured one an answer (sent now or
+    /// read from the cache) was given in, and the one the client asks for now if it
+    /// sent a request; for cache entries of older versions, which do not record it,
+    /// the configured one unless it is `auto`. `None` when nothing tells.
+    fn response_format(&self) -> Option<settings::ResponseFormat> {
+        let inner = &self.inner;
+        let answered = inner
+            .answered_format
+            .load(std::sync::atomic::Ordering::Relaxed);
+        let asked = if self.requests() > 0 {
+            format_code(inner.client.response_format())
+        } else {
+            0
+        };
+        format_of_code(answered.max(asked)).or(match inner.config.llm.response_format {
+            settings::ResponseFormat::Auto => None,
+            f => Some(f),
+        })
     }
 
     /// Runs both passes over `docs` on a runtime of its own (for synchronous callers).
@@ -421,7 +499,7 @@ impl LlmExtractor {
             endpoint: s.public_endpoint(),
             model: s.model.clone(),
             remote: !s.is_loopback(),
-            response_format: (self.requests() > 0).then(|| inner.client.response_format()),
+            response_format: self.response_format(),
             temperature: s.temperature,
             cache: inner.cache.dir().is_some(),
             requests: self.requests(),
@@ -483,6 +561,12 @@ impl LlmExtractor {
 }
 
 impl Inner {
+    /// Records that an answer was given in `format`.
+    fn answered(&self, format: settings::ResponseFormat) {
+        self.answered_format
+            .fetch_max(format_code(format), std::sync::atomic::Ordering::Relaxed);
+    }
+
     async fn pass(&self, pass: Pass, doc: &Document, context: &str) -> PassOutcome {
         let s = &self.config.llm;
         let key = CacheKey {
@@ -511,10 +595,13 @@ impl Inner {
         let cached = self
             .cache
             .get(&key)
-            .and_then(|c| entities_of(&c).map(|e| (c, e)));
+            .and_then(|c| entities_of(&c.content).map(|e| (c, e)));
         let entries = match cached {
-            Some((_, entries)) => {
+            Some((c, entries)) => {
                 report.cached = true;
+                if let Some(f) = c.response_format {
+                    self.answered(f);
+                }
                 entries
             }
             None => {
@@ -522,7 +609,8 @@ impl Inner {
                 match self.client.complete(&messages).await {
                     Ok(c) => {
                         report.attempts = c.attempts;
-                        if let Err(e) = self.cache.put(&key, &c.content) {
+                        self.answered(c.format);
+                        if let Err(e) = self.cache.put(&key, &c.content, c.format) {
                             tracing::warn!(error = %e, "cannot write the LLM cache");
                         }
                         entities_of(&c.content).unwrap_or_default()
