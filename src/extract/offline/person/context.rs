@@ -144,9 +144,19 @@ impl Run<'_> {
             return false;
         };
         let gap = &text[p.end..toks[k].start];
-        gap.len() <= 3
+        let listed = gap.len() <= 3
             && gap.chars().all(|c| c == ' ' || c == ':' || c == ',')
-            && in_list(BEFORE, toks.fold_of(p))
+            && in_list(BEFORE, toks.fold_of(p));
+        // A field of a form: one capitalised word opening its line or cell (after ";"
+        // or "|"), then a colon ("Landlord: Mehmet Yıldırım", "…; Witness: …").
+        let field = matches!(gap.trim_end_matches([' ', '\t']), ":")
+            && p.shape == Shape::Cap
+            && text[..p.start].rsplit('\n').next().is_some_and(|l| {
+                let l = l.trim_end();
+                l.ends_with([';', '|'])
+                    || l.chars().all(|c| c.is_whitespace() || "-*•–".contains(c))
+            });
+        listed || field
     }
 
     /// A cue right after word `e`: "(", "'s", ", a 52-year-old", "DOB", "said" …

@@ -332,3 +332,15 @@ fn an_unknown_agent_noun_before_a_full_name_is_a_role() {
         ["Paolo Ricci"]
     );
 }
+
+/// A form's field label (one capitalised word opening a line or a cell, then a colon)
+/// is a cue: a name of two given names there is found.
+#[test]
+fn a_field_label_is_a_cue() {
+    assert_eq!(names("Landlord: Mehmet Yıldırım."), ["Mehmet Yıldırım"]);
+    assert_eq!(
+        names("Tenant: Ong Wei Ling; Landlord: Mehmet Yıldırım."),
+        ["Ong Wei Ling", "Mehmet Yıldırım"]
+    );
+    assert!(names("Seen today. Plan: Will Review").is_empty());
+}
