@@ -26,6 +26,15 @@ const AGE: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(0.8),
 };
 
+const AGE_WORDS: RelevanceRow = RelevanceRow {
+    matches: "an age in words: `fifty-two years old`, `a forty-year-old`, `aged sixty-one` (span = the words)",
+    entity_type: "AGE",
+    relevance: Relevance::Fixed(0.8),
+};
+
+/// A number from one to a hundred and nineteen in words.
+const NUMBER_WORDS: &str = r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|ten|one|two|three|four|five|six|seven|eight|nine|(?:a|one)[ ]hundred(?:[ ]and[ ][a-z]+(?:-[a-z]+)?)?)";
+
 const MONTH: &str = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 const WEEKDAY: &str = r"(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)";
 
@@ -34,6 +43,7 @@ struct Patterns {
     date_words: Regex,
     birth_ctx: Regex,
     ages: Vec<Regex>,
+    age_words: Vec<Regex>,
 }
 
 fn build_patterns() -> Result<Patterns, regex::Error> {
@@ -55,6 +65,14 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
             r"(?i)(?:(?-u:\b)born(?-u:\b)|(?-u:\b)dob(?-u:\b)|(?-u:\b)d\.o\.b(?-u:\b)|(?-u:\b)date[ \t]+of[ \t]+birth(?-u:\b)|(?-u:\b)birth[ -]?date(?-u:\b)|(?-u:\b)birthday(?-u:\b))",
         )?,
         ages,
+        age_words: vec![
+            Regex::new(&format!(
+                r"(?i)(?-u:\b)(?P<n>{NUMBER_WORDS})[ -]years?[ -]old(?-u:\b)"
+            ))?,
+            Regex::new(&format!(
+                r"(?i)(?-u:\b)aged[ \t]+(?P<n>{NUMBER_WORDS})(?-u:\b)"
+            ))?,
+        ],
     })
 }
 
@@ -138,11 +156,32 @@ impl Recognizer for Ages {
     }
 
     fn relevances(&self) -> &'static [RelevanceRow] {
-        &[AGE]
+        &[AGE, AGE_WORDS]
     }
 
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
         let (text, p) = (ctx.text, self.patterns);
+        for re in &p.age_words {
+            for c in re.captures_iter(text) {
+                let (Some(whole), Some(n)) = (c.get(0), c.get(1)) else {
+                    continue;
+                };
+                // "aged twelve weeks" is no age of a person (as with digits below).
+                let rest: String = text[whole.end()..]
+                    .trim_start()
+                    .chars()
+                    .take(8)
+                    .flat_map(char::to_lowercase)
+                    .collect();
+                if ["week", "month", "day", "hour", "minute"]
+                    .iter()
+                    .any(|u| rest.starts_with(u))
+                {
+                    continue;
+                }
+                ctx.push(cands, (n.start(), n.end()), &AGE_WORDS, Tier::Date);
+            }
+        }
         for re in &p.ages {
             for c in re.captures_iter(text) {
                 let (Some(whole), Some(n)) = (c.get(0), c.get(1)) else {
@@ -280,5 +319,23 @@ mod tests {
             assert_eq!(char_slice(text, i.spans[0]), n);
         }
         assert!(!run("aged 12 weeks").iter().any(|i| i.entity_type == "AGE"));
+    }
+
+    #[test]
+    fn ages_in_words() {
+        let ages = |t: &str| -> Vec<String> {
+            run(t)
+                .into_iter()
+                .filter(|i| i.entity_type == "AGE")
+                .map(|i| i.original)
+                .collect()
+        };
+        assert_eq!(ages("He is fifty-two years old."), ["fifty-two"]);
+        assert_eq!(ages("A forty-year-old teacher called."), ["forty"]);
+        assert_eq!(ages("Aged sixty one, she retired."), ["sixty one"]);
+        // A decade is already a band: left as it is.
+        assert!(ages("a man in his late forties").is_empty());
+        assert!(ages("aged twelve weeks").is_empty());
+        assert!(ages("Forty people attended.").is_empty());
     }
 }

@@ -28,6 +28,7 @@
 //! | `date` | complete date after born / DOB / date of birth (≤ 40 chars, same line) | BIRTHDATE | 0.95 |
 //! | `date` | any other complete date (day + month + year) | EVENT_DATE | 0.7 |
 //! | `age` | `54-year-old`, `aged 54`, `Age: 54`, `54 y/o`, `54 years of age` (span = digits) | AGE | 0.8 |
+//! | `age` | an age in words: `fifty-two years old`, `a forty-year-old`, `aged sixty-one` (span = the words) | AGE | 0.8 |
 //! | `address` | a street address (house number and street, in the forms of `data/address/street_types.txt`'s languages; `P.O. Box n`) with a part after a comma (`, City[, ST 12345]`, `, 75019 Paris`, `, Apt 4`) | ADDRESS | 1.0 |
 //! | `address` | the same without a comma (no city) | ADDRESS | 0.95 |
 //! | `address` | the value of an address field (`Address:`, `Home address:`, `Adresse:`, `Dirección:` …) to the end of its line or cell, holding a digit | ADDRESS | 1.0 |

@@ -132,7 +132,7 @@ fn recognizers_give_their_declared_rows() {
          Wierzbickiq attended. Thanks to Lindqvist Castellanos. KELLER, Maria called. Ines C. \
          called. She started Zelvatrin-4 under ORX-311 via NorthGate. Mantle cell lymphoma, treated with \
          abciximab; acalculia noted. Moved from Rotterdam.",
-        "Card 4111 1111 1111 1111, SSN 123-45-6789, refund to GB33 BUKB 2020 1555 5555 55, \
+        "She is fifty-two years old. Card 4111 1111 1111 1111, SSN 123-45-6789, refund to GB33 BUKB 2020 1555 5555 55, \
          vehicle reg. KP19 XWE.",
     ];
     let recognizers: Vec<Box<dyn Recognizer>> = registry()
