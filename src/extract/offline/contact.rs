@@ -14,7 +14,7 @@ const EMAIL: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(1.0),
 };
 const PHONE: RelevanceRow = RelevanceRow {
-    matches: "phone, `(555) 010-4417`, `555-010-4417`, `555.010.4417`, `+1 555 010 4417`",
+    matches: "phone, `(555) 010-4417`, `555-010-4417`, `555.010.4417`, `+1 555 010 4417`, `(02) 9374 4000`",
     entity_type: "PHONE_NUMBER",
     relevance: Relevance::Fixed(1.0),
 };
@@ -36,6 +36,8 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         r"(?:\+\d{1,3}[ .-]?|1[ .-]?)?\(\d{3}\)[ .-]?\d{3}[ .-]\d{4}",
         r"|(?:\+\d{1,3}[ .-]|1[ .-])?\d{3}[ .-]\d{3}[ .-]\d{4}",
         r"|\+\d{1,3}(?:[ .-]?\d{2,4}){2,5}",
+        // A trunk prefix in brackets: "(02) 9374 4000", "(020) 7946 0958", "(0161) 496 0000".
+        r"|\(0\d{1,4}\)[ .-]?\d{3,4}[ .-]?\d{3,4}",
     ))?;
     Ok(Patterns {
         email: Regex::new(
@@ -164,6 +166,10 @@ mod tests {
             assert!(i.normalized.ends_with("5550104417"));
         }
         assert!(has(&items, "PHONE_NUMBER", "5035550121"));
+        // A trunk prefix in brackets, outside North America.
+        let items = run("Ring (02) 9374 4000 or (0161) 496 0000 today.");
+        assert!(has(&items, "PHONE_NUMBER", "(02) 9374 4000"), "{items:?}");
+        assert!(has(&items, "PHONE_NUMBER", "(0161) 496 0000"), "{items:?}");
     }
 
     #[test]

@@ -20,7 +20,7 @@
 //! | `checked_id` | IBAN: country code, check digits and account, in groups of four or not, passing ISO 13616's mod 97 | NON_PERSONAL_ID | 1.0 |
 //! | `checked_id` | vehicle identification number (17 characters of ISO 3779, with a valid check digit or after a vehicle word); a plate after `reg.`, `registration`, `plate` (≤ 30 chars) | NON_PERSONAL_ID | 0.9 |
 //! | `email` | e-mail address | EMAIL | 1.0 |
-//! | `phone` | phone, `(555) 010-4417`, `555-010-4417`, `555.010.4417`, `+1 555 010 4417` | PHONE_NUMBER | 1.0 |
+//! | `phone` | phone, `(555) 010-4417`, `555-010-4417`, `555.010.4417`, `+1 555 010 4417`, `(02) 9374 4000` | PHONE_NUMBER | 1.0 |
 //! | `phone` | phone, bare 10/11 digits, `555-0104` or `07700 900123` after a phone context word (≤ 40 chars) | PHONE_NUMBER | 0.85 |
 //! | `id` | id after a member/patient/MRN/insured/employee/student/chart/licence/... context word | PATIENT_ID | 1.0 |
 //! | `id` | id after a claim/policy/invoice/case/ticket/... context word | NON_PERSONAL_ID | 1.0 |
