@@ -12,7 +12,7 @@ use crate::entity::DateOrder;
 use crate::entity::normalize::parse_date;
 
 const PATIENT_ID: RelevanceRow = RelevanceRow {
-    matches: "id after a member/patient/MRN/insured/employee/student/chart/licence/... context word",
+    matches: "id after a member/patient/MRN/insured/employee/payroll/student/chart/licence/... context word",
     entity_type: "PATIENT_ID",
     relevance: Relevance::Fixed(1.0),
 };
@@ -35,14 +35,15 @@ struct Patterns {
 }
 
 fn build_patterns() -> Result<Patterns, regex::Error> {
-    let patient_ctx = r"member[ \t]+id|member[ \t]+no|member[ \t]+number|patient[ \t]+reference|patient[ \t]+account|patient[ \t]+id|patient[ \t]+no|members?|patients?|subscriber|mrn|medical[ \t]+record|insured|id[ \t]+card|payer[ \t]+id|beneficiary|enrollee|health[ \t]+card|nhs[ \t]+number|ssn|social[ \t]+security|employees?|employee[ \t]+id|staff[ \t]+(?:id|no|number)|personnel|badge|students?|chart|passport|(?:driver'?s?[ \t]+)?licen[cs]e|national[ \t]+id|tax[ \t]+id|customers?|clients?";
+    let patient_ctx = r"member[ \t]+id|member[ \t]+no|member[ \t]+number|patient[ \t]+reference|patient[ \t]+account|patient[ \t]+id|patient[ \t]+no|members?|patients?|subscriber|mrn|medical[ \t]+record|insured|id[ \t]+card|payer[ \t]+id|beneficiary|enrollee|health[ \t]+card|nhs[ \t]+number|ssn|social[ \t]+security|employees?|employee[ \t]+id|staff[ \t]+(?:id|no|number)|personnel|badge|students?|chart|passport|(?:driver'?s?[ \t]+)?licen[cs]e|national[ \t]+id|tax[ \t]+id|tax[ \t]+reference|utr|national[ \t]+insurance|nino|payroll|pension|memberships?|customers?|clients?";
     let other_ctx = r"claims?|polic(?:y|ies)|invoices?|authori[sz]ations?|cases?|tickets?|references?|ref|accounts?|surveys?|participants?|loans?|group|orders?|confirmation|transactions?|tracking|application|certificate|contract|receipt|booking|reservation|incident|file|appeals?|complaints?|disputes?|grievances?|referrals?|requests?";
     let id_ctx = Regex::new(&format!(
         r"(?i)(?-u:\b)(?:(?P<p>{patient_ctx})|(?P<n>{other_ctx}))(?-u:\b)"
     ))?;
     Ok(Patterns {
         id_code: Regex::new(
-            r"(?-u:\b)(?:[A-Za-z]{1,6}[-\x{2013}/])*[A-Za-z]*\d[A-Za-z0-9]*(?:[-\x{2013}/][A-Za-z0-9]+)*(?-u:\b)",
+            // A US court's docket number ("2:21-cv-01234-JLR"), or a code.
+            r"(?-u:\b)(?:\d{1,2}:\d{2}-[A-Za-z]{2,4}-\d{3,6}(?:-[A-Za-z]{2,4})*|(?:[A-Za-z]{1,6}[-\x{2013}/])*[A-Za-z]*\d[A-Za-z0-9]*(?:[-\x{2013}/][A-Za-z0-9]+)*)(?-u:\b)",
         )?,
         id_spaced: Regex::new(
             r"(?-u:\b)(?P<prefix>[A-Za-z]{2,5}) (?P<groups>\d{2,}(?: \d{2,}){0,3})(?-u:\b)",
@@ -237,6 +238,8 @@ mod tests {
                 "D1234-5678-9012",
             ),
             ("Student ID: 2021-88417", "2021-88417"),
+            ("Payroll number 882134 was updated.", "882134"),
+            ("Membership no: 0044-7781-22", "0044-7781-22"),
         ] {
             let items = run(text);
             assert!(has(&items, "PATIENT_ID", id), "{text}: {items:?}");
@@ -244,6 +247,13 @@ mod tests {
         // A code whose letters are separated by slashes ("HR/2024/0113").
         let items = run("Case ref: HR/2024/0113");
         assert!(has(&items, "NON_PERSONAL_ID", "HR/2024/0113"), "{items:?}");
+        // A US court's docket number, whole; a time range is none.
+        let items = run("Case No. 2:21-cv-01234-JLR was filed.");
+        assert!(
+            has(&items, "NON_PERSONAL_ID", "2:21-cv-01234-JLR"),
+            "{items:?}"
+        );
+        assert!(run("The meeting ran 2:30-3:15 pm.").is_empty());
     }
 
     #[test]

@@ -22,7 +22,7 @@
 //! | `email` | e-mail address | EMAIL | 1.0 |
 //! | `phone` | phone, `(555) 010-4417`, `555-010-4417`, `555.010.4417`, `+1 555 010 4417`, `(02) 9374 4000` | PHONE_NUMBER | 1.0 |
 //! | `phone` | phone, bare 10/11 digits, `555-0104` or `07700 900123` after a phone context word (≤ 40 chars) | PHONE_NUMBER | 0.85 |
-//! | `id` | id after a member/patient/MRN/insured/employee/student/chart/licence/... context word | PATIENT_ID | 1.0 |
+//! | `id` | id after a member/patient/MRN/insured/employee/payroll/student/chart/licence/... context word | PATIENT_ID | 1.0 |
 //! | `id` | id after a claim/policy/invoice/case/ticket/... context word | NON_PERSONAL_ID | 1.0 |
 //! | `id` | id without context word (upper-case letters + ≥ 4 digits, dash or letter prefix) | NON_PERSONAL_ID | 0.7 |
 //! | `date` | complete date after born / DOB / date of birth (≤ 40 chars, same line) | BIRTHDATE | 0.95 |
