@@ -100,3 +100,14 @@ fn initials_before_labels_are_not_names() {
     let items = run("See Appendix B. Room 12 is on Ward 7. Vitamin D. Take daily.");
     assert!(items.iter().all(|i| i.entity_type != "NAME"), "{items:?}");
 }
+
+/// Parties of a case and relatives are role words before a full name; a vehicle after
+/// "driver" is no person.
+#[test]
+fn parties_and_relatives_before_a_full_name() {
+    let items = run("Taken from witness Aylin Demir. Her husband Tariq Farouk disputed it.");
+    assert!(has(&items, "NAME", "Aylin Demir"), "{items:?}");
+    assert!(has(&items, "NAME", "Tariq Farouk"), "{items:?}");
+    let items = run("The driver Ford Focus was damaged.");
+    assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+}
