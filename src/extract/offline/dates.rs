@@ -166,17 +166,8 @@ impl Recognizer for Ages {
                 let (Some(whole), Some(n)) = (c.get(0), c.get(1)) else {
                     continue;
                 };
-                // "aged twelve weeks" is no age of a person (as with digits below).
-                let rest: String = text[whole.end()..]
-                    .trim_start()
-                    .chars()
-                    .take(8)
-                    .flat_map(char::to_lowercase)
-                    .collect();
-                if ["week", "month", "day", "hour", "minute"]
-                    .iter()
-                    .any(|u| rest.starts_with(u))
-                {
+                // "aged twelve weeks" is no age of a person.
+                if unit_follows(text, whole.end()) {
                     continue;
                 }
                 ctx.push(cands, (n.start(), n.end()), &AGE_WORDS, Tier::Date);
@@ -197,17 +188,8 @@ impl Recognizer for Ages {
                 if !(1..=125).contains(&value) {
                     continue;
                 }
-                // "aged 52 weeks" is no age of a person.
-                let rest: String = text[whole.end()..]
-                    .trim_start()
-                    .chars()
-                    .take(8)
-                    .flat_map(char::to_lowercase)
-                    .collect();
-                if ["week", "month", "day", "hour", "minute", "%"]
-                    .iter()
-                    .any(|u| rest.starts_with(u))
-                {
+                // "aged 52 weeks", "aged 52%" are no age of a person.
+                if unit_follows(text, whole.end()) {
                     continue;
                 }
                 // A range or a bound describes a population, not a person: "aged
@@ -255,6 +237,19 @@ fn is_range_end(text: &str, start: usize) -> bool {
     let mut before = text[..start].chars().rev();
     matches!(before.next(), Some('-' | '–' | '—'))
         && before.next().is_some_and(|c| c.is_ascii_digit())
+}
+
+/// A unit other than years (or a percent sign) right after `end`: "aged 52 weeks".
+fn unit_follows(text: &str, end: usize) -> bool {
+    let rest: String = text[end..]
+        .trim_start()
+        .chars()
+        .take(8)
+        .flat_map(char::to_lowercase)
+        .collect();
+    ["week", "month", "day", "hour", "minute", "%"]
+        .iter()
+        .any(|u| rest.starts_with(u))
 }
 
 #[cfg(test)]
