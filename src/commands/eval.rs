@@ -49,13 +49,7 @@ fn workspace_of_snapshot(a: &EvalArgs, path: &Path, bars: &Bars) -> Result<Works
     let layer = snapshot
         .config_layer()
         .with_context(|| path.display().to_string())?;
-    let config = load_config(
-        Some(&a.corpus.corpus),
-        a.planning.config.as_ref(),
-        &a.planning,
-        a.mode,
-        Some(layer),
-    )?;
+    let config = load_config(Some(&a.corpus.corpus), &a.planning, a.mode, Some(layer))?;
     let corpus = load_corpus(&a.corpus, &config, bars)?;
     let store = snapshot
         .store_for(&corpus, &config)

@@ -26,14 +26,11 @@ pub(super) fn extract(a: ExtractArgs, bars: &Bars) -> Result<u8> {
             a.out.display()
         );
     }
-    let planning = PlanningArgs::default();
-    let config = load_config(
-        Some(&a.corpus.corpus),
-        a.config.as_ref(),
-        &planning,
-        None,
-        None,
-    )?;
+    let planning = PlanningArgs {
+        config: a.config.clone(),
+        ..PlanningArgs::default()
+    };
+    let config = load_config(Some(&a.corpus.corpus), &planning, None, None)?;
     if let Some(shard) = a.shard {
         return extract_shard(&a, &config, shard, bars);
     }

@@ -21,7 +21,7 @@ pub(super) fn gold(cmd: GoldCommand, actor: String, bars: &Bars) -> Result<u8> {
         GoldCommand::Export { .. } => None,
     };
     let planning = PlanningArgs::default();
-    let config = load_config(Some(&corpus_args.corpus), None, &planning, None, None)?;
+    let config = load_config(Some(&corpus_args.corpus), &planning, None, None)?;
     let corpus = load_corpus(corpus_args, &config, bars)?;
     let pos = positions(corpus.documents.iter().map(|d| d.id.as_str()));
     let create = imported.is_some();

@@ -247,9 +247,10 @@ fn corpus_dir(corpus: &Path) -> Option<PathBuf> {
     }
 }
 
+/// The configuration of a command: the user's, the corpus folder's, a snapshot's, the
+/// `--config` file of `planning` and its flags, in that order.
 fn load_config(
     corpus: Option<&Path>,
-    file: Option<&PathBuf>,
     planning: &PlanningArgs,
     mode: Option<clam::redact::Mode>,
     snapshot: Option<clam::config::ConfigLayer>,
@@ -258,7 +259,7 @@ fn load_config(
         user: true,
         corpus_dir: corpus.and_then(corpus_dir),
         snapshot,
-        file: file.cloned(),
+        file: planning.config.clone(),
         flags: planning.layer(mode),
     })?)
 }
@@ -518,13 +519,7 @@ fn build_workspace(
     ext: &ExtractorArgs,
     bars: &Bars,
 ) -> Result<Workspace> {
-    let config = load_config(
-        Some(&args.corpus),
-        planning.config.as_ref(),
-        planning,
-        mode,
-        None,
-    )?;
+    let config = load_config(Some(&args.corpus), planning, mode, None)?;
     let x = load_and_extract(args, &config, ext, None, bars)?;
     workspace_of(x, config, args, planning, create_session, bars)
 }

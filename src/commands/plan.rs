@@ -54,13 +54,7 @@ pub(super) fn plan(a: PlanArgs, bars: &Bars) -> Result<u8> {
         )
     };
     let layer = snapshot.config_layer().with_context(|| origin.clone())?;
-    let mut config = load_config(
-        None,
-        a.planning.config.as_ref(),
-        &a.planning,
-        None,
-        Some(layer),
-    )?;
+    let mut config = load_config(None, &a.planning, None, Some(layer))?;
     if let Some(path) = &a.planning.session {
         if !path.is_file() {
             bail!("{}: no such session file", path.display());

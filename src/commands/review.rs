@@ -12,13 +12,7 @@ pub(super) fn review(a: ReviewArgs, actor: String, bars: &Bars) -> Result<u8> {
         )
         .into());
     }
-    let config = load_config(
-        Some(&a.corpus.corpus),
-        a.planning.config.as_ref(),
-        &a.planning,
-        a.mode,
-        None,
-    )?;
+    let config = load_config(Some(&a.corpus.corpus), &a.planning, a.mode, None)?;
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     // --theme, else `[ui] theme` of the configuration, else dark.
     let theme = match (&a.theme, &config.ui.theme) {

@@ -102,13 +102,7 @@ fn workspace_of_shards(a: &RunArgs, bars: &Bars) -> Result<Workspace> {
         )
         .into());
     }
-    let config = load_config(
-        Some(&a.corpus.corpus),
-        a.planning.config.as_ref(),
-        &a.planning,
-        a.mode,
-        None,
-    )?;
+    let config = load_config(Some(&a.corpus.corpus), &a.planning, a.mode, None)?;
     let files = a
         .snapshots
         .iter()

@@ -22,13 +22,7 @@ pub(super) fn sweep(a: SweepArgs, bars: &Bars) -> Result<u8> {
         None => None,
     };
     let chains = gold.as_ref().and_then(|g| g.chains.clone());
-    let config = load_config(
-        Some(&a.corpus.corpus),
-        a.planning.config.as_ref(),
-        &a.planning,
-        None,
-        None,
-    )?;
+    let config = load_config(Some(&a.corpus.corpus), &a.planning, None, None)?;
     sweep_values(param, &config, a.from, a.to, a.step)?;
     let ws = build_workspace(&a.corpus, &a.planning, None, false, &a.extraction, bars)?;
     // The leak rate redacts with the session's key when there is one (pseudonym mode);
