@@ -123,6 +123,25 @@ pub fn write_json_pretty<W: std::io::Write, T: serde::Serialize + ?Sized>(
     value.serialize(&mut ser)
 }
 
+/// Compact JSON on one line, safe to print like [`write_json_pretty`]'s (the bytes
+/// [`json_escape_unsafe`] makes of `serde_json::to_string`, written straight to `w`).
+pub fn write_json_line<W: std::io::Write, T: serde::Serialize + ?Sized>(
+    w: W,
+    value: &T,
+) -> serde_json::Result<()> {
+    struct SafeCompact;
+    impl serde_json::ser::Formatter for SafeCompact {
+        fn write_string_fragment<X: ?Sized + std::io::Write>(
+            &mut self,
+            w: &mut X,
+            fragment: &str,
+        ) -> std::io::Result<()> {
+            write_json_fragment(w, fragment)
+        }
+    }
+    value.serialize(&mut serde_json::Serializer::with_formatter(w, SafeCompact))
+}
+
 /// [`write_json_pretty`] into a string.
 pub fn to_json_pretty<T: serde::Serialize + ?Sized>(value: &T) -> serde_json::Result<String> {
     let mut out = Vec::new();

@@ -46,25 +46,11 @@ fn figure(x: f64) -> f64 {
 /// gzip's default level: zlib-rs level 1 writes tables half again as large.
 const GZIP_LEVEL: u32 = 6;
 
-/// JSON on one line with every unsafe character written as a `\uXXXX` escape.
-struct LineFormatter;
-
-impl serde_json::ser::Formatter for LineFormatter {
-    fn write_string_fragment<W: ?Sized + std::io::Write>(
-        &mut self,
-        w: &mut W,
-        fragment: &str,
-    ) -> std::io::Result<()> {
-        crate::display::write_json_fragment(w, fragment)
-    }
-}
-
 impl<F: Fn(usize) -> Value + Sync> Rows<'_, F> {
     /// Writes the table to `path` as gzip-compressed JSON Lines, one row per line,
     /// never holding more than one batch of rows in memory.
     fn write(&self, path: &Path) -> Result<(), ExportError> {
         use rayon::prelude::*;
-        use serde::Serialize;
         use std::io::Write;
         let file = std::fs::File::create(path).map_err(|e| io_err(path, e))?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
@@ -74,10 +60,7 @@ impl<F: Fn(usize) -> Value + Sync> Rows<'_, F> {
                 flate2::Compression::new(GZIP_LEVEL),
             );
             for r in rows {
-                r.serialize(&mut serde_json::Serializer::with_formatter(
-                    &mut gz,
-                    LineFormatter,
-                ))?;
+                crate::display::write_json_line(&mut gz, r)?;
                 gz.write_all(b"\n")?;
             }
             gz.finish()
