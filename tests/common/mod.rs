@@ -114,10 +114,16 @@ pub fn export_files(out: &std::path::Path) -> Vec<(String, String)> {
 /// The text of an export's manifest: manifest.json and its decompressed tables.
 pub fn manifest_text(out: &std::path::Path) -> String {
     let mut text = std::fs::read_to_string(out.join("manifest.json")).expect("read manifest.json");
-    for (rel, t) in export_files(out) {
-        if rel.starts_with("tables") {
-            text.push_str(&t);
-        }
+    let head: serde_json::Value = serde_json::from_str(&text).expect("manifest.json is JSON");
+    // The tables manifest.json names, not every file of the export.
+    for t in head["tables"]
+        .as_object()
+        .into_iter()
+        .flat_map(|m| m.values())
+    {
+        text.push_str(&export_text(
+            &out.join(t["file"].as_str().expect("a table's file")),
+        ));
     }
     text
 }
