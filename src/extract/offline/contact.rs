@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
-use super::text::{token_bounded, window_start};
+use super::text::{glued_after, glued_before, next_char, prev_char, window_start};
 
 const EMAIL: RelevanceRow = RelevanceRow {
     matches: "e-mail address",
@@ -14,12 +14,12 @@ const EMAIL: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(1.0),
 };
 const PHONE: RelevanceRow = RelevanceRow {
-    matches: "phone, `(555) 010-4417`, `555-010-4417`, `555.010.4417`, `+1 555 010 4417`, `(02) 9374 4000`",
+    matches: "phone by its form: `(555) 010-4417`, `555.010.4417`, `+44 (0)20 7946 0958`, `0049 30 901820`, `02 96 66 12 60`, `(02) 9374 4000`, `07700900123`, an extension (`x704`)",
     entity_type: "PHONE_NUMBER",
     relevance: Relevance::Fixed(1.0),
 };
 const PHONE_IN_CONTEXT: RelevanceRow = RelevanceRow {
-    matches: "phone, bare 10/11 digits, `555-0104` or `07700 900123` after a phone context word (≤ 40 chars)",
+    matches: "phone, any other run of 7–15 digits (`5035550121`, `555-0104`, `609 141 777`) after a phone context word (≤ 40 chars)",
     entity_type: "PHONE_NUMBER",
     relevance: Relevance::Fixed(0.85),
 };
@@ -27,28 +27,29 @@ const PHONE_IN_CONTEXT: RelevanceRow = RelevanceRow {
 struct Patterns {
     email: Regex,
     phone: Regex,
-    phone_loose: Regex,
+    extension: Regex,
+    date_like: Regex,
     phone_ctx: Regex,
 }
 
 fn build_patterns() -> Result<Patterns, regex::Error> {
-    let phone = Regex::new(concat!(
-        r"(?:\+\d{1,3}[ .-]?|1[ .-]?)?\(\d{3}\)[ .-]?\d{3}[ .-]\d{4}",
-        r"|(?:\+\d{1,3}[ .-]|1[ .-])?\d{3}[ .-]\d{3}[ .-]\d{4}",
-        r"|\+\d{1,3}(?:[ .-]?\d{2,4}){2,5}",
-        // A trunk prefix in brackets: "(02) 9374 4000", "(020) 7946 0958", "(0161) 496 0000".
-        r"|\(0\d{1,4}\)[ .-]?\d{3,4}[ .-]?\d{3,4}",
-    ))?;
     Ok(Patterns {
         email: Regex::new(
             r"(?i)(?-u:\b)[a-z0-9][a-z0-9._%+-]*@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,24}(?-u:\b)",
         )?,
-        phone,
-        phone_loose: Regex::new(
-            r"(?-u:\b)(?:\d{10,11}|\d{3}[-.]\d{4}|0\d{2,4}[ -]\d{6}|0\d{2,4}[ -]\d{3,4}[ -]\d{3,4})(?-u:\b)",
+        // A run of digits with the separators phone numbers are written with (one space,
+        // '.', '-', '/', brackets), a leading '+' or '(', and an extension; what it is
+        // decides `classify`.
+        phone: Regex::new(
+            r"(?i)[+(]?\+?\d(?:[\d().\-/]| [\d(])*\d\)?(?: ?(?:x|ext\.?|extn\.?|extension) ?\d{1,6}(?-u:\b))?",
         )?,
+        extension: Regex::new(r"(?i) ?(?:x|ext\.?|extn\.?|extension) ?\d{1,6}$")?,
+        date_like: Regex::new(concat!(
+            r"^(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{2}|\d{4})|\d{4}[./-]\d{1,2}[./-]\d{1,2}",
+            r"|(?:19|20)\d\d ?[-/] ?(?:19|20)\d\d|\d{1,2}[./-]\d{4})$"
+        ))?,
         phone_ctx: Regex::new(
-            r"(?i)(?-u:\b)(?:phone|tel|telephone|cell|mobile|fax|call(?:s|ed|er|back|ing)?|number|contact|text|sms|ph|reach(?:ed)?|dial|ring|landline|whatsapp)(?-u:\b)",
+            r"(?i)(?-u:\b)(?:phone|tel|telephone|cell|mobile|fax|call(?:s|ed|er|back|ing)?|number|contact|text(?:ed)?|sms|ph|reach(?:ed)?|dial(?:led)?|ring|landline|whatsapp|voicemail|voice mail|hotline)(?-u:\b)",
         )?,
     })
 }
@@ -109,34 +110,162 @@ impl Recognizer for Phone {
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
         let (text, p) = (ctx.text, self.patterns);
         for m in p.phone.find_iter(text) {
-            let s = m.as_str();
-            if !token_bounded(text, m.start(), m.end()) {
+            let (mut start, mut end) = (m.start(), m.end());
+            let run = m.as_str();
+            let (opens, closes) = (run.matches('(').count(), run.matches(')').count());
+            if run.starts_with('(') && run.ends_with(')') && opens == 1 && closes == 1 {
+                // "(0156205752)": the brackets enclose the number, they are not part of it.
+                (start, end) = (start + 1, end - 1);
+            } else if run.ends_with(')') && opens < closes {
+                // A closing bracket is the number's only when it opened it.
+                end -= 1;
+            }
+            if run.starts_with('(') && opens > closes {
+                // "(+1-767-423-7439x6088)": the bracket opens a parenthesis.
+                start += 1;
+            }
+            let s = &text[start..end];
+            if !phone_bounded(text, start, end) {
                 continue;
             }
-            // 555-010-4417 / 555.010.4417 / 555 010 4417: one separator throughout.
-            if !s.contains('(') && !s.starts_with('+') {
-                let seps: Vec<char> = s.chars().filter(|c| !c.is_ascii_digit()).collect();
-                if seps.windows(2).any(|w| w[0] != w[1]) {
-                    continue;
+            let Some(mut form) = classify(p, s) else {
+                continue;
+            };
+            // "FY 008 268 192": the digits of a lettered id, not a phone by their form.
+            if form == Form::Phone && !s.starts_with(['+', '(']) && id_prefix_before(text, start) {
+                form = Form::InContext;
+            }
+            match form {
+                Form::Phone => ctx.push(cands, (start, end), &PHONE, Tier::Phone),
+                Form::InContext => {
+                    let from = window_start(text, start, 40, 0);
+                    if p.phone_ctx.is_match(&text[from..start]) {
+                        ctx.push(cands, (start, end), &PHONE_IN_CONTEXT, Tier::PhoneGuess);
+                    }
                 }
             }
-            let digits = s.chars().filter(char::is_ascii_digit).count();
-            if !(7..=15).contains(&digits) {
-                continue;
-            }
-            ctx.push(cands, (m.start(), m.end()), &PHONE, Tier::Phone);
-        }
-        for m in p.phone_loose.find_iter(text) {
-            if !token_bounded(text, m.start(), m.end()) {
-                continue;
-            }
-            let from = window_start(text, m.start(), 40, 0);
-            if !p.phone_ctx.is_match(&text[from..m.start()]) {
-                continue;
-            }
-            ctx.push(cands, (m.start(), m.end()), &PHONE_IN_CONTEXT, Tier::Phone);
         }
     }
+}
+
+/// [`token_bounded`], except that a comma or a semicolon on either side is a boundary: a
+/// run of seven or more digits is not the next group of a thousands-separated number, and
+/// in CSV cells ("1943,6920792442") the comma separates fields.
+fn phone_bounded(text: &str, start: usize, end: usize) -> bool {
+    let cell_edge = |c: Option<char>| matches!(c, Some(',' | ';'));
+    (cell_edge(prev_char(text, start)) || !glued_before(text, start))
+        && (cell_edge(next_char(text, end)) || !glued_after(text, end))
+}
+
+/// How sure a digit run is a phone number by its form alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// A phone number wherever it stands.
+    Phone,
+    /// A phone number only after a phone context word.
+    InContext,
+}
+
+/// What a run of digits and separators is: a phone number by its form (an international
+/// `+` or `00` prefix, a trunk `0` with grouped digits, `(0)`, an extension, the North
+/// American 3-3-4 shapes), a number that is one only in context, or neither (too few or
+/// too many digits, a date, a year range, unbalanced brackets, mixed separators).
+fn classify(p: &Patterns, s: &str) -> Option<Form> {
+    let (core, ext) = match p.extension.find(s) {
+        Some(m) => (s[..m.start()].trim_end(), true),
+        None => (s, false),
+    };
+    let digits = core.bytes().filter(u8::is_ascii_digit).count();
+    if !(7..=15).contains(&digits) || p.date_like.is_match(core) {
+        return None;
+    }
+    let mut open = false;
+    for b in core.bytes() {
+        match b {
+            b'(' if open => return None,
+            b'(' => open = true,
+            b')' if !open => return None,
+            b')' => open = false,
+            _ => {}
+        }
+    }
+    if open {
+        return None;
+    }
+    let plus_at = |i: usize| i == 0 || (i == 1 && core.starts_with('('));
+    if core
+        .bytes()
+        .enumerate()
+        .any(|(i, b)| b == b'+' && !plus_at(i))
+    {
+        return None;
+    }
+    let is_sep = |b: u8| matches!(b, b' ' | b'.' | b'-' | b'/');
+    let bytes = core.as_bytes();
+    if bytes.windows(2).any(|w| is_sep(w[0]) && is_sep(w[1])) {
+        return None;
+    }
+    let mut marks = bytes.iter().filter(|&&b| matches!(b, b'.' | b'-' | b'/'));
+    if let Some(first) = marks.next()
+        && marks.any(|b| b != first)
+    {
+        return None;
+    }
+    let groups = core
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|g| !g.is_empty())
+        .count();
+    let lead = core.trim_start_matches(['(', '+']);
+    let plus = core.starts_with('+') || core.starts_with("(+");
+    let strong = (plus && digits >= 8)
+        || ext
+        || core.contains("(0)")
+        || (lead.starts_with("00") && digits >= 11)
+        || north_american(core)
+        || (lead.starts_with('0')
+            && !lead.starts_with("00")
+            && (9..=11).contains(&digits)
+            && (groups >= 2 || digits >= 10));
+    Some(if strong { Form::Phone } else { Form::InContext })
+}
+
+/// `(555) 010-4417`, `555-010-4417`, `555.010.4417`, `555 010 4417`, with an optional
+/// `1` or `+1` before: one separator throughout.
+fn north_american(core: &str) -> bool {
+    let rest = core
+        .strip_prefix("+1")
+        .or_else(|| core.strip_prefix('1'))
+        .map_or(core, |r| r.trim_start_matches([' ', '.', '-']));
+    let groups: Vec<&str> = rest
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|g| !g.is_empty())
+        .collect();
+    if groups.iter().map(|g| g.len()).collect::<Vec<_>>() != [3, 3, 4] {
+        return false;
+    }
+    if rest.starts_with('(') {
+        return rest.get(4..5) == Some(")");
+    }
+    let seps: Vec<char> = rest.chars().filter(|c| !c.is_ascii_digit()).collect();
+    seps.len() == 2 && seps[0] == seps[1]
+}
+
+/// Whether a short all-capitals code and one space come just before `start` ("FY 008
+/// 268 192"), so the digits after them belong to an id.
+fn id_prefix_before(text: &str, start: usize) -> bool {
+    let Some(before) = text.get(..start).and_then(|b| b.strip_suffix(' ')) else {
+        return false;
+    };
+    let code: String = before
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_uppercase)
+        .collect();
+    (1..=4).contains(&code.len())
+        && !before[..before.len() - code.len()]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
 }
 
 #[cfg(test)]

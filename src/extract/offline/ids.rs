@@ -27,7 +27,27 @@ const CONTEXT_FREE_ID: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(0.7),
 };
 
+const ID_BY_PREFIX: RelevanceRow = RelevanceRow {
+    matches: "id without context word whose own letters say whose it is (`EMP65911`, `MRN-0042117`, `MBR448213`, `PAT-…`)",
+    entity_type: "PATIENT_ID",
+    relevance: Relevance::Fixed(0.9),
+};
+const ID_BESIDE_NAME: RelevanceRow = RelevanceRow {
+    matches: "a code with ≥ 4 digits in brackets right after or before a person's name (`Harold Brennan (PR-1234-567)`, `TCS653020 (Velitdin Aslan)`), or after the name and a comma; not a claim/policy/... id",
+    entity_type: "PATIENT_ID",
+    relevance: Relevance::Fixed(0.9),
+};
+
+/// Letter prefixes of a code that name a person's record: an employee, member,
+/// patient, staff, customer or student number.
+const PERSON_PREFIXES: &[&str] = &[
+    "EMP", "EMPL", "EE", "MRN", "PAT", "PID", "MBR", "MEM", "MEMB", "STF", "STAFF", "CUST", "STU",
+    "PERS", "SSN", "NHS", "NINO", "EID", "EMPID",
+];
+
 struct Patterns {
+    beside_after: Regex,
+    beside_before: Regex,
     id_code: Regex,
     id_spaced: Regex,
     id_ctx: Regex,
@@ -40,7 +60,12 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let id_ctx = Regex::new(&format!(
         r"(?i)(?-u:\b)(?:(?P<p>{patient_ctx})|(?P<n>{other_ctx}))(?-u:\b)"
     ))?;
+    let code = r"[A-Za-z0-9](?:[A-Za-z0-9]|[-/][A-Za-z0-9])*";
     Ok(Patterns {
+        beside_after: Regex::new(&format!(
+            r"^(?:[ \t]?[(\[][ \t]*(?P<b>{code})[ \t]*[)\]]|,[ \t](?P<c>{code})(?:[ \t]*[,.;)]|[ \t]*$|\n))"
+        ))?,
+        beside_before: Regex::new(&format!(r"(?:^|[\s:/(|,])(?P<id>{code})[ \t]?[(\[][ \t]*$"))?,
         id_code: Regex::new(
             // A US court's docket number ("2:21-cv-01234-JLR"), or a code.
             r"(?-u:\b)(?:\d{1,2}:\d{2}-[A-Za-z]{2,4}-\d{3,6}(?:-[A-Za-z]{2,4})*|(?:[A-Za-z]{1,6}[-\x{2013}/])*[A-Za-z]*\d[A-Za-z0-9]*(?:[-\x{2013}/][A-Za-z0-9]+)*)(?-u:\b)",
@@ -76,7 +101,7 @@ impl Recognizer for Ids {
     }
 
     fn relevances(&self) -> &'static [RelevanceRow] {
-        &[PATIENT_ID, OTHER_ID, CONTEXT_FREE_ID]
+        &[PATIENT_ID, OTHER_ID, CONTEXT_FREE_ID, ID_BY_PREFIX]
     }
 
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
@@ -129,9 +154,104 @@ impl Recognizer for Ids {
             if !accepted {
                 continue;
             }
-            let row = cue_row.unwrap_or(&CONTEXT_FREE_ID);
+            let row = cue_row.unwrap_or(if person_prefix(s) {
+                &ID_BY_PREFIX
+            } else {
+                &CONTEXT_FREE_ID
+            });
             ctx.push(cands, (start, end), row, Tier::Id);
             floor = end;
+        }
+    }
+}
+
+/// Whether a code's leading letters name a person's record ("EMP65911", "MRN-0042117").
+fn person_prefix(s: &str) -> bool {
+    let letters: String = s.chars().take_while(char::is_ascii_alphabetic).collect();
+    PERSON_PREFIXES.contains(&letters.to_ascii_uppercase().as_str())
+}
+
+/// Codes written against a person's name: "Harold Brennan (PR-1234-567)", "TCS653020
+/// (Velitdin Aslan)", "Harold Brennan, 4417-2210." Runs after the name recognizers and
+/// `clinician` (a clinician's number is no patient's id), on the NAME candidates so far.
+pub(super) struct IdsBesideNames {
+    patterns: &'static Patterns,
+}
+
+impl IdsBesideNames {
+    pub(super) fn new() -> Result<Self, &'static regex::Error> {
+        Ok(IdsBesideNames {
+            patterns: PATTERNS.as_ref()?,
+        })
+    }
+}
+
+impl Recognizer for IdsBesideNames {
+    fn name(&self) -> &'static str {
+        "id_beside_name"
+    }
+
+    fn relevances(&self) -> &'static [RelevanceRow] {
+        &[ID_BESIDE_NAME]
+    }
+
+    fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
+        let (text, p) = (ctx.text, self.patterns);
+        let names: Vec<(usize, usize)> = cands
+            .iter()
+            .filter(|c| c.ty == "NAME")
+            .map(|c| (c.start, c.end))
+            .collect();
+        // (start, end, in brackets right after the name)
+        let mut found: Vec<(usize, usize, bool)> = Vec::new();
+        for (start, end) in names {
+            let after = &text[end..];
+            if let Some(c) = p.beside_after.captures(after) {
+                if let Some(m) = c.name("b") {
+                    found.push((end + m.start(), end + m.end(), true));
+                } else if let Some(m) = c.name("c") {
+                    found.push((end + m.start(), end + m.end(), false));
+                }
+            }
+            let closes = after
+                .trim_start_matches([' ', '\t'])
+                .starts_with([')', ']']);
+            let from = window_start(text, start, 40, 0);
+            if closes
+                && let Some(c) = p.beside_before.captures(&text[from..start])
+                && let Some(m) = c.name("id")
+            {
+                found.push((from + m.start(), from + m.end(), false));
+            }
+        }
+        found.sort_unstable();
+        found.dedup();
+        for (start, end, bracketed) in found {
+            let s = &text[start..end];
+            let digits = s.chars().filter(char::is_ascii_digit).count();
+            let letters = s.chars().filter(char::is_ascii_alphabetic).count();
+            let yearish = letters == 0 && digits == 4;
+            if digits < 4 || yearish || (letters == 0 && is_date_like(s)) {
+                continue;
+            }
+            // In brackets right after the name, the code is the person's even when a
+            // claim word comes before the name ("Claim submitted for Harold Brennan
+            // (PR-1234-567)"): it wins over the id typed by that word. Elsewhere a claim,
+            // policy or case number keeps its own type.
+            if bracketed {
+                ctx.push(cands, (start, end), &ID_BESIDE_NAME, Tier::Column);
+                continue;
+            }
+            let typed_other = cands.iter().any(|c| {
+                c.start < end
+                    && start < c.end
+                    && c.ty != "NAME"
+                    && c.tier <= Tier::Id
+                    && !(c.ty == "NON_PERSONAL_ID" && c.relevance < 1.0)
+            });
+            if !typed_other {
+                ctx.push(cands, (start, end), &ID_BESIDE_NAME, Tier::Id);
+            }
         }
     }
 }
@@ -254,6 +374,40 @@ mod tests {
             "{items:?}"
         );
         assert!(run("The meeting ran 2:30-3:15 pm.").is_empty());
+    }
+
+    #[test]
+    fn ids_written_against_a_name_are_the_persons() {
+        for (text, id) in [
+            (
+                "We spoke with Harold Brennan (PNS987623) today.",
+                "PNS987623",
+            ),
+            ("Referral for Ines Carvalho (806-787-621).", "806-787-621"),
+            (
+                "Lab results for TCS653020 (Rosa Zuidweg) were sent.",
+                "TCS653020",
+            ),
+            ("Please log the hours against EMP65911.", "EMP65911"),
+        ] {
+            let items = run(text);
+            assert!(has(&items, "PATIENT_ID", id), "{text}: {items:?}");
+        }
+        // The issue's own example: a claim word before the name does not make the
+        // person's code a claim number.
+        let items = run("Claim submitted for Harold Brennan (PR-1234-567).");
+        assert!(has(&items, "PATIENT_ID", "PR-1234-567"), "{items:?}");
+        // A year and a claim number keep what they are.
+        let items = run("Harold Brennan (1952) filed claim CLM-2024-00917 (Harold Brennan).");
+        assert!(
+            has(&items, "NON_PERSONAL_ID", "CLM-2024-00917"),
+            "{items:?}"
+        );
+        assert!(
+            items
+                .iter()
+                .all(|i| i.original != "1952" || i.entity_type != "PATIENT_ID")
+        );
     }
 
     #[test]

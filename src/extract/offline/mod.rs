@@ -19,12 +19,19 @@
 //! | `checked_id` | US social security number `123-45-6789` (never-issued ranges excluded), UK National Insurance number `AB 12 34 56 C`, NHS number after "NHS" (mod 11) | PATIENT_ID | 1.0 |
 //! | `checked_id` | IBAN: country code, check digits and account, in groups of four or not, passing ISO 13616's mod 97 | NON_PERSONAL_ID | 1.0 |
 //! | `checked_id` | vehicle identification number (17 characters of ISO 3779, with a valid check digit or after a vehicle word); a plate after `reg.`, `registration`, `plate` (≤ 30 chars) | NON_PERSONAL_ID | 0.9 |
+//! | `table_column` | a table cell (markdown table, or CSV / semicolon / tab lines under a header line) in a column headed by a person's name (`name`, `Member name`, `Claimant`, `Surname` …): no digit, a capital | NAME | 0.95 |
+//! | `table_column` | a table cell in a column headed `Phone`, `Tel`, `Mobile` …: 7–15 digits | PHONE_NUMBER | 0.95 |
+//! | `table_column` | a table cell in a column headed `E-mail` …: one word with `@` | EMAIL | 0.95 |
+//! | `table_column` | a table cell in a column headed `Address`, `Street` … | ADDRESS | 0.95 |
+//! | `table_column` | a table cell with a digit in a column headed by a person's id (`member_id`, `MRN`, `Staff no.`, `Employee` …; a generic `ID` only in a table with a name column) | PATIENT_ID | 0.95 |
+//! | `table_column` | a table cell in a column headed `DOB`, `Date of birth`, `Birth date` … | BIRTHDATE | 0.95 |
 //! | `email` | e-mail address | EMAIL | 1.0 |
-//! | `phone` | phone, `(555) 010-4417`, `555-010-4417`, `555.010.4417`, `+1 555 010 4417`, `(02) 9374 4000` | PHONE_NUMBER | 1.0 |
-//! | `phone` | phone, bare 10/11 digits, `555-0104` or `07700 900123` after a phone context word (≤ 40 chars) | PHONE_NUMBER | 0.85 |
+//! | `phone` | phone by its form: `(555) 010-4417`, `555.010.4417`, `+44 (0)20 7946 0958`, `0049 30 901820`, `02 96 66 12 60`, `(02) 9374 4000`, `07700900123`, an extension (`x704`) | PHONE_NUMBER | 1.0 |
+//! | `phone` | phone, any other run of 7–15 digits (`5035550121`, `555-0104`, `609 141 777`) after a phone context word (≤ 40 chars) | PHONE_NUMBER | 0.85 |
 //! | `id` | id after a member/patient/MRN/insured/employee/payroll/student/chart/licence/... context word | PATIENT_ID | 1.0 |
 //! | `id` | id after a claim/policy/invoice/case/ticket/... context word | NON_PERSONAL_ID | 1.0 |
 //! | `id` | id without context word (upper-case letters + ≥ 4 digits, dash or letter prefix) | NON_PERSONAL_ID | 0.7 |
+//! | `id` | id without context word whose own letters say whose it is (`EMP65911`, `MRN-0042117`, `MBR448213`, `PAT-…`) | PATIENT_ID | 0.9 |
 //! | `date` | complete date after born / DOB / date of birth (≤ 40 chars, same line) | BIRTHDATE | 0.95 |
 //! | `date` | any other complete date (day + month + year) | EVENT_DATE | 0.7 |
 //! | `age` | `54-year-old`, `aged 54`, `Age: 54`, `54 y/o`, `54 years of age` (span = digits) | AGE | 0.8 |
@@ -34,7 +41,7 @@
 //! | `address` | the value of an address field (`Address:`, `Home address:`, `Adresse:`, `Dirección:` …) to the end of its line or cell, holding a digit | ADDRESS | 1.0 |
 //! | `name_cue` | field label (`Patient:`, `Member name:`, `Claimant:`, staff roles ...) + `First [M.] Last`, `Last, First`, `F. Last` or the same in capitals | NAME | 1.0 |
 //! | `name_cue` | honorific + capitalised words (`Dr. Elise Varga`, `Ms. Raman`) | NAME | 1.0 |
-//! | `name_cue` | a role word (`patient`, `participant`, `member`, `claimant`, `witness`, `tenant`, `husband` ...) + a full name (`patient Rex Marin`) | NAME | 0.95 |
+//! | `name_cue` | a role word (`patient`, `participant`, `member`, `claimant`, `witness`, `tenant`, `husband`, `counsel`, `family contact` ...) + a full name, maybe after a comma (`patient Rex Marin`, `opposing counsel, Izaaz Zahrun,`) | NAME | 0.95 |
 //! | `name_cue` | two or three capitalised words + clinical credentials (`Harriet Lindqvist, RN`; then PROVIDER, below) | NAME | 0.95 |
 //! | `name_cue` | `this is` / `my name is` / a closing (`Kind regards,`) + two or three capitalised words | NAME | 0.95 |
 //! | `name_cue` | initial + surname (`M. Quintero-Hale`) | NAME | 0.85 |
@@ -43,6 +50,7 @@
 //! | `name_vocab` | a given name and an unknown word, an unknown word and a surname, a family name first (`Nagy Gábor`); in capitals, one end a name and a cue | NAME | 0.85 |
 //! | `name_vocab` | any other run of two to four capitalised words, with a cue (`for`, `to`, `with`, `dear` … before; `(`, `'s`, `, a 52-year-old`, `DOB` … after) | NAME | 0.8 |
 //! | `name_vocab` | `LAST, FIRST [M.]`: a surname, a comma, a given name, not a list (`KELLER, Maria`) | NAME | 0.9 |
+//! | `name_vocab` | `LAST, FIRST` with a first name in no vocabulary and no English word, with a cue (`Called Fuli, Mrihani.`, `Gusev, Reet (…)`, `Varis, Tapio, a 24-year-old`) | NAME | 0.85 |
 //! | `name_vocab` | a given name and an initial (`Ines C.`) | NAME | 0.8 |
 //! | `coined` | a capitalised coined word (no English word), a hyphen and a number (`Zelvatrin-4`, `Norvexa-12b`) | TREATMENT | 0.85 |
 //! | `coined` | two to six capitals (no English word, nor a public code such as `ICD`, `COVID`, `IL`), a hyphen and two to four digits (`ORX-311`); an English word (`BRIDGE-12`) within 40 characters of a study word (trial, study, protocol, cohort …) | NON_PERSONAL_ID | 0.75 |
@@ -50,6 +58,7 @@
 //! | `name_echo` | another occurrence in the document of a full name found above | NAME | 0.95 |
 //! | `name_echo` | the first name or surname alone, when it belongs to one full name of the document | NAME | 0.8 |
 //! | `clinician` | a clinician: a name (above) after `Dr.`, a clinical role (`Therapist:`, `surgeon`) or before credentials (`, RN`, `, MD`); every mention of it, each keeping its relevance | PROVIDER | kept |
+//! | `id_beside_name` | a code with ≥ 4 digits in brackets right after or before a person's name (`Harold Brennan (PR-1234-567)`, `TCS653020 (Velitdin Aslan)`), or after the name and a comma; not a claim/policy/... id | PATIENT_ID | 0.9 |
 //! | `provider` | capitalised words + Clinic / Hospital / Health / Pharmacy / Oncology / Network / Bank / ... | PROVIDER | 0.8 |
 //! | `place` | place-shaped names (`Willow Creek`, `Port Calder`) | LOCATION | 0.6 |
 //! | `place` | a single capitalised word after `in` / `from` / `near` / `lives in` ... | LOCATION | 0.5 |
@@ -73,8 +82,10 @@
 //! `M. Quintero-Hale`) whose surname belongs to exactly one full name found in the same
 //! document gets that full name as its normalized value; never across documents.
 //!
-//! Overlaps are resolved so that no two emitted spans overlap, preferring EMAIL, then
-//! PHONE_NUMBER, ids, dates and ages, ADDRESS, NAME, PROVIDER, echoed partial names,
+//! Overlaps are resolved so that no two emitted spans overlap, preferring checked ids,
+//! then table cells typed by their column and codes in brackets after a person's name,
+//! then EMAIL, PHONE_NUMBER by its form, ids, phones by context, dates and ages,
+//! ADDRESS, NAME, PROVIDER, echoed partial names,
 //! gazetteer types, guessed places (`recognizer::Tier`); among equals the longer span,
 //! then the higher relevance, then the earlier start.
 //!
@@ -84,7 +95,8 @@
 //! Most only append theirs; `name_echo` reads the names found by `name_cue` (every
 //! candidate typed NAME so far) to resolve partial names and find the other mentions
 //! of full names, and `clinician` retypes those names (echoes included) as PROVIDER
-//! when one mention is written as a clinician's. The allow list is not a recognizer:
+//! when one mention is written as a clinician's; `id_beside_name` reads the names left
+//! after `clinician` to type the codes written against them. The allow list is not a recognizer:
 //! it filters the candidates of all of them, before overlaps are resolved.
 //!
 //! # Adding a recognizer
@@ -133,6 +145,7 @@ mod person;
 mod places;
 mod providers;
 mod recognizer;
+mod tables;
 mod terms;
 #[cfg(test)]
 mod tests;
@@ -166,6 +179,7 @@ fn entry<R: Recognizer + 'static>(recognizer: Result<R, &'static regex::Error>) 
 fn registry() -> Vec<Entry> {
     vec![
         entry(checked::Checked::new()),
+        entry(tables::Tables::new()),
         entry(contact::Email::new()),
         entry(contact::Phone::new()),
         entry(ids::Ids::new()),
@@ -179,6 +193,8 @@ fn registry() -> Vec<Entry> {
         entry(names::NameEchoes::new()),
         // Reads the names above, echoes included.
         entry(providers::Clinicians::new()),
+        // Reads the names left after `clinician`.
+        entry(ids::IdsBesideNames::new()),
         entry(providers::Providers::new()),
         entry(places::Places::new()),
         entry(events::Events::new()),

@@ -25,7 +25,7 @@ const HONORIFIC: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(1.0),
 };
 const AFTER_ROLE: RelevanceRow = RelevanceRow {
-    matches: "a role word (`patient`, `participant`, `member`, `claimant`, `witness`, `tenant`, `husband` ...) + a full name (`patient Rex Marin`)",
+    matches: "a role word (`patient`, `participant`, `member`, `claimant`, `witness`, `tenant`, `husband`, `counsel`, `family contact` ...) + a full name, maybe after a comma (`patient Rex Marin`, `opposing counsel, Izaaz Zahrun,`)",
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.95),
 };
@@ -84,9 +84,9 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     // "Participant Victor M. Ramirez".
     // Parties of a case and relatives too: "witness Aylin Demir", "her husband Tariq
     // Farouk", "the deceased Eleanor Whitcombe".
-    let roles = r"patients?|participants?|members?|claimants?|insured|policy[ \t]?holders?|clients?|customers?|callers?|enrollees?|beneficiar(?:y|ies)|subscribers?|applicants?|residents?|employees?|borrowers?|students?|veterans?|widow(?:er)?|donors?|recipients?|witness(?:es)?|tenants?|landlords?|defendants?|plaintiffs?|respondents?|appellants?|petitioners?|complainants?|victims?|suspects?|deceased|decedent|spouse|husband|wife|partner|son|daughter|mother|father|brother|sister|nephew|niece|grandson|granddaughter|workers?|contractors?|candidates?|interviewees?|trainees?|apprentices?";
+    let roles = r"patients?|participants?|members?|claimants?|insured|policy[ \t]?holders?|clients?|customers?|callers?|enrollees?|beneficiar(?:y|ies)|subscribers?|applicants?|residents?|employees?|borrowers?|students?|veterans?|widow(?:er)?|donors?|recipients?|witness(?:es)?|tenants?|landlords?|defendants?|plaintiffs?|respondents?|appellants?|petitioners?|complainants?|victims?|suspects?|deceased|decedent|spouse|husband|wife|partner|son|daughter|mother|father|brother|sister|nephew|niece|grandson|granddaughter|workers?|contractors?|candidates?|interviewees?|trainees?|apprentices?|counsel|deponents?|colleagues?|payees?|insureds|(?:family|emergency|next[ \t]+of[ \t]+kin)[ \t]+contacts?";
     let name_role = Regex::new(&format!(
-        r"(?i:(?-u:\b)(?:{roles}))[ \t]+(?P<name>{NW}(?:{SP}{INIT})?{SP}{NW})(?-u:\b)"
+        r"(?i:(?-u:\b)(?:{roles})),?[ \t]+(?P<name>{NW}(?:{SP}{INIT})?{SP}{NW})(?-u:\b)"
     ))?;
     let name_credential = Regex::new(&format!(
         r"(?P<name>{NW}(?:{SP}{INIT})?{SP}{NW}),?{SP}(?:MD|M\.D\.|DO|RN|LPN|NP|PA-C|DPT|PharmD|DDS|CNM|FRCS|MBBS)(?-u:\b)"

@@ -44,9 +44,15 @@ pub(super) enum Tier {
     Deny,
     /// An identifier whose check digits or public format were verified whole.
     Checked,
+    /// A table cell typed by its column's header, a code in brackets typed by the
+    /// person's name it follows.
+    Column,
     Email,
     Phone,
     Id,
+    /// A digit run that is a phone number only by a context word before it: an id of
+    /// the same digits wins.
+    PhoneGuess,
     Date,
     Address,
     Name,

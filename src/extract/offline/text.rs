@@ -31,12 +31,18 @@ pub(super) fn word_bounded(text: &str, start: usize, end: usize) -> bool {
 /// Boundary of a numeric-ish token: not glued to letters/digits, not part of a larger
 /// number (`$14,880.00`, `3.14`, `16:42`, `08/01/2024`), not a percentage.
 pub(super) fn token_bounded(text: &str, start: usize, end: usize) -> bool {
+    !glued_before(text, start) && !glued_after(text, end)
+}
+
+/// Whether the token starting at `start` continues what comes before it: a letter, a
+/// digit, `_`, a currency sign, or a number separator with a digit before it.
+pub(super) fn glued_before(text: &str, start: usize) -> bool {
     let mut before = text
         .get(..start)
         .map(|s| s.chars().rev())
         .into_iter()
         .flatten();
-    let glued_before = match before.next() {
+    match before.next() {
         None => false,
         Some(c) if c.is_alphanumeric() || c == '_' => true,
         Some('$' | '€' | '£' | '¥') => true,
@@ -44,18 +50,20 @@ pub(super) fn token_bounded(text: &str, start: usize, end: usize) -> bool {
             before.next().is_some_and(|d| d.is_ascii_digit())
         }
         Some(_) => false,
-    };
-    if glued_before {
-        return false;
     }
+}
+
+/// Whether the token ending at `end` goes on after it: a letter, a digit, `_`, `%`, or a
+/// number separator with a digit after it.
+pub(super) fn glued_after(text: &str, end: usize) -> bool {
     let mut after = text.get(end..).map(str::chars).into_iter().flatten();
     match after.next() {
-        None => true,
-        Some(c) if c.is_alphanumeric() || c == '_' || c == '%' => false,
+        None => false,
+        Some(c) if c.is_alphanumeric() || c == '_' || c == '%' => true,
         Some('-' | '\u{2013}' | '/' | '.' | ',' | ':') => {
-            !after.next().is_some_and(|d| d.is_ascii_digit())
+            after.next().is_some_and(|d| d.is_ascii_digit())
         }
-        Some(_) => true,
+        Some(_) => false,
     }
 }
 

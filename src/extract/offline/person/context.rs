@@ -73,7 +73,19 @@ impl Run<'_> {
         // is more a given name than a surname ("Smith, Jones" is two surnames).
         let surname_ok =
             ea.known() && ea.surname > 0.0 || ea.name() == 0.0 && (!ea.is_word() || ia > i);
-        if !(surname_ok && eb.known() && eb.given > eb.surname) {
+        // A first name in no vocabulary ("Gusev, Reet") or listed more as a surname
+        // ("Urbonas, Gustas") needs a cue: before the surname, or after the first name.
+        let known_given = eb.known() && eb.given > eb.surname;
+        let other_given = !eb.is_word() && b.shape == Shape::Cap;
+        if !(surname_ok || ea.name() <= 0.0 && !ea.is_word()) || !(known_given || other_given) {
+            return;
+        }
+        let after_b = match toks.get(ia + 2) {
+            Some(m) if m.shape == Shape::Initial && joined(text, b, m) => ia + 2,
+            _ => ia + 1,
+        };
+        let cue = self.cue_before(i) || self.cue_after(after_b) || self.chat_speaker(i, after_b);
+        if !known_given && !cue {
             return;
         }
         let (fa, fb) = (toks.fold_of(a), toks.fold_of(b));
@@ -86,7 +98,7 @@ impl Run<'_> {
             .get(ia + 2)
             .is_some_and(|n| joined(text, b, n) && matches!(n.shape, Shape::Cap | Shape::Upper))
             || self.v.is_place(fb)
-            || ia == i && ea.name() <= 0.0 && self.v.is_place(fa)
+            || ia == i && ea.name() <= 0.0 && self.v.is_place(fa) && !(cue && other_given)
         {
             return;
         }
@@ -108,17 +120,51 @@ impl Run<'_> {
         if rest.starts_with('&') {
             return;
         }
+        // "Bauer, Emilie and Tom Ward" is a person and another; "Smith, Jones and Lee"
+        // (no given name after the comma) a firm.
         if let Some(n) = toks.get(next)
+            && !known_given
             && in_list(CONJUNCTIONS, toks.fold_of(n))
             && text[end..n.start].trim().is_empty()
         {
             return;
         }
+        let row = if known_given && surname_ok {
+            &LAST_FIRST
+        } else {
+            &LAST_FIRST_CUED
+        };
         out.push(Found {
             start: toks[i].start,
             end,
-            row: &LAST_FIRST,
+            row,
         });
+    }
+
+    /// Words `k..=e` are the speaker of a chat line: a time opens the line ("[09:14]",
+    /// "09:14 -") and a colon follows ("[09:14] Gambo Buhari: can someone …").
+    pub(super) fn chat_speaker(&self, k: usize, e: usize) -> bool {
+        let (text, toks) = (self.text, self.toks);
+        if !text[toks[e].end..].starts_with(':') {
+            return false;
+        }
+        let line = text[..toks[k].start].rsplit('\n').next().unwrap_or("");
+        let t = line
+            .trim()
+            .trim_start_matches(['[', '('])
+            .trim_end_matches(['-', '–', ' ', ']', ')']);
+        let t = t
+            .strip_suffix("AM")
+            .or_else(|| t.strip_suffix("PM"))
+            .or_else(|| t.strip_suffix("am"))
+            .or_else(|| t.strip_suffix("pm"))
+            .unwrap_or(t)
+            .trim_end();
+        let parts: Vec<&str> = t.split(':').collect();
+        (2..=3).contains(&parts.len())
+            && parts
+                .iter()
+                .all(|p| (1..=2).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
     }
 
     /// A cue word right before word `k` (only white space or a colon between), or a

@@ -206,6 +206,9 @@ pub(super) const PLACE_BEFORE: &[&str] = &[
 
 /// A word just after a name that says a person acted.
 pub(super) const AFTER: &[&str] = &[
+    // A case caption: "Polauaypon, Patchaploy v. Northgate Logistics".
+    "v",
+    "vs",
     "said",
     "says",
     "called",

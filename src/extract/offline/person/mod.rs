@@ -149,6 +149,11 @@ const LAST_FIRST: RelevanceRow = RelevanceRow {
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.9),
 };
+const LAST_FIRST_CUED: RelevanceRow = RelevanceRow {
+    matches: "`LAST, FIRST` with a first name in no vocabulary and no English word, with a cue (`Called Fuli, Mrihani.`, `Gusev, Reet (…)`, `Varis, Tapio, a 24-year-old`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.85),
+};
 const GIVEN_INITIAL: RelevanceRow = RelevanceRow {
     matches: "a given name and an initial (`Ines C.`)",
     entity_type: "NAME",
@@ -156,7 +161,15 @@ const GIVEN_INITIAL: RelevanceRow = RelevanceRow {
 };
 
 /// The rows of [`Names`], in the order of the relevance table.
-const ROWS: &[RelevanceRow] = &[FULL_CUED, FULL, HALF_KNOWN, CUED, LAST_FIRST, GIVEN_INITIAL];
+const ROWS: &[RelevanceRow] = &[
+    FULL_CUED,
+    FULL,
+    HALF_KNOWN,
+    CUED,
+    LAST_FIRST,
+    LAST_FIRST_CUED,
+    GIVEN_INITIAL,
+];
 
 /// Person names without a cue, judged by the name and word vocabularies (see the
 /// module documentation). Runs before `name_echo`, which finds their other mentions.
@@ -471,7 +484,7 @@ impl Run<'_> {
         let words: Vec<usize> = (k..=last)
             .filter(|&x| self.is_name_word(x) && !(x < last && cap_particle(toks, x)))
             .collect();
-        let cue = self.cue_before(k) || self.cue_after(e);
+        let cue = self.cue_before(k) || self.cue_after(e) || self.chat_speaker(k, e);
         if words.len() == 1 {
             let w = words[0];
             // "S. Ó Cairealláin", "F. de Grás": initials, particles and a surname, with

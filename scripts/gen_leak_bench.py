@@ -1,0 +1,334 @@
+#!/usr/bin/env python3
+"""Generate the direct-identifier leak benchmark in tests/data/leak_bench/ (issue 14).
+
+Usage:
+    python3 scripts/gen_leak_bench.py                  # temporary venv, pinned faker, tuning set
+    python3 scripts/gen_leak_bench.py --seed 19 --out tests/data/leak_bench_heldout
+                                                       # the held-out set: other seed
+    python3 scripts/gen_leak_bench.py --venv DIR       # reuse (or create) the venv DIR
+
+Issue 14's first target is that no direct identifier of a person (SPEC §2: NAME,
+PATIENT_ID, ADDRESS, PHONE_NUMBER, EMAIL) is readable after `clam run` with the
+defaults. This benchmark measures that on documents clam was never built with:
+insurance, HR, legal and clinical documents in many layouts (prose, forms, tables, CSV
+lines, letters, e-mails, signatures, all-caps headers) whose people, addresses, phones
+and e-mail addresses come from faker (pinned, the same wheel as the names benchmark)
+in many locales, and whose ids are random strings of the shapes such documents use.
+Nothing here comes from a labelled set or from clam's own vocabularies.
+
+`scripts/leak_bench.sh` runs `clam run` on corpus.jsonl and looks, as an attacker
+would, for each gold identifier in the redacted documents (scripts/leak_bench.py).
+
+Output: corpus.jsonl ({"id", "content"}), gold.jsonl ({"doc", "type", "value",
+"parts"}: parts are the pieces an attacker can read on their own, e.g. a surname or a
+street line), README.md.
+"""
+import argparse
+import json
+import os
+import random
+import string
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import gen_names_bench as nb  # noqa: E402  (People, locales, faker pin)
+
+DEFAULT_OUT = os.path.join(ROOT, "tests", "data", "leak_bench")
+COMMAND = "python3 scripts/gen_leak_bench.py"
+N_DOCS = 300
+
+ADDRESS_LOCALES = ["en_US", "en_US", "en_US", "en_GB", "en_GB", "en_CA", "en_AU", "en_IE",
+                   "en_NZ", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pt_PT"]
+PHONE_LOCALES = ["en_US", "en_US", "en_US", "en_GB", "en_CA", "en_AU", "en_IE", "de_DE",
+                 "fr_FR", "nl_NL", "en_IN"]
+EMPLOYERS = ["the warehouse", "the distribution centre", "the call centre", "head office",
+             "the plant", "the regional office", "the store", "the depot"]
+CONDITIONS = ["a lumbar strain", "a fractured ankle", "whiplash", "a concussion",
+              "tendonitis", "a dislocated shoulder", "a second-degree burn",
+              "a crush injury to the left hand", "a torn ACL", "a hernia"]
+INCIDENTS = ["slipped on a wet floor", "was struck by a reversing forklift",
+             "fell from a step ladder", "was rear-ended at a junction",
+             "lifted a heavy carton", "tripped over a trailing cable",
+             "was bitten by a dog during a delivery", "cut a hand on a box cutter"]
+ROLES = ["claimant", "insured", "policyholder", "employee", "applicant", "tenant",
+         "respondent", "defendant", "plaintiff", "witness", "member", "beneficiary"]
+JOBS = ["forklift operator", "night-shift nurse", "delivery driver", "line cook",
+        "payroll clerk", "warehouse associate", "site engineer", "bus driver",
+        "dental hygienist", "store manager", "electrician", "care assistant"]
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December"]
+
+
+def rand_id(rng, kind):
+    d = lambda n: "".join(rng.choice(string.digits) for _ in range(n))  # noqa: E731
+    u = lambda n: "".join(rng.choice("ABCDEFGHJKLMNPRSTUVWXYZ") for _ in range(n))  # noqa: E731
+    shapes = {
+        "patient": [lambda: f"{u(2)}-{d(4)}-{d(3)}", lambda: f"MRN {d(8)}",
+                    lambda: f"{u(3)}{d(6)}", lambda: f"{d(3)}-{d(3)}-{d(3)}",
+                    lambda: f"P{d(7)}", lambda: f"{u(1)}{d(2)}-{u(2)}{d(4)}"],
+        "member": [lambda: f"{u(3)}{d(9)}", lambda: f"{u(2)} {d(3)} {d(3)} {d(3)}",
+                   lambda: f"M-{d(6)}-{d(2)}", lambda: f"{d(10)}"],
+        "employee": [lambda: f"EMP{d(5)}", lambda: f"E-{d(6)}", lambda: f"{u(2)}{d(5)}",
+                     lambda: f"{d(6)}"],
+        "claim": [lambda: f"CLM-{rng.choice(['2023', '2024', '2025'])}-{d(6)}",
+                  lambda: f"{u(2)}{d(8)}", lambda: f"C{d(7)}-{d(2)}"],
+    }
+    return rng.choice(shapes[kind])()
+
+
+def dob(rng):
+    y, m, day = rng.randint(1941, 2004), rng.randint(1, 12), rng.randint(1, 28)
+    form = rng.randrange(5)
+    if form == 0:
+        return f"{m:02d}/{day:02d}/{y}"
+    if form == 1:
+        return f"{day} {MONTHS[m - 1]} {y}"
+    if form == 2:
+        return f"{MONTHS[m - 1]} {day}, {y}"
+    if form == 3:
+        return f"{y}-{m:02d}-{day:02d}"
+    return f"{day:02d}.{m:02d}.{y}"
+
+
+class Record:
+    """One person with every identifier a document may mention."""
+
+    def __init__(self, fk, people, rng):
+        loc, kind = rng.choice(nb.PERSON_LOCALES)
+        p = people.person(loc, kind)
+        self.given, self.surname = p["given"], p["surname"]
+        self.full = f"{p['surname']} {p['given']}" if p["order"] == "sg" else f"{p['given']} {p['surname']}"
+        af = fk[rng.choice(ADDRESS_LOCALES)]
+        self.street = af.street_address().replace("\n", ", ")
+        self.city = af.city()
+        self.postcode = af.postcode()
+        self.addr_loc = af
+        pf = fk[rng.choice(PHONE_LOCALES)]
+        self.phone = pf.phone_number()
+        user = rng.choice([
+            f"{self.given.split()[0].lower()}.{self.surname.split()[-1].lower()}",
+            f"{self.given[0].lower()}{self.surname.split()[-1].lower()}",
+            f"{self.surname.split()[-1].lower()}{rng.randint(1, 99)}",
+        ])
+        user = "".join(c for c in nb.unicodedata.normalize("NFKD", user) if c.isascii())
+        self.email = f"{user}@{rng.choice(['gmail.com', 'outlook.com', 'yahoo.co.uk', 'proton.me', 'gmx.de', 'icloud.com', 'example.org'])}"
+        self.pid = rand_id(rng, "patient")
+        self.mid = rand_id(rng, "member")
+        self.eid = rand_id(rng, "employee")
+        self.cid = rand_id(rng, "claim")
+        self.dob = dob(rng)
+        self.age = rng.randint(19, 80)
+        self.job = rng.choice(JOBS)
+        self.role = rng.choice(ROLES)
+        self.cond = rng.choice(CONDITIONS)
+        self.incident = rng.choice(INCIDENTS)
+        self.employer = rng.choice(EMPLOYERS)
+        self.month = rng.choice(MONTHS)
+
+    @property
+    def address(self):
+        return f"{self.street}, {self.city} {self.postcode}"
+
+    def names(self, rng):
+        """Ways a document writes the name; the gold value stays the full name."""
+        g, s = self.given, self.surname
+        return rng.choice([
+            self.full, self.full, self.full, f"{s}, {g}", f"{s.upper()}, {g}",
+            f"{g} {s}".upper(), f"{g[0]}. {s}",
+        ])
+
+
+# Each template: (domain, text with {slots}). Slots: name, name2 (another person),
+# street, city, postcode, phone, email, pid, mid, eid, cid, dob, age, job, role, cond,
+# incident, employer, month, year. Every slot of a direct identifier that appears is
+# recorded in the gold.
+TEMPLATES = [
+    ("insurance", "Claim {cid} was lodged on behalf of {name} after the {role} {incident} at {employer} in {month}. Treating notes describe {cond}. Contact on file: {phone}."),
+    ("insurance", "We spoke with {name} ({pid}) on the phone today. {sur} confirmed the mailing address {street}, {city} {postcode} and asked that letters go there."),
+    ("insurance", "Subrogation file {cid}\n\nOur insured, {name}, {incident}. The third party's insurer has been notified. Please direct all correspondence to {email}."),
+    ("insurance", "| Member | ID | Phone |\n|---|---|---|\n| {name} | {mid} | {phone} |\n| {name2} | {mid2} | {phone2} |"),
+    ("insurance", "{name}, a {age}-year-old {job}, reported {cond}. Member number {mid}; date of birth {dob}."),
+    ("insurance", "Payment of the settlement was released to {name} by cheque, posted to {street}, {city}, {postcode}."),
+    ("insurance", "member_id,name,dob,phone\n{mid},{name},{dob},{phone}\n{mid2},{name2},{dob2},{phone2}"),
+    ("insurance", "Thanks to {name} for sending the receipts so quickly. I have forwarded them to {name2} in billing, who can be reached on {phone2}."),
+    ("insurance", "The adjuster met {name} at the property ({street}) to inspect the water damage. {sur} said the leak started in {month}."),
+    ("insurance", "Re: {cid} / {name}\nThe policyholder has asked us to use {email} for all future notices instead of post."),
+    ("hr", "Congratulations to {name}, our {job} at {employer}, on ten years with the company! {given} will be celebrated at Friday's team lunch."),
+    ("hr", "Employee {eid} - {name} - has requested parental leave starting in {month}. Manager: {name2}."),
+    ("hr", "Following the investigation, {name} (employee no. {eid}) will receive a written warning. A copy has been sent to {street}, {city} {postcode}."),
+    ("hr", "Hi all, please welcome {name} who joins the payroll team on Monday. You can reach {given} at {email} or on {phone}."),
+    ("hr", "EMPLOYEE RECORD\n{name_upper}\nStaff ID: {eid}\nHome address: {street}\n{city} {postcode}\nEmergency contact: {name2}, {phone2}"),
+    ("hr", "Exit interview notes: {name} cited the night rota as the main reason for leaving. Forwarding address {street}, {city}."),
+    ("hr", "Overtime approved for {name} and {name2} for the stock take. Please log the hours against {eid}."),
+    ("hr", "From: {name} <{email}>\nTo: HR Shared Inbox\nSubject: sick note\n\nHi, attaching my fit note for {cond}. Thanks, {given}"),
+    ("hr", "Interview panel: {name2} (chair). Candidate {name} arrived on time and answered all competency questions well."),
+    ("hr", "Reference request for {name}, who worked with us as a {job} until {month} {year}. Please reply to {email}."),
+    ("legal", "Witness statement of {name}, of {street}, {city}, {job}.\n\nI was present when the {role} {incident}."),
+    ("legal", "IN THE MATTER OF {name_upper}, Deceased. Notice is given that claims against the estate should be sent to {street}, {city} {postcode}."),
+    ("legal", "Counsel for {name} filed a motion to compel on {month} 3. Opposing counsel, {name2}, may be reached at {phone2}."),
+    ("legal", "The tenant, {name}, has failed to pay rent for the premises at {street}, {city} since {month}."),
+    ("legal", "Deposition of {name} taken by {name2}. The deponent stated that {sur} {incident} while working at {employer}."),
+    ("legal", "{name} v. Northgate Logistics - the claimant's date of birth is {dob} and the claimant lives at {street}."),
+    ("legal", "Served on {name} personally at {street}, {city} {postcode} on {month} 14 by the process server."),
+    ("legal", "Our client {name} instructs us that the vehicle was stationary. Please contact the writer by email ({email}) to arrange disclosure."),
+    ("clinical", "Seen today: {name}, DOB {dob}, patient ID {pid}. Presents with {cond} after {incident_ing}."),
+    ("clinical", "Referral for {name} ({pid}). {given} is a {age}-year-old {job} with {cond}. Please call {phone} to book."),
+    ("clinical", "Discharge summary\nPatient: {name_lastfirst}\nMRN: {pid}\nAddress: {street}, {city} {postcode}\nGP informed."),
+    ("clinical", "{name} was reviewed in clinic with {name2}. Physio to continue twice weekly; next review in {month}."),
+    ("clinical", "Lab results for {pid} ({name}) were sent to the patient's e-mail {email} at {sur}'s request."),
+    ("clinical", "Nursing handover: bed 4, {name}, {age}, {cond}, family contact {name2} on {phone2}."),
+    ("chat", "[09:14] {name}: can someone check claim {cid}? it's been pending since {month}\n[09:16] {name2}: on it"),
+    ("chat", "- {name} ({phone})\n- {name2} ({phone2})\nBoth confirmed for the site visit."),
+    ("chat", "Kind regards,\n\n{name}\n{job_title}\n{phone}\n{email}"),
+    ("chat", "Note to file: voicemail left for {name} on {phone}; no callback yet. Will try again after speaking to {name2}."),
+    ("chat", "{name} and {name2} both live at {street}, {city}, so only one welcome pack was posted."),
+    ("chat", "Called {name}. {given} wasn't available, so I spoke with {name2} instead and left my number."),
+]
+JOB_TITLES = ["Claims Handler", "HR Business Partner", "Senior Associate", "Practice Manager",
+              "Case Officer", "Payroll Administrator", "Paralegal", "Team Leader"]
+ING = {"slipped on a wet floor": "slipping on a wet floor",
+       "was struck by a reversing forklift": "being struck by a reversing forklift",
+       "fell from a step ladder": "falling from a step ladder",
+       "was rear-ended at a junction": "being rear-ended at a junction",
+       "lifted a heavy carton": "lifting a heavy carton",
+       "tripped over a trailing cable": "tripping over a trailing cable",
+       "was bitten by a dog during a delivery": "being bitten by a dog during a delivery",
+       "cut a hand on a box cutter": "cutting a hand on a box cutter"}
+
+
+def build(Faker, seed):
+    rng = random.Random(seed)
+    nb.SEED = seed
+    people = nb.People(Faker, rng)
+    fk = {}
+    for i, loc in enumerate(sorted(set(ADDRESS_LOCALES + PHONE_LOCALES))):
+        f = Faker(loc)
+        f.seed_instance(seed * 1000 + 700 + i)
+        fk[loc] = f
+    docs, gold = [], []
+    for n in range(N_DOCS):
+        domain, tpl = TEMPLATES[n % len(TEMPLATES)] if n < len(TEMPLATES) else rng.choice(TEMPLATES)
+        a, b = Record(fk, people, rng), Record(fk, people, rng)
+        name = a.names(rng)
+        slots = {
+            "name": name, "name2": b.full, "sur": a.surname, "given": a.given.split()[0],
+            "name_upper": a.full.upper(), "name_lastfirst": f"{a.surname}, {a.given}",
+            "street": a.street, "city": a.city, "postcode": a.postcode,
+            "phone": a.phone, "phone2": b.phone, "email": a.email, "pid": a.pid,
+            "mid": a.mid, "mid2": b.mid, "eid": a.eid, "cid": a.cid, "dob": a.dob,
+            "dob2": b.dob, "age": a.age, "job": a.job, "role": a.role, "cond": a.cond,
+            "incident": a.incident, "incident_ing": ING[a.incident], "employer": a.employer,
+            "month": a.month, "year": rng.randint(2015, 2024),
+            "job_title": rng.choice(JOB_TITLES),
+        }
+        text = tpl.format(**slots)
+        doc = f"{domain}_{n:04d}"
+        docs.append({"id": doc, "content": text})
+
+        def add(typ, value, parts=()):
+            if value in text or any(p in text for p in parts):
+                gold.append({"doc": doc, "type": typ, "value": value,
+                             "parts": [p for p in parts if p in text]})
+
+        used = set(s for s in string.Formatter().parse(tpl) for s in [s[1]] if s)
+        if used & {"name", "name_upper", "name_lastfirst", "sur", "given"}:
+            add("NAME", a.full, [a.surname])
+        if "name2" in used:
+            add("NAME", b.full, [b.surname])
+        if "street" in used:
+            add("ADDRESS", a.street, [a.street])
+        for key, typ, val in [("phone", "PHONE_NUMBER", a.phone), ("phone2", "PHONE_NUMBER", b.phone),
+                              ("email", "EMAIL", a.email), ("pid", "PATIENT_ID", a.pid),
+                              ("mid", "PATIENT_ID", a.mid), ("mid2", "PATIENT_ID", b.mid),
+                              ("eid", "PATIENT_ID", a.eid)]:
+            if key in used:
+                add(typ, val)
+    return docs, gold
+
+
+def write(out, docs, gold, seed, version):
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "corpus.jsonl"), "w", encoding="utf-8", newline="\n") as f:
+        for d in docs:
+            f.write(json.dumps(d, ensure_ascii=False, sort_keys=True) + "\n")
+    with open(os.path.join(out, "gold.jsonl"), "w", encoding="utf-8", newline="\n") as f:
+        for g in gold:
+            f.write(json.dumps(g, ensure_ascii=False, sort_keys=True) + "\n")
+    counts = {}
+    for g in gold:
+        counts[g["type"]] = counts.get(g["type"], 0) + 1
+    rows = "\n".join(f"| {t} | {c} |" for t, c in sorted(counts.items()))
+    rel = os.path.relpath(out, ROOT)
+    with open(os.path.join(out, "README.md"), "w", encoding="utf-8", newline="\n") as f:
+        f.write(f"""# Direct-identifier leak benchmark ({rel})
+
+Generated by `{COMMAND} --seed {seed} --out {rel}` with faker {version} (MIT licence;
+pinned wheel and hash in scripts/gen_names_bench.py). {len(docs)} invented insurance,
+HR, legal, clinical and chat documents in {len(TEMPLATES)} layouts; people, street
+addresses, phone numbers and e-mail addresses from faker's locales, ids random. No value
+comes from a labelled set or from clam's vocabularies; the templates were written for
+this benchmark, not taken from any corpus.
+
+Run: `cargo build --release && LEAK_BENCH={rel} scripts/leak_bench.sh`: `clam run`
+with the defaults, then every gold direct identifier (SPEC §2: NAME, PATIENT_ID,
+ADDRESS, PHONE_NUMBER, EMAIL) is looked for in the redacted documents as an attacker
+would: case-insensitively, with spaces collapsed, and for numbers and ids by their
+letters and digits alone. `parts` are pieces readable on their own (a surname, a
+street line).
+
+| type | gold identifiers |
+|---|---|
+{rows}
+""")
+
+
+def inner(args):
+    from faker import Faker
+    import faker
+    docs, gold = build(Faker, args.seed)
+    write(os.path.abspath(args.out), docs, gold, args.seed, faker.VERSION)
+    print(f"wrote {len(docs)} documents, {len(gold)} gold identifiers to {args.out}")
+    return 0
+
+
+def outer(args):
+    tmp = None
+    if args.venv:
+        venv = os.path.abspath(args.venv)
+    else:
+        tmp = tempfile.mkdtemp(prefix="clam-leakbench-")
+        venv = os.path.join(tmp, "venv")
+    py = os.path.join(venv, "bin", "python")
+    try:
+        if not os.path.exists(py):
+            subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+        req = os.path.join(tmp or venv, "requirements-leakbench.txt")
+        with open(req, "w") as f:
+            f.write(f"faker=={nb.FAKER_VERSION} --hash=sha256:{nb.FAKER_SHA256}\n")
+        subprocess.run([py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                        "--no-deps", "--only-binary", ":all:", "--require-hashes", "-r", req],
+                       check=True)
+        return subprocess.run([py, os.path.abspath(__file__), "--inner", "--out",
+                               os.path.abspath(args.out), "--seed", str(args.seed)]).returncode
+    finally:
+        if tmp is not None:
+            import shutil
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default=DEFAULT_OUT)
+    ap.add_argument("--seed", type=int, default=18)
+    ap.add_argument("--venv")
+    ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    return inner(args) if args.inner else outer(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
