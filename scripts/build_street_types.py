@@ -158,7 +158,7 @@ def libpostal_words(path, files, min_len):
 
 
 PLACE_TYPE_FILES = ("place_names.txt", "directionals.txt", "qualifiers.txt")
-UNIT_TYPE_FILES = ("unit_types_numbered.txt",)
+UNIT_TYPE_FILES = ("unit_types_numbered.txt", "level_types_numbered.txt")
 DIRECTIONAL_FILES = ("directionals.txt",)
 COMPANY_TYPE_FILES = ("company_types.txt",)
 
@@ -219,13 +219,13 @@ def write_libpostal_words(path, about, files, words):
 
 def write_unit_types(words):
     write_libpostal_words(OUT_UNIT_TYPES, [
-        "# Unit designators in many languages (flat, apartment, suite, lot, étage ...), folded (NFKD, no",
+        "# Unit and floor designators in many languages (flat, apartment, suite, lot, étage, piano, piso ...), folded (NFKD, no",
         "# combining marks, lowercase), letters only, 2 letters or more, one per line, sorted. Generated - do",
         "# not edit. A capitalised run after one, its number and a comma (\"Flat 4b, Rose Court\") is a",
         "# building or a street, not a person.",
     ], [
-        "#   resources/libpostal/dictionaries/<lang>/unit_types_numbered.txt (libpostal's dictionaries, MIT,",
-        "#   openvenues/libpostal): every '|'-separated spelling of one word.",
+        "#   resources/libpostal/dictionaries/<lang>/unit_types_numbered.txt and level_types_numbered.txt",
+        "#   (libpostal's dictionaries, MIT, openvenues/libpostal): every '|'-separated spelling of one word.",
     ], words)
 
 

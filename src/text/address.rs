@@ -76,6 +76,33 @@ pub fn is_address_word(word: &str) -> bool {
     p.len() <= *LONGEST && CLASSES.contains_key(p.as_str())
 }
 
+/// The street suffixes of USPS Publication 28 (Appendix C1), every spelling, lower case:
+/// "neck", "glens", "lock", "crossroad", "nck".
+static SUFFIXES: LazyLock<std::collections::HashSet<&'static str>> = LazyLock::new(|| {
+    let mut section = "";
+    let mut set = std::collections::HashSet::new();
+    for line in TABLE.lines() {
+        if let Some(title) = line.strip_prefix("# --- ") {
+            section = title;
+            continue;
+        }
+        if line.starts_with('#')
+            || line.trim().is_empty()
+            || !section.starts_with("street suffixes")
+        {
+            continue;
+        }
+        set.extend(line.split('\t'));
+    }
+    set
+});
+
+/// Is a word (folded to lower case) a street suffix of USPS Publication 28 ("Neck",
+/// "Glens", "Lock", "Crossroad")? Units and directionals are not.
+pub fn is_street_suffix(lower: &str) -> bool {
+    SUFFIXES.contains(lower)
+}
+
 /// A projected token's class representative (itself when it is in no class).
 pub fn canonical_token(token: &str) -> &str {
     if token.len() > *LONGEST || !token.bytes().all(|b| b.is_ascii_lowercase()) {
@@ -88,6 +115,16 @@ pub fn canonical_token(token: &str) -> &str {
 mod tests {
     use super::*;
     use crate::text::project;
+
+    #[test]
+    fn usps_street_suffixes_are_known_and_units_are_not() {
+        for w in ["neck", "glens", "lock", "crossroad", "street", "nck"] {
+            assert!(is_street_suffix(w), "{w}");
+        }
+        for w in ["apartment", "suite", "north", "maria"] {
+            assert!(!is_street_suffix(w), "{w}");
+        }
+    }
 
     #[test]
     fn spellings_of_one_suffix_meet() {

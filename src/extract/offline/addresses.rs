@@ -63,6 +63,7 @@ struct Patterns {
     city: Regex,
     region_postcode: Regex,
     postcode: Regex,
+    unit_street: Regex,
     unit_before: Regex,
 }
 
@@ -74,14 +75,14 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         r"(?:(?-u:\b)\d{{1,6}}[A-Za-z]?{SP}(?:(?:[NSEW]\.?|North|South|East|West|N[EW]|S[EW]){SP})?(?:(?:\p{{Lu}}[\p{{L}}'’-]*|\d+(?:st|nd|rd|th)){SP}){{1,4}}(?:(?:{street_full})(?-u:\b)|(?:{street_abbr})(?-u:\b)\.?)|(?-u:\b)(?i:P\.?{SP}?O\.?{SP}?Box){SP}\d+)"
     ))?;
     let number_caps = Regex::new(&format!(
-        r"(?-u:\b)\d{{1,6}}[A-Za-z]?{SP}(?P<words>\p{{Lu}}[\p{{L}}'’-]*(?:{SP}\p{{Lu}}[\p{{L}}'’-]*){{1,4}})"
+        r"(?-u:\b)(?:\d{{1,4}}/)?\d{{1,6}}[A-Za-z]?{SP}(?P<words>\p{{Lu}}[\p{{L}}'’-]*(?:{SP}\p{{Lu}}[\p{{L}}'’-]*){{1,4}})"
     ))?;
     let name = format!(r"(?:{PART}{SP})*{CAPW}(?:{SP}(?:{PART}{SP})*{CAPW}){{0,3}}");
     let number_type = Regex::new(&format!(
         r"(?-u:\b){NUM},?{SP}(?P<ty>\p{{L}}+\.?){SP}(?P<name>{name})"
     ))?;
     let type_number = Regex::new(&format!(
-        r"(?P<ty>\p{{Lu}}\p{{L}}*\.?|(?:ul|al|pl)\.){SP}(?P<name>{name}),?{SP}(?P<num>{NUM})"
+        r"(?P<ty>\p{{Lu}}\p{{L}}*\.?|(?:ul|al|pl)\.){SP}(?P<name>{name}),?{SP}(?P<num>{NUM}|[Ss]/[Nn](?-u:\b))"
     ))?;
     let compound = Regex::new(&format!(
         r"(?P<w>\p{{Lu}}\p{{Ll}}[\p{{L}}'’-]*)\.?{SP}(?P<num>{NUM})"
@@ -105,6 +106,9 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let postcode = Regex::new(
         r"^,?[ \x{A0}](?:[A-Z]{2}[ \x{A0}])?(?:[A-Z]{1,2}\d[A-Z\d]?[ \x{A0}]?\d[A-Z]{2}|[A-Z]\d[A-Z][ \x{A0}]?\d[A-Z]\d|\d{5}(?:-\d{4})?)(?-u:\b)",
     )?;
+    let unit_street = Regex::new(&format!(
+        r"(?-u:\b)(?P<u>\p{{Lu}}\p{{L}}+)\.?{SP}#?{UNIT_NO},{SP}(?P<words>\p{{Lu}}[\p{{L}}'’-]*(?:{SP}\p{{Lu}}[\p{{L}}'’-]*){{1,3}})"
+    ))?;
     let unit_before = Regex::new(&format!(
         r"(?:^|[\s(:,])(?P<u>\p{{L}}{{2,}})\.?{SP}?#?{UNIT_NO},?{SP}$"
     ))?;
@@ -119,6 +123,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         city,
         region_postcode,
         postcode,
+        unit_street,
         unit_before,
     })
 }
@@ -173,6 +178,12 @@ impl Recognizer for Addresses {
             &p.compound,
             text,
             |c| compound_street(text, c),
+            &mut streets,
+        );
+        scan(
+            &p.unit_street,
+            text,
+            |c| unit_then_street(text, c),
             &mut streets,
         );
         for (start, end) in streets {
@@ -339,7 +350,12 @@ fn range_start(text: &str, start: usize) -> Option<usize> {
 /// after the first ("22 Kingsley Gardens", "4 Hollins Walk"): the street ends there.
 fn number_then_name(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     let (m, words) = (c.get(0)?, c.name("words")?);
-    let digits = m.as_str().bytes().take_while(u8::is_ascii_digit).count();
+    // "29/3 Craig Spur": a unit's number, a slash and the house number.
+    let digits = m
+        .as_str()
+        .bytes()
+        .take_while(|b| b.is_ascii_digit() || *b == b'/')
+        .count();
     let start = range_start(text, m.start());
     if start.is_none() && !token_bounded(text, m.start(), m.start() + digits)
         || numbered_title(text, m.start())
@@ -350,7 +366,7 @@ fn number_then_name(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     let mut offset = words.start();
     for (k, w) in words.as_str().split([' ', '\u{A0}']).enumerate() {
         let end = offset + w.len();
-        if k > 0 && w.chars().count() >= 3 && is_any_street_type(&fold_word(w)) {
+        if k > 0 && w.chars().count() >= 3 && is_trailing_street_type(&fold_word(w)) {
             return Some((start, end));
         }
         offset = end + text[end..].chars().next().map_or(1, char::len_utf8);
@@ -358,9 +374,34 @@ fn number_then_name(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     None
 }
 
+/// A street type that ends a street's name: any of `data/address/street_types.txt`, or a
+/// street suffix of USPS Publication 28 (`data/address/abbreviations.tsv`: "Neck",
+/// "Glens", "Lock"), which libpostal's English list lacks.
+fn is_trailing_street_type(folded: &str) -> bool {
+    is_any_street_type(folded) || crate::text::address::is_street_suffix(folded)
+}
+
+/// A unit, its number and a comma, then a street without a house number ("Flat 90,
+/// Sykes Estate", "Studio 6, Mitchell Crossroad", "Apartment 4B, Rose Court").
+fn unit_then_street(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
+    let (m, u, words) = (c.get(0)?, c.name("u")?, c.name("words")?);
+    if !is_unit_type(&fold_word(u.as_str())) {
+        return None;
+    }
+    let mut offset = words.start();
+    let mut found = None;
+    for (k, w) in words.as_str().split([' ', '\u{A0}']).enumerate() {
+        let end = offset + w.len();
+        if k > 0 && w.chars().count() >= 3 && is_trailing_street_type(&fold_word(w)) {
+            found = Some(end);
+        }
+        offset = end + text[end..].chars().next().map_or(1, char::len_utf8);
+    }
+    found.map(|end| (m.start(), end))
+}
+
 /// The number at `start` numbers the capitalised word just before it ("Level 4
-/// Epilepsy Center", "Ward 5 Nurses Station"), not a house: a unit's number is the
-/// unit's ("Flat 09 406 …" has a number before the house number).
+/// Epilepsy Center", "Ward 5 Nurses Station", "Suite 200 Harbor Plaza"), not a house.
 fn numbered_title(text: &str, start: usize) -> bool {
     let before = &text[..start];
     let Some(head) = before.strip_suffix([' ', '\u{A0}']) else {
@@ -374,7 +415,9 @@ fn numbered_title(text: &str, start: usize) -> bool {
         .into_iter()
         .rev()
         .collect();
-    word.starts_with(char::is_uppercase) && !is_unit_type(&fold_word(&word))
+    // A unit's or floor's number too ("Level 4 Epilepsy Center", "Suite 200 Harbor
+    // Plaza"): the house number of a street comes after the unit's, with a comma.
+    word.starts_with(char::is_uppercase)
 }
 
 /// `9 rue des Lilas`, `12 avenue Foch`, `25 Calle Mayor`: a street type after the
@@ -391,7 +434,11 @@ fn number_then_type(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
         return None;
     }
     let name = c.name("name")?;
-    if word_zipf(&ty) >= 3.0 && english_first_word(name.as_str()) {
+    // Written in lower case ("8, rue Antoine") the type is no English word.
+    let capital = c
+        .name("ty")
+        .is_some_and(|t| t.as_str().starts_with(char::is_uppercase));
+    if capital && word_zipf(&ty) >= 3.0 && english_first_word(name.as_str()) {
         return None;
     }
     Some((m.start(), name.end()))
@@ -412,7 +459,10 @@ fn type_then_number(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
         return None;
     }
     let ty = folded(c, "ty");
-    if !is_street_type(&ty) || !ends_street(text, num.start(), num.end()) {
+    // libpostal's further types lead a street only when they are no English word
+    // ("Borgo", "Largo", "Travessa", "Rambla", "Glorieta"; not "Terrace", "Hill").
+    let leading = is_street_type(&ty) || is_any_street_type(&ty) && word_zipf(&ty) < 3.0;
+    if !leading || !ends_street(text, num.start(), num.end()) {
         return None;
     }
     if word_zipf(&ty) >= 3.0 && english_first_word(name.as_str()) {
@@ -539,7 +589,14 @@ fn labelled_value(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     }
     let value = s[..cut].trim_end_matches([' ', ',', '.', ')', '\u{A0}']);
     let lower = value.to_lowercase();
-    if !value.chars().any(|ch| ch.is_ascii_digit())
+    // A digit, or a street type among its words ("chemin Pauline Jacquot", "Rua das
+    // Flores"): a street named without a house number.
+    let streety = || {
+        value
+            .split([' ', ','])
+            .any(|w| w.chars().count() >= 3 && is_street_type(&fold_word(w)))
+    };
+    if !(value.chars().any(|ch| ch.is_ascii_digit()) || streety())
         || !value.chars().any(char::is_alphabetic)
         || value.starts_with(['[', '<', '{'])
         || [

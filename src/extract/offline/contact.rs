@@ -301,6 +301,50 @@ mod tests {
         assert!(has(&items, "PHONE_NUMBER", "(0161) 496 0000"), "{items:?}");
     }
 
+    /// Phones as other countries and faker-like generators write them, anywhere; bare
+    /// or unusual runs only after a context word.
+    #[test]
+    fn phones_of_many_countries_by_their_form() {
+        let text = "Phones: (591)341-7776, 206.269.0743x9150, +1-537-640-6812x41586, \
+                    +44(0)115 4960914, (0161) 4960066, 106-690-7439 x150, 02 4177 7631, \
+                    +61.437.406.812, +64 6 143-9150, +49 (0) 9141 777631, 00669 074391, \
+                    +33 (0)1 41 63 60 83, 07 88 35 33 74, 08-170 669 07, 08124158683.";
+        let items = run(text);
+        for p in [
+            "(591)341-7776",
+            "206.269.0743x9150",
+            "+1-537-640-6812x41586",
+            "+44(0)115 4960914",
+            "(0161) 4960066",
+            "106-690-7439 x150",
+            "02 4177 7631",
+            "+61.437.406.812",
+            "+64 6 143-9150",
+            "+49 (0) 9141 777631",
+            "00669 074391",
+            "+33 (0)1 41 63 60 83",
+            "07 88 35 33 74",
+            "08-170 669 07",
+            "08124158683",
+        ] {
+            assert!(has(&items, "PHONE_NUMBER", p), "{p}: {items:?}");
+        }
+        // In brackets, in CSV cells, after a voicemail.
+        let items = run(
+            "- Ana Paz (+1-767-423-7439x6088)\n1960-05-28,+3186-6156058\n\
+                         voicemail left on 8544282882",
+        );
+        for p in ["+1-767-423-7439x6088", "+3186-6156058", "8544282882"] {
+            assert!(has(&items, "PHONE_NUMBER", p), "{p}: {items:?}");
+        }
+        // Dates, year ranges, a bare number without context, a lettered id.
+        let items = run("On 03.12.2024 and 1990-2020 we paid 4244399738; member FY 008 268 192.");
+        assert!(
+            items.iter().all(|i| i.entity_type != "PHONE_NUMBER"),
+            "{items:?}"
+        );
+    }
+
     #[test]
     fn phones_skip_dates_money_and_ids() {
         let items = run("Paid $14,880.00 on 2024-08-22 for claim CLM-2024-0915532 at 16:42.");

@@ -186,3 +186,52 @@ fn an_address_after_address_is() {
     );
     assert_eq!(address("The address is unknown."), None);
 }
+
+/// Streets of other countries' forms and of the USPS suffix list, written without a
+/// house number after a unit, or with a floor after the number (classes the leak
+/// benchmark showed; the streets here are invented).
+#[test]
+fn leading_types_usps_suffixes_units_and_floors() {
+    for (text, want) in [
+        (
+            "Posted to Vicolo Berni, 12 Piano 3, Lecco, 23900.",
+            "Vicolo Berni, 12 Piano 3, Lecco, 23900",
+        ),
+        (
+            "They live at Borgo Tessa, 48, Rimini.",
+            "Borgo Tessa, 48, Rimini",
+        ),
+        ("Reach her at Travessa Lima, 7.", "Travessa Lima, 7"),
+        (
+            "Sent to 914 Harlow Neck, Dover 19901.",
+            "914 Harlow Neck, Dover 19901",
+        ),
+        (
+            "Sent to 77 Pell Glens Apt. 4 today.",
+            "77 Pell Glens Apt. 4",
+        ),
+        (
+            "Posted to Flat 9, Dunmore Estate, Leeds.",
+            "Flat 9, Dunmore Estate, Leeds",
+        ),
+        (
+            "Posted to 12/4 Corra Spur, Perth 6000.",
+            "12/4 Corra Spur, Perth 6000",
+        ),
+        (
+            "Both live at 8, rue Antoine, Lyon, so.",
+            "8, rue Antoine, Lyon",
+        ),
+        (
+            "Served at Largo Pinto, S/N, Almeirim, on Monday.",
+            "Largo Pinto, S/N, Almeirim",
+        ),
+    ] {
+        assert_eq!(address(text).as_deref(), Some(want), "{text}");
+    }
+    // An address field naming a street without a number.
+    let items = run("Home address: chemin des Vignes\nPhone: none");
+    assert!(has(&items, "ADDRESS", "chemin des Vignes"), "{items:?}");
+    // English street types do not lead a street ("Terrace Bar 5").
+    assert_eq!(address("Meet at Terrace Bar 5, then home."), None);
+}

@@ -344,3 +344,26 @@ fn a_field_label_is_a_cue() {
     );
     assert!(names("Seen today. Plan: Will Review").is_empty());
 }
+
+/// `LAST, FIRST` with a first name in no vocabulary needs a cue; chat speakers.
+#[test]
+fn last_first_with_an_unknown_first_name_and_a_cue() {
+    assert_eq!(
+        names("We called Fulimaru, Tevita. No answer."),
+        ["Fulimaru, Tevita"]
+    );
+    assert_eq!(
+        names("The adjuster met ZDRAVKOV, Kostadin at the house."),
+        ["ZDRAVKOV, Kostadin"]
+    );
+    assert_eq!(
+        names("Quiroga, Itzel and a colleague both called."),
+        ["Quiroga, Itzel"]
+    );
+    // Without a cue, two capitalised words around a comma are not enough.
+    assert!(names("Tevamiru, Ostrava offices closed").is_empty());
+    assert_eq!(
+        names("[09:14] Kofi Mensah-Bonsu: can someone check this?"),
+        ["Kofi Mensah-Bonsu"]
+    );
+}
