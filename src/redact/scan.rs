@@ -10,8 +10,10 @@
 //!   '_', '(', ')'), so a phone or an id written with any separators matches, but only
 //!   from a token's start to a token's end.
 //!
-//! A token is a run of letters and digits; a '.' or ',' between two digits stays
-//! inside it ("0.75", "1,075"), so a masked age 75 is not found in a decimal.
+//! A token is a run of letters and digits; a '.' between two digits stays inside it
+//! ("0.75"), so a masked age 75 is not found in a decimal, and so does a ',' before a
+//! thousands group ("1,075"). Any other ',' parts two tokens: in a CSV row
+//! "1943,6920792442" the phone after the comma is a value of its own.
 
 use crate::text::{address::canonical_token, for_each_projected};
 
@@ -59,6 +61,8 @@ struct Builder<'s> {
     gap_sep: bool,
     /// No token yet in this piece.
     first: bool,
+    /// Char offsets (piece-local) of the commas before a thousands group ("1,075").
+    thousands: Vec<u32>,
 }
 
 impl Builder<'_> {
@@ -84,7 +88,9 @@ impl Builder<'_> {
             self.close();
             self.gap_sep = is_separator(h);
         }
-        if matches!(c, '.' | ',') && self.cur.ends_with(|l: char| l.is_ascii_digit()) {
+        if (c == '.' || c == ',' && self.thousands.binary_search(&s).is_ok())
+            && self.cur.ends_with(|l: char| l.is_ascii_digit())
+        {
             self.held = Some((c, s, e));
             return;
         }
@@ -135,6 +141,27 @@ impl Builder<'_> {
     }
 }
 
+/// Char offsets of the commas of `piece` that separate thousands: a digit before, then
+/// exactly three digits and no fourth.
+fn thousands_commas(piece: &str) -> Vec<u32> {
+    if !piece.contains(',') {
+        return Vec::new();
+    }
+    let chars: Vec<char> = piece.chars().collect();
+    let digit = |k: usize| chars.get(k).is_some_and(char::is_ascii_digit);
+    (1..chars.len())
+        .filter(|&k| {
+            chars[k] == ','
+                && digit(k - 1)
+                && digit(k + 1)
+                && digit(k + 2)
+                && digit(k + 3)
+                && !digit(k + 4)
+        })
+        .map(|k| k as u32)
+        .collect()
+}
+
 impl Scan {
     /// The views of `pieces` (each searched on its own: no match crosses two), read
     /// with hyphenated line wraps joined or not.
@@ -155,11 +182,13 @@ impl Scan {
             held: None,
             gap_sep: true,
             first: true,
+            thousands: Vec::new(),
         };
         for (i, p) in pieces.iter().enumerate() {
             b.piece = i as u32;
             b.first = true;
             b.gap_sep = true;
+            b.thousands = thousands_commas(p);
             for_each_projected(p, join_hyphens, |c, s, e| b.push(c, s, e));
             b.finish_piece();
         }

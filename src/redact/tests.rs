@@ -199,3 +199,18 @@ fn entities_sharing_a_written_form_get_one_pseudonym() {
         format!("[NAME_{}]", &pseudonym_hex(key, "z9")[..12])
     );
 }
+
+/// A CSV cell after a number and a comma ("1943,(555) 010-4417") is masked: the comma
+/// parts two values unless a thousands group follows it ("1,075").
+#[test]
+fn a_value_after_a_comma_and_a_number_is_masked() {
+    let r = replacer(Mode::Value);
+    assert_eq!(
+        r.replace("M-1,03/14/1968,(555) 010-4417\nX,1968-03-14,5550104417,MBR-448213"),
+        "M-1,[BIRTHDATE],[PHONE_NUMBER]\nX,[BIRTHDATE],[PHONE_NUMBER],[PATIENT_ID]"
+    );
+    assert_eq!(
+        r.replace("paid 1,555,010 in total"),
+        "paid 1,555,010 in total"
+    );
+}

@@ -2,7 +2,8 @@
 //!
 //! It shares no matching code with the redactor (`crate::redact`): it reduces every
 //! byte stream and file name to a token skeleton — the [projection](crate::text), then
-//! runs of letters and digits (a '.' or ',' between two digits stays inside a number),
+//! runs of letters and digits (a '.' between two digits stays inside a number, and a
+//! ',' before a thousands group: "1,075", not "1943,6920792442"),
 //! address spellings read as their class — and looks for the skeleton of every
 //! original and normalized value of every masked entity as a whole-token sequence,
 //! with the variants a reader would recognise: a name family-name-first or run
@@ -69,11 +70,13 @@ fn skeleton(text: &str, join_hyphens: bool) -> Vec<Token> {
     let mut glued = false;
     let mut prev = ' ';
     for (i, &(c, s)) in projected.iter().enumerate() {
+        let digit_at = |k: usize| projected.get(k).is_some_and(|(n, _)| n.is_ascii_digit());
+        // A ',' stays inside a number only before a thousands group ("1,075"): in
+        // "1943,6920792442" (a CSV row) it parts two values.
         let inside_number = matches!(c, '.' | ',')
             && cur.ends_with(|p: char| p.is_ascii_digit())
-            && projected
-                .get(i + 1)
-                .is_some_and(|(n, _)| n.is_ascii_digit());
+            && digit_at(i + 1)
+            && (c == '.' || (digit_at(i + 2) && digit_at(i + 3) && !digit_at(i + 4)));
         if c.is_alphanumeric() || inside_number {
             if cur.is_empty() {
                 at = s;

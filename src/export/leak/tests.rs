@@ -257,3 +257,19 @@ fn the_audit_log_clock_and_bare_numbers_are_figures_and_text_is_not() {
         "{hits:?}"
     );
 }
+
+/// A CSV row puts a phone or an id right after another number and a comma
+/// ("1943,+1 312-555-0177"): the comma parts two values, it is no thousands separator,
+/// so the value after it is found; "1,075" stays one number.
+#[test]
+fn a_value_after_a_comma_and_a_number_is_found() {
+    for text in [
+        "03/21/1943,+1 312-555-0177",
+        "1959-07-19,13125550177",
+        "M-1,ZK-40311,pending",
+    ] {
+        assert!(!found(text).is_empty(), "{text:?}");
+    }
+    assert_eq!(found("34"), vec!["g"]);
+    assert!(found("paid 1,034 and 0.34").is_empty());
+}
