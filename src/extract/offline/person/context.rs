@@ -103,7 +103,12 @@ impl Run<'_> {
             return;
         }
         // The name before the comma must start its run (not "Harbor Smith, Anna").
-        if i > 0 && joined(text, &toks[i - 1], &toks[i]) && toks[i - 1].shape != Shape::Lower {
+        // A cue word opening the sentence ("Called Fuli, Mrihani.") is not part of it.
+        if i > 0
+            && joined(text, &toks[i - 1], &toks[i])
+            && toks[i - 1].shape != Shape::Lower
+            && !in_list(BEFORE, toks.fold_of(&toks[i - 1]))
+        {
             return;
         }
         let mut end = b.end;
@@ -193,6 +198,24 @@ impl Run<'_> {
         let listed = gap.len() <= 3
             && gap.chars().all(|c| c == ' ' || c == ':' || c == ',')
             && in_list(BEFORE, toks.fold_of(p));
+        // "Deposition of Ming Sun", "on behalf of Gusev, Reet".
+        let of_phrase = gap == " "
+            && toks.fold_of(p) == "of"
+            && k >= 2
+            && text[toks[k - 2].end..p.start] == *" "
+            && in_list(BEFORE_OF, toks.fold_of(&toks[k - 2]));
+        // In brackets or after a slash, right after a code ("TCS653020 (VELITDIN
+        // ASLAN)", "Re: CLM-2023-932099 / Zaahir Darain"): the person the code is of.
+        let after_code = matches!(gap.trim(), "(" | "/" | "[")
+            && text[p.start..p.end].chars().any(|c| c.is_ascii_digit())
+            && text[p.start..p.end].chars().any(|c| c.is_alphabetic())
+            || matches!(gap.trim(), "(" | "/" | "[")
+                && p.shape == Shape::Other
+                && text[p.start..p.end]
+                    .chars()
+                    .filter(char::is_ascii_digit)
+                    .count()
+                    >= 4;
         // A field of a form: one capitalised word opening its line or cell (after ";"
         // or "|"), then a colon ("Landlord: Mehmet Yıldırım", "…; Witness: …").
         let field = matches!(gap.trim_end_matches([' ', '\t']), ":")
@@ -202,7 +225,7 @@ impl Run<'_> {
                 l.ends_with([';', '|'])
                     || l.chars().all(|c| c.is_whitespace() || "-*•–".contains(c))
             });
-        listed || field
+        listed || field || of_phrase || after_code
     }
 
     /// A cue right after word `e`: "(", "'s", ", a 52-year-old", "DOB", "said" …

@@ -190,6 +190,38 @@ pub(super) const BEFORE: &[&str] = &[
     "client",
 ];
 
+/// A noun that, with "of" after it, introduces a person: "Deposition of Ming Sun",
+/// "on behalf of …", "the estate of …", "care of …".
+pub(super) const BEFORE_OF: &[&str] = &[
+    "behalf",
+    "deposition",
+    "statement",
+    "affidavit",
+    "testimony",
+    "declaration",
+    "estate",
+    "care",
+    "custody",
+    "guardianship",
+    "examination",
+    "interview",
+    "account",
+    "evidence",
+    "signature",
+    "death",
+    "will",
+    "widow",
+    "widower",
+    "son",
+    "daughter",
+    "wife",
+    "husband",
+    "employment",
+    "dismissal",
+    "resignation",
+    "termination",
+];
+
 /// A word before a capitalised run that makes it a place ("lives in", "near").
 pub(super) const PLACE_BEFORE: &[&str] = &[
     "in",

@@ -53,7 +53,8 @@ mod vocab;
 
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
 use lists::{
-    AFTER, BEFORE, CAP_PARTICLES, CONJUNCTIONS, FROM_SENDER, NOT_PERSON, PARTICLES, PLACE_BEFORE,
+    AFTER, BEFORE, BEFORE_OF, CAP_PARTICLES, CONJUNCTIONS, FROM_SENDER, NOT_PERSON, PARTICLES,
+    PLACE_BEFORE,
 };
 use tokens::{Shape, Tok, Tokens, in_list, joined, tokens};
 use vocab::vocab;
@@ -250,6 +251,10 @@ pub(super) fn find(text: &str) -> Vec<Found> {
         };
         r.run(i, end, &mut out);
         r.last_first(i, &mut out);
+        // "Called Fuli, Mrihani.": a capitalised cue word opens the run.
+        if i < end && toks[i].shape == Shape::Cap && in_list(BEFORE, toks.fold_of(&toks[i])) {
+            r.last_first(i + 1, &mut out);
+        }
         i = j + 1;
     }
     // Longest first at each start; a name inside another ("Maria J." inside
@@ -429,7 +434,7 @@ impl Run<'_> {
                 && same_case(e, e + 1)
                 && ev[e].known()
                 && ev[e].given > 0.0
-                && self.cue_after(e + 1)
+                && (self.cue_after(e + 1) || self.cue_before(k))
             {
                 to = e + 1;
                 to_e = e + 1;

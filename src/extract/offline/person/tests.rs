@@ -367,3 +367,27 @@ fn last_first_with_an_unknown_first_name_and_a_cue() {
         ["Kofi Mensah-Bonsu"]
     );
 }
+
+/// "X of" phrases, a name in brackets or after a slash right after a code, and a
+/// capitalised cue word opening the sentence (invented names).
+#[test]
+fn names_after_of_phrases_codes_and_an_opening_cue() {
+    assert_eq!(
+        names("Deposition of Tevita Fulimaru taken by counsel."),
+        ["Tevita Fulimaru"]
+    );
+    assert_eq!(
+        names("Lab results for KXT447120 (ZDRAVKO KOSTADINOV) were sent."),
+        ["ZDRAVKO KOSTADINOV"]
+    );
+    assert_eq!(
+        names("Re: CLM-2024-118273 / Itzel Quiroga"),
+        ["Itzel Quiroga"]
+    );
+    assert_eq!(
+        names("Called Quiroga, Itzel. No answer."),
+        ["Quiroga, Itzel"]
+    );
+    // Not after any "of" or any bracket: a university, a plan in brackets.
+    assert!(names("a grant of Northgate Valley (Silver Plan)").is_empty());
+}
