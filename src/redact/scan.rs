@@ -152,14 +152,28 @@ fn thousands_commas(piece: &str) -> Vec<u32> {
     (1..chars.len())
         .filter(|&k| {
             chars[k] == ','
-                && digit(k - 1)
                 && digit(k + 1)
                 && digit(k + 2)
                 && digit(k + 3)
                 && !digit(k + 4)
+                && number_before(&chars, k)
         })
         .map(|k| k as u32)
         .collect()
+}
+
+/// The digits before the comma at `k` are a number's leading group or a thousands group:
+/// one to three digits, not the last part of a date, a time or a code ("1959-07-19,782").
+pub(super) fn number_before(chars: &[char], k: usize) -> bool {
+    let run = chars[..k]
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    (1..=3).contains(&run)
+        && !k
+            .checked_sub(run + 1)
+            .is_some_and(|b| matches!(chars[b], '-' | '/' | '.' | ':' | '\u{2013}'))
 }
 
 impl Scan {

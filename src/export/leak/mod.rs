@@ -76,7 +76,20 @@ fn skeleton(text: &str, join_hyphens: bool) -> Vec<Token> {
         let inside_number = matches!(c, '.' | ',')
             && cur.ends_with(|p: char| p.is_ascii_digit())
             && digit_at(i + 1)
-            && (c == '.' || (digit_at(i + 2) && digit_at(i + 3) && !digit_at(i + 4)));
+            && (c == '.'
+                || (digit_at(i + 2) && digit_at(i + 3) && !digit_at(i + 4) && {
+                    // One to three digits before, not the end of a date or a code
+                    // ("1959-07-19,782-672-7403").
+                    let run = projected[..i]
+                        .iter()
+                        .rev()
+                        .take_while(|(p, _)| p.is_ascii_digit())
+                        .count();
+                    (1..=3).contains(&run)
+                        && !i
+                            .checked_sub(run + 1)
+                            .is_some_and(|b| matches!(projected[b].0, '-' | '/' | '.' | ':'))
+                }));
         if c.is_alphanumeric() || inside_number {
             if cur.is_empty() {
                 at = s;

@@ -266,6 +266,7 @@ fn a_value_after_a_comma_and_a_number_is_found() {
     for text in [
         "03/21/1943,+1 312-555-0177",
         "1959-07-19,13125550177",
+        "1959-07-19,312-555-0177",
         "M-1,ZK-40311,pending",
     ] {
         assert!(!found(text).is_empty(), "{text:?}");

@@ -113,7 +113,7 @@ impl Recognizer for Phone {
             let (mut start, mut end) = (m.start(), m.end());
             let run = m.as_str();
             let (opens, closes) = (run.matches('(').count(), run.matches(')').count());
-            if run.starts_with('(') && run.ends_with(')') && opens == 1 && closes == 1 {
+            if run.starts_with('(') && run.ends_with(')') && outer_pair(run) {
                 // "(0156205752)": the brackets enclose the number, they are not part of it.
                 (start, end) = (start + 1, end - 1);
             } else if run.ends_with(')') && opens < closes {
@@ -146,6 +146,25 @@ impl Recognizer for Phone {
             }
         }
     }
+}
+
+/// Whether the bracket opening `run` closes at its end: "(0156205752)", "(+33 (0)2 61 27
+/// 79 50)", not "(555) 010-4417)".
+fn outer_pair(run: &str) -> bool {
+    let mut depth = 0i32;
+    for (i, b) in run.bytes().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1 == run.len();
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// [`token_bounded`], except that a comma or a semicolon on either side is a boundary: a
