@@ -452,13 +452,29 @@ pub fn plan(
     ctx.document_stage();
     let masked_after_document_stage = ctx.masked.clone();
 
+    // R(d) with nothing masked and under the masks of stages 1 and policy/forced,
+    // once per document instead of once per hop of every chain through it (the same
+    // products, so the same values as `Analysis::chain_risk`).
     let empty = vec![false; ne];
+    let doc_risk_pre: Vec<f64> = (0..model.docs.len())
+        .map(|d| an.doc_risk(d, &ctx.masked))
+        .collect();
+    let chain_risk_of = |c: &crate::analysis::Chain, masked: &[bool], doc_risk: &[f64]| {
+        crate::analysis::one_minus_product(c.hops.iter().map(|&h| {
+            let e = &an.edges[h as usize];
+            crate::analysis::hop_risk_of(
+                e.strength_with(masked),
+                doc_risk[e.a as usize],
+                doc_risk[e.b as usize],
+            )
+        }))
+    };
     let mut chains: Vec<ChainResult> = an
         .chains
         .iter()
         .map(|c| {
-            let risk_initial = an.chain_risk(c, &empty);
-            let risk_pre = an.chain_risk(c, &ctx.masked);
+            let risk_initial = chain_risk_of(c, &empty, &an.doc_risk_initial);
+            let risk_pre = chain_risk_of(c, &ctx.masked, &doc_risk_pre);
             let category_pre = RiskCategory::of(risk_pre, params.risk_high, params.risk_medium);
             let target = match category_pre {
                 RiskCategory::High => Some(params.theta_chain.min(params.rho_high * risk_pre)),
