@@ -1,9 +1,10 @@
 //! The analysis input: documents with (entity, relevance) and entities with weights,
 //! indexed so that ascending entity index is ascending entity id.
 
-use std::collections::BTreeMap;
+use rustc_hash::FxHashMap;
 
 use crate::entity::EntityStore;
+use crate::entity::store::EntityKey;
 use crate::schema::Schema;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -50,34 +51,46 @@ impl Model {
         schema: &Schema,
     ) -> Self {
         let docs: Vec<(String, usize, Vec<ModelInput<'a>>)> = docs.into_iter().collect();
-        let mut index: BTreeMap<&str, (&str, &str, u64)> = BTreeMap::new();
+        // Each distinct id once, with the type and value of its first occurrence and
+        // its mentions over the corpus; one hash lookup per occurrence (a sorted map
+        // compared 32-character ids a dozen times per occurrence).
+        let mut slot_of: FxHashMap<&str, u32> = FxHashMap::default();
+        let mut index: Vec<(&str, &str, &str, u64)> = Vec::new();
         for (_, _, ents) in &docs {
             for e in ents {
-                let slot = index.entry(e.id).or_insert((e.entity_type, e.value, 0));
-                slot.2 += e.mentions;
+                let slot = *slot_of.entry(e.id).or_insert_with(|| {
+                    index.push((e.id, e.entity_type, e.value, 0));
+                    (index.len() - 1) as u32
+                });
+                index[slot as usize].3 += e.mentions;
             }
         }
-        let position: BTreeMap<&str, u32> = index
-            .keys()
-            .enumerate()
-            .map(|(i, id)| (*id, i as u32))
-            .collect();
-        let entities = index
+        let mut order: Vec<u32> = (0..index.len() as u32).collect();
+        order.sort_unstable_by(|&a, &b| index[a as usize].0.cmp(index[b as usize].0));
+        let mut position = vec![0u32; index.len()];
+        for (i, &slot) in order.iter().enumerate() {
+            position[slot as usize] = i as u32;
+        }
+        let entities = order
             .iter()
-            .map(|(id, (t, v, m))| ModelEntity {
-                id: id.to_string(),
-                entity_type: t.to_string(),
-                value: v.to_string(),
-                weight: schema.weight(t),
-                mentions: *m,
+            .map(|&slot| {
+                let (id, t, v, m) = index[slot as usize];
+                ModelEntity {
+                    id: id.to_string(),
+                    entity_type: t.to_string(),
+                    value: v.to_string(),
+                    weight: schema.weight(t),
+                    mentions: m,
+                }
             })
             .collect();
+        let position = |id: &str| position[slot_of[id] as usize];
         let docs = docs
             .iter()
             .map(|(id, corpus_index, ents)| {
                 let mut list: Vec<(u32, f64)> = Vec::with_capacity(ents.len());
                 for e in ents {
-                    list.push((position[e.id], e.relevance));
+                    list.push((position(e.id), e.relevance));
                 }
                 list.sort_by_key(|a| a.0);
                 let mut merged: Vec<(u32, f64)> = Vec::with_capacity(list.len());
@@ -120,6 +133,8 @@ impl Model {
 
     /// The model of the documents whose extraction is complete.
     pub fn from_store(store: &EntityStore, schema: &Schema) -> Self {
+        let keys: FxHashMap<&str, &EntityKey> =
+            store.keys.iter().map(|(id, k)| (id.as_str(), k)).collect();
         let docs = store
             .docs
             .iter()
@@ -130,7 +145,7 @@ impl Model {
                     .entities
                     .iter()
                     .filter_map(|e| {
-                        let key = store.keys.get(&e.entity_id)?;
+                        let key = *keys.get(e.entity_id.as_str())?;
                         Some(ModelInput {
                             id: &e.entity_id,
                             entity_type: &key.entity_type,

@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
 
 use super::normalize::{DateOrder, canonical};
@@ -243,12 +244,12 @@ impl EntityStore {
     }
 
     fn prune_keys(&mut self) {
-        let used: BTreeSet<&String> = self
+        let used: FxHashSet<&str> = self
             .docs
             .iter()
-            .flat_map(|d| d.entities.iter().map(|e| &e.entity_id))
+            .flat_map(|d| d.entities.iter().map(|e| e.entity_id.as_str()))
             .collect();
-        self.keys.retain(|id, _| used.contains(id));
+        self.keys.retain(|id, _| used.contains(id.as_str()));
     }
 
     /// Documents whose extraction is complete (N of SPEC §3).
@@ -258,31 +259,49 @@ impl EntityStore {
 
     /// Global view of every entity, keyed by id (ascending).
     pub fn globals(&self) -> BTreeMap<String, GlobalEntity> {
-        let mut out: BTreeMap<String, GlobalEntity> = BTreeMap::new();
+        // Each key's position in id order: one hash lookup per occurrence, and the
+        // map built at the end from entities already in order.
+        let keys: Vec<(&String, &EntityKey)> = self.keys.iter().collect();
+        let position: FxHashMap<&str, u32> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, (id, _))| (id.as_str(), i as u32))
+            .collect();
+        let mut slots: Vec<Option<GlobalEntity>> = Vec::new();
+        slots.resize_with(keys.len(), || None);
         for (di, doc) in self.docs.iter().enumerate() {
             if !doc.complete {
                 continue;
             }
             for e in &doc.entities {
-                let Some(key) = self.keys.get(&e.entity_id) else {
+                let Some(&p) = position.get(e.entity_id.as_str()) else {
                     continue;
                 };
-                let g = out
-                    .entry(e.entity_id.clone())
-                    .or_insert_with(|| GlobalEntity {
+                let g = slots[p as usize].get_or_insert_with(|| {
+                    let key = keys[p as usize].1;
+                    GlobalEntity {
                         id: e.entity_id.clone(),
                         entity_type: key.entity_type.clone(),
                         normalized: key.normalized.clone(),
                         originals: BTreeSet::new(),
                         docs: Vec::new(),
                         mentions: 0,
-                    });
-                g.originals.extend(e.originals.iter().cloned());
+                    }
+                });
+                for o in &e.originals {
+                    if !g.originals.contains(o) {
+                        g.originals.insert(o.clone());
+                    }
+                }
                 g.docs.push(di);
                 g.mentions += e.mentions;
             }
         }
-        out
+        slots
+            .into_iter()
+            .flatten()
+            .map(|g| (g.id.clone(), g))
+            .collect()
     }
 
     /// Unlocated items over the corpus.

@@ -152,11 +152,11 @@ pub enum Provenance {
     },
     KeptForced,
     KeptNeverMask,
-    /// Not needed: the highest final risk of its documents, and the target chains it is
-    /// in (which reached their targets without it, or are residual).
+    /// Not needed: the highest final risk of its documents, and the number of target
+    /// chains it is in (which reached their targets without it, or are residual).
     KeptNotNeeded {
         max_doc_risk: f64,
-        target_chains: Vec<u32>,
+        target_chains: usize,
     },
 }
 
@@ -452,13 +452,29 @@ pub fn plan(
     ctx.document_stage();
     let masked_after_document_stage = ctx.masked.clone();
 
+    // R(d) with nothing masked and under the masks of stages 1 and policy/forced,
+    // once per document instead of once per hop of every chain through it (the same
+    // products, so the same values as `Analysis::chain_risk`).
     let empty = vec![false; ne];
+    let doc_risk_pre: Vec<f64> = (0..model.docs.len())
+        .map(|d| an.doc_risk(d, &ctx.masked))
+        .collect();
+    let chain_risk_of = |c: &crate::analysis::Chain, masked: &[bool], doc_risk: &[f64]| {
+        crate::analysis::one_minus_product(c.hops.iter().map(|&h| {
+            let e = &an.edges[h as usize];
+            crate::analysis::hop_risk_of(
+                e.strength_with(masked),
+                doc_risk[e.a as usize],
+                doc_risk[e.b as usize],
+            )
+        }))
+    };
     let mut chains: Vec<ChainResult> = an
         .chains
         .iter()
         .map(|c| {
-            let risk_initial = an.chain_risk(c, &empty);
-            let risk_pre = an.chain_risk(c, &ctx.masked);
+            let risk_initial = chain_risk_of(c, &empty, &an.doc_risk_initial);
+            let risk_pre = chain_risk_of(c, &ctx.masked, &doc_risk_pre);
             let category_pre = RiskCategory::of(risk_pre, params.risk_high, params.risk_medium);
             let target = match category_pre {
                 RiskCategory::High => Some(params.theta_chain.min(params.rho_high * risk_pre)),
@@ -527,17 +543,21 @@ pub fn plan(
         .filter(|&d| doc_risk_final[d as usize] > params.theta_doc)
         .collect();
 
-    let mut chains_of_entity: Vec<Vec<u32>> = vec![Vec::new(); ne];
+    // Target chains per entity, each chain counted once however many of its documents
+    // hold the entity (`last_chain`: the chain that counted it last).
+    let mut target_chains_of_entity = vec![0usize; ne];
+    let mut last_chain = vec![u32::MAX; ne];
     for &c in &targets {
-        let mut seen = BTreeSet::new();
         for &d in &an.chains[c].docs {
             for &(e, _) in &model.docs[d as usize].entities {
-                if seen.insert(e) {
-                    chains_of_entity[e as usize].push(c as u32);
+                if last_chain[e as usize] != c as u32 {
+                    last_chain[e as usize] = c as u32;
+                    target_chains_of_entity[e as usize] += 1;
                 }
             }
         }
     }
+    drop(last_chain);
     let provenance = (0..ne)
         .map(|i| {
             if let (Some(p), Some((stage, Some(cause), Some(before), Some(after)))) =
@@ -575,11 +595,9 @@ pub fn plan(
                     .iter()
                     .map(|&d| doc_risk_final[d as usize])
                     .fold(0.0, f64::max);
-                let mut target_chains = chains_of_entity[i].clone();
-                target_chains.sort_unstable();
                 Provenance::KeptNotNeeded {
                     max_doc_risk,
-                    target_chains,
+                    target_chains: target_chains_of_entity[i],
                 }
             }
         })

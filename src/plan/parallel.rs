@@ -407,13 +407,6 @@ fn merge(model: &Model, an: &Analysis, parts: Vec<UnitPlan>, warnings: Vec<Strin
                     cause_risk,
                     cause_bound,
                 },
-                Provenance::KeptNotNeeded {
-                    max_doc_risk,
-                    target_chains,
-                } => Provenance::KeptNotNeeded {
-                    max_doc_risk,
-                    target_chains: target_chains.into_iter().map(gc).collect(),
-                },
                 other => other,
             });
         }
@@ -475,7 +468,7 @@ fn merge(model: &Model, an: &Analysis, parts: Vec<UnitPlan>, warnings: Vec<Strin
             .map(|p| {
                 p.unwrap_or(Provenance::KeptNotNeeded {
                     max_doc_risk: 0.0,
-                    target_chains: Vec::new(),
+                    target_chains: 0,
                 })
             })
             .collect(),

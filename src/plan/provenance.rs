@@ -79,13 +79,13 @@ impl fmt::Display for ProvenanceText<'_> {
                     "kept: no target needed it: document risk {max_doc_risk:.2} ≤ theta_doc {:.2}",
                     self.theta_doc
                 )?;
-                if target_chains.is_empty() {
+                if *target_chains == 0 {
                     write!(f, " and in no target chain")
                 } else {
                     write!(
                         f,
                         " and its {} target chain(s) reached their targets without it or are residual",
-                        target_chains.len()
+                        target_chains
                     )
                 }
             }
