@@ -312,7 +312,8 @@ impl Recognizer for Tables {
 
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
         let text = ctx.text;
-        if !text.contains(['|', ',', ';', '\t']) {
+        // A table is a header line and at least one row under it.
+        if !text.contains('\n') || !text.contains(['|', ',', ';', '\t']) {
             return;
         }
         let mut lines: Vec<(usize, usize)> = Vec::new();
@@ -332,6 +333,11 @@ impl Recognizer for Tables {
         while i + 1 < lines.len() {
             let (s, e) = lines[i];
             let line = &text[s..e];
+            // A header is short labels without a digit: most lines are ruled out here.
+            if line.len() > 240 || line.bytes().any(|b| b.is_ascii_digit()) {
+                i += 1;
+                continue;
+            }
             let markdown = line.trim_start().starts_with('|')
                 && is_rule(&text[lines[i + 1].0..lines[i + 1].1]);
             let delim = if markdown {
