@@ -391,3 +391,14 @@ fn names_after_of_phrases_codes_and_an_opening_cue() {
     // Not after any "of" or any bracket: a university, a plan in brackets.
     assert!(names("a grant of Northgate Valley (Silver Plan)").is_empty());
 }
+
+/// A surname that is an English word, after a known given name, when a cue comes
+/// before the name ("paid to Maria Rich yesterday").
+#[test]
+fn an_english_word_surname_after_a_cue_before_the_name() {
+    assert_eq!(
+        names("The refund was paid to Maria Rich yesterday."),
+        ["Maria Rich"]
+    );
+    assert!(names("The refund was a Rich Reward.").is_empty());
+}
