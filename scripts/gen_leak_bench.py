@@ -296,28 +296,7 @@ def inner(args):
 
 
 def outer(args):
-    tmp = None
-    if args.venv:
-        venv = os.path.abspath(args.venv)
-    else:
-        tmp = tempfile.mkdtemp(prefix="clam-leakbench-")
-        venv = os.path.join(tmp, "venv")
-    py = os.path.join(venv, "bin", "python")
-    try:
-        if not os.path.exists(py):
-            subprocess.run([sys.executable, "-m", "venv", venv], check=True)
-        req = os.path.join(tmp or venv, "requirements-leakbench.txt")
-        with open(req, "w") as f:
-            f.write(f"faker=={nb.FAKER_VERSION} --hash=sha256:{nb.FAKER_SHA256}\n")
-        subprocess.run([py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                        "--no-deps", "--only-binary", ":all:", "--require-hashes", "-r", req],
-                       check=True)
-        return subprocess.run([py, os.path.abspath(__file__), "--inner", "--out",
-                               os.path.abspath(args.out), "--seed", str(args.seed)]).returncode
-    finally:
-        if tmp is not None:
-            import shutil
-            shutil.rmtree(tmp, ignore_errors=True)
+    return nb.run_in_faker_venv(__file__, args.out, args.seed, args.venv, "clam-leakbench-")
 
 
 def main():

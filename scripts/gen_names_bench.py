@@ -55,19 +55,20 @@ N_NAME_FREE = 300  # documents without any person name
 # --------------------------------------------------------------------------------------
 
 
-def outer(args):
-    keep = args.venv is not None
+def run_in_faker_venv(script, out, seed, venv=None, prefix="clam-namesbench-"):
+    """Run `script --inner --out OUT --seed SEED` in a virtual environment holding the
+    pinned faker wheel (VENV, kept, or a temporary one, removed). Its exit code."""
     tmp = None
-    if keep:
-        venv = os.path.abspath(args.venv)
+    if venv is not None:
+        venv = os.path.abspath(venv)
     else:
-        tmp = tempfile.mkdtemp(prefix="clam-namesbench-")
+        tmp = tempfile.mkdtemp(prefix=prefix)
         venv = os.path.join(tmp, "venv")
     py = os.path.join(venv, "bin", "python")
     try:
         if not os.path.exists(py):
             subprocess.run([sys.executable, "-m", "venv", venv], check=True)
-        req = os.path.join(tmp or venv, "requirements-namesbench.txt")
+        req = os.path.join(tmp or venv, "requirements-faker.txt")
         with open(req, "w") as f:
             f.write(f"faker=={FAKER_VERSION} --hash=sha256:{FAKER_SHA256}\n")
         subprocess.run(
@@ -75,14 +76,18 @@ def outer(args):
              "--no-deps", "--only-binary", ":all:", "--require-hashes", "-r", req],
             check=True,
         )
-        cmd = [py, os.path.abspath(__file__), "--inner", "--out", os.path.abspath(args.out),
-               "--seed", str(args.seed)]
+        cmd = [py, os.path.abspath(script), "--inner", "--out", os.path.abspath(out),
+               "--seed", str(seed)]
         return subprocess.run(cmd).returncode
     finally:
         if tmp is not None:
             import shutil
 
             shutil.rmtree(tmp, ignore_errors=True)
+
+
+def outer(args):
+    return run_in_faker_venv(__file__, args.out, args.seed, args.venv)
 
 
 # --------------------------------------------------------------------------------------

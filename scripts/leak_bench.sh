@@ -13,22 +13,9 @@
 # ~/.config/clam cannot change the figures.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-bench="${LEAK_BENCH:-tests/data/leak_bench}"
-[[ "$bench" == /* ]] || bench="$root/$bench"
-if [[ ! -f "$bench/corpus.jsonl" ]]; then
-    echo "leak_bench.sh: no corpus.jsonl in $bench (LEAK_BENCH)" >&2
-    exit 1
-fi
-clam="${CLAM:-${CARGO_TARGET_DIR:-$root/target}/release/clam}"
-if [[ ! -x "$clam" ]]; then
-    echo "leak_bench.sh: no release binary at $clam (cargo build --release, or set CLAM)" >&2
-    exit 1
-fi
-
-tmp="$(mktemp -d "${TMPDIR:-/tmp}/clam-leakbench.XXXXXX")"
-trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp/config"
+# shellcheck source=scripts/bench_setup.sh
+. "$(dirname "${BASH_SOURCE[0]}")/bench_setup.sh"
+bench_setup leak_bench.sh LEAK_BENCH tests/data/leak_bench
 
 XDG_CONFIG_HOME="$tmp/config" "$clam" run "$bench/corpus.jsonl" --out "$tmp/export" \
     --quiet >"$tmp/run.log" 2>&1 || {

@@ -17,23 +17,9 @@
 # precision >= 0.95) are not met.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-bench="${NAMES_BENCH:-tests/data/names_bench}"
-[[ "$bench" == /* ]] || bench="$root/$bench"
-if [[ ! -f "$bench/corpus.jsonl" ]]; then
-    echo "names_bench.sh: no corpus.jsonl in $bench (NAMES_BENCH)" >&2
-    exit 1
-fi
-clam="${CLAM:-${CARGO_TARGET_DIR:-$root/target}/release/clam}"
-
-if [[ ! -x "$clam" ]]; then
-    echo "names_bench.sh: no release binary at $clam (cargo build --release, or set CLAM)" >&2
-    exit 1
-fi
-
-tmp="$(mktemp -d "${TMPDIR:-/tmp}/clam-namesbench.XXXXXX")"
-trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp/config"
+# shellcheck source=scripts/bench_setup.sh
+. "$(dirname "${BASH_SOURCE[0]}")/bench_setup.sh"
+bench_setup names_bench.sh NAMES_BENCH tests/data/names_bench
 
 # shellcheck disable=SC2086 # CLAM_EXTRACT_ARGS is split on purpose
 XDG_CONFIG_HOME="$tmp/config" "$clam" extract "$bench/corpus.jsonl" --out "$tmp/snapshot.json" \
