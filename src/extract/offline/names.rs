@@ -50,7 +50,7 @@ const ECHO: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(0.95),
 };
 const PARTIAL_ECHO: RelevanceRow = RelevanceRow {
-    matches: "the first name or surname alone, when it belongs to one full name of the document",
+    matches: "the first name or surname alone, when it belongs to one full name of the document (or the surname to one name written with initials, `M. Turunen`, when no full name has it)",
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.8),
 };

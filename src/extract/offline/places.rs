@@ -41,6 +41,8 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
 
 static PATTERNS: LazyLock<Result<Patterns, regex::Error>> = LazyLock::new(build_patterns);
 
+use crate::entity::normalize::is_calendar_word;
+
 /// Words that never start a guessed place ("from Primary Care"; month and weekday
 /// names, "in March", are checked beside it).
 const PLACE_STOP: &[&str] = &[
@@ -209,7 +211,7 @@ impl Recognizer for Places {
                 continue;
             }
             let first = m.as_str().split([' ', '\u{A0}']).next().unwrap_or("");
-            if in_list(PLACE_STOP, first) || crate::entity::normalize::is_calendar_word(first) {
+            if in_list(PLACE_STOP, first) || is_calendar_word(&first.to_lowercase()) {
                 continue;
             }
             ctx.push(cands, (m.start(), m.end()), &PLACE_SHAPE, Tier::Gazetteer);
@@ -218,7 +220,10 @@ impl Recognizer for Places {
             let Some(place) = c.name("place") else {
                 continue;
             };
-            if in_list(PLACE_STOP, place.as_str()) || name_stop(place.as_str()) {
+            if in_list(PLACE_STOP, place.as_str())
+                || name_stop(place.as_str())
+                || is_calendar_word(&place.as_str().to_lowercase())
+            {
                 continue;
             }
             // "in Prescriber Communications": a capitalised phrase, not a town.
@@ -248,5 +253,16 @@ mod tests {
         assert!(has(&items, "LOCATION", "Port Calder"), "{items:?}");
         assert!(has(&items, "LOCATION", "Willow Creek"));
         assert!(has(&items, "LOCATION", "Millbrook"));
+    }
+
+    /// "in October", "from Monday": a date, not a place (a shared month made a false
+    /// link between documents).
+    #[test]
+    fn months_and_weekdays_are_no_places() {
+        let items = run("The leak started in October. Closed from Monday to Friday.");
+        assert!(
+            items.iter().all(|i| i.entity_type != "LOCATION"),
+            "{items:?}"
+        );
     }
 }

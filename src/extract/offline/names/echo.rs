@@ -25,21 +25,33 @@ impl Recognizer for NameEchoes {
             .map(|c| c.normalized.clone())
             .filter(|n| is_full_name(n))
             .collect();
+        // Names written with an initial and no full name to stand for ("M. Turunen"):
+        // their surname alone is theirs too ("at Turunen's request").
+        let mut initialed: BTreeSet<String> = BTreeSet::new();
         for c in cands.iter_mut().filter(|c| c.ty == "NAME") {
-            if !is_full_name(&c.normalized)
-                && let Some(target) = resolve_partial(&c.normalized, &full)
-            {
+            if is_full_name(&c.normalized) {
+                continue;
+            }
+            if let Some(target) = resolve_partial(&c.normalized, &full) {
                 c.normalized = target;
+            } else if c.normalized.contains(' ') {
+                initialed.insert(c.normalized.clone());
             }
         }
-        echo_names(ctx, &full, cands);
+        echo_names(ctx, &full, &initialed, cands);
     }
 }
 
 /// Other occurrences of the document's full names ("this is Gideon Farrow"), and
-/// their first name or surname alone when unambiguous within the document.
-pub(super) fn echo_names(ctx: &Context<'_>, full: &BTreeSet<String>, cands: &mut Vec<Candidate>) {
-    if full.is_empty() {
+/// their first name or surname alone when unambiguous within the document; the surname
+/// alone of a name written with initials ("M. Turunen") when no full name has it.
+pub(super) fn echo_names(
+    ctx: &Context<'_>,
+    full: &BTreeSet<String>,
+    initialed: &BTreeSet<String>,
+    cands: &mut Vec<Candidate>,
+) {
+    if full.is_empty() && initialed.is_empty() {
         return;
     }
     let text = ctx.text;
@@ -60,6 +72,20 @@ pub(super) fn echo_names(ctx: &Context<'_>, full: &BTreeSet<String>, cands: &mut
                     .or_default()
                     .insert(name.clone());
             }
+        }
+    }
+    for name in initialed {
+        // A full name with this surname owns it ("Ignacio S. Romero" over "S. Romero").
+        if let Some(w) = name.rsplit(' ').next()
+            && !partial_owner.contains_key(w)
+            && w.chars().count() >= 3
+            && !w.contains('.')
+            && !name_stop(w)
+        {
+            partial_owner
+                .entry(w.to_string())
+                .or_default()
+                .insert(name.clone());
         }
     }
     for (word, owners) in partial_owner {

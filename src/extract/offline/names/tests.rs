@@ -111,3 +111,24 @@ fn parties_and_relatives_before_a_full_name() {
     let items = run("The driver Ford Focus was damaged.");
     assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
 }
+
+/// A name written only with an initial ("M. Turunen"): its surname alone later in the
+/// document is the same person (it was left readable in the export before).
+#[test]
+fn the_surname_of_a_name_written_with_an_initial_echoes_it() {
+    let items = run("Lab results (M. Turunen) were sent at Turunen's request.");
+    let s = find(&items, "NAME", "Turunen").unwrap_or_else(|| panic!("{items:?}"));
+    assert_eq!(s.normalized, "m. turunen");
+    // A full name with the surname keeps it ("S. Romero" inside "Ignacio S. Romero").
+    let items = run("cc: Ignacio S. Romero; Records Office\nRomero asked again.");
+    let s = find(&items, "NAME", "Romero").unwrap_or_else(|| panic!("{items:?}"));
+    assert_eq!(s.normalized, "ignacio s. romero");
+    // Two names with the same surname: the surname alone is nobody's in particular.
+    let items = run("M. Turunen and K. Turunen came; Turunen paid.");
+    assert!(
+        items
+            .iter()
+            .all(|i| i.original != "Turunen" || i.normalized != "m. turunen"),
+        "{items:?}"
+    );
+}
