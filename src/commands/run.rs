@@ -53,7 +53,7 @@ pub(super) fn run(a: RunArgs, bars: &Bars) -> Result<u8> {
             };
             use clam::analysis::RiskCategory::{High, Medium};
             eprintln!(
-                "exported {} documents to {} ({} mode): {} of {} entities masked; chains HIGH/MEDIUM unmasked {}/{} → masked {}/{}; {} residual document(s), {} residual chain(s); leak check passed ({} files)",
+                "exported {} documents to {} ({} mode): {} of {} entities masked; chains HIGH/MEDIUM unmasked {}/{} → masked {}/{}; {} residual document(s), {} residual chain(s); {}",
                 summary.documents,
                 summary.out.display(),
                 ws.config().redact.mode.as_str(),
@@ -65,7 +65,7 @@ pub(super) fn run(a: RunArgs, bars: &Bars) -> Result<u8> {
                 chains_after(Medium),
                 ws.plan().residual_docs.len(),
                 ws.plan().residual_chains.len(),
-                summary.files_scanned
+                summary.leak_line()
             );
             for w in &summary.warnings {
                 eprintln!("warning: {}", escape_line(w));

@@ -622,3 +622,57 @@ fn generalize_mode_fits_the_words_around_and_never_leaks() {
         }
     }
 }
+
+/// The summary line is honest about what the leak check does not cover: a direct
+/// identifier kept by a decision is still readable, and the offline recognizers run
+/// over the redacted text say so on the summary line itself, not only in a warning.
+#[test]
+fn the_summary_says_when_direct_identifiers_are_still_readable() {
+    let env = Env::new();
+    let corpus = env.path("kept.jsonl");
+    std::fs::write(
+        &corpus,
+        "{\"id\":\"a\",\"content\":\"Claim submitted for Harold Brennan (PR-1234-567) on 3 May.\"}\n",
+    )
+    .expect("write");
+    let corpus = corpus.to_str().expect("utf8").to_string();
+    let session = env.path("s.db");
+    let session = session.to_str().expect("utf8");
+    let out = env.path("plain");
+    let o = run_to(&env, &corpus, &out, &["--session", session]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("leak check passed"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("still find"), "{}", stderr(&o));
+
+    let o = env.clam(&[
+        "decide",
+        &corpus,
+        "override",
+        "--value",
+        "harold brennan",
+        "--type",
+        "NAME",
+        "--reason",
+        "named in the press",
+        "--session",
+        session,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = env.path("kept");
+    let o = run_to(&env, &corpus, &out, &["--session", session]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    let summary = err
+        .lines()
+        .find(|l| l.starts_with("exported "))
+        .unwrap_or("");
+    assert!(
+        summary.contains("leak check passed")
+            && summary.contains("still find direct identifiers in the redacted text (1 finding(s)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("a: the offline recognizers still find 1 NAME mention(s)"),
+        "{err}"
+    );
+}

@@ -171,13 +171,13 @@ impl ExportJob {
         match crate::export::export(&self.ws, &self.key, &self.out, &self.opts, &scanner) {
             Ok(s) => {
                 let mut lines = vec![format!(
-                    "exported {} documents to {} ({} mode): {} of {} entities masked; leak check passed ({} files)",
+                    "exported {} documents to {} ({} mode): {} of {} entities masked; {}",
                     s.documents,
                     s.out.display(),
                     mode.as_str(),
                     s.masked,
                     self.ws.model().entities.len(),
-                    s.files_scanned
+                    s.leak_line()
                 )];
                 lines.extend(s.warnings.iter().map(|w| format!("warning: {w}")));
                 if s.skipped > 0 {
