@@ -62,6 +62,7 @@ struct Patterns {
     unit: Regex,
     city: Regex,
     region_postcode: Regex,
+    next_line: Regex,
     postcode: Regex,
     unit_street: Regex,
     unit_before: Regex,
@@ -100,6 +101,11 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let city = Regex::new(&format!(
         r"^,{SP}(?:{pc}{SP})?{city_name}(?:,?{SP}[A-Z]{{2,3}}(?-u:\b))?(?:,?{SP}{pc})?"
     ))?;
+    // The next line of a letter's address block: "Springfield, IL 62704", "75019 Paris",
+    // "Leeds LS6 1AA"; a postcode must be on it, so a line of prose is never taken.
+    let next_line = Regex::new(&format!(
+        r"^[ \t]*\r?\n[ \t]*(?:{city_name},?{SP}(?:[A-Z]{{2,3}}{SP})?(?:[A-Z]{{1,2}}\d[A-Z\d]?[ \x{{A0}}]?\d[A-Z]{{2}}|[A-Z]\d[A-Z][ \x{{A0}}]?\d[A-Z]\d|\d{{4,5}}(?:-\d{{4}})?)|\d{{4,5}}{SP}{city_name})(?-u:\b)[ \t]*(?:\r?\n|$)"
+    ))?;
     let region_postcode = Regex::new(&format!(
         r"^,{SP}{city_name}(?:,?{SP}[A-Z]{{2,3}})?,?{SP}(?:[A-Z]{{1,2}}\d[A-Z\d]?[ \x{{A0}}]?\d[A-Z]{{2}}|[A-Z]\d[A-Z][ \x{{A0}}]?\d[A-Z]\d|\d{{4,5}}(?:-\d{{4}})?)(?-u:\b)"
     ))?;
@@ -122,6 +128,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         unit,
         city,
         region_postcode,
+        next_line,
         postcode,
         unit_street,
         unit_before,
@@ -228,6 +235,11 @@ impl Addresses {
         }
         if let Some(m) = p.postcode.find(&text[end..]) {
             end += m.end();
+        }
+        // A street ending its line, the town and postcode on the next (a letter's
+        // address block): the next line is the address's too, its line break excluded.
+        if let Some(m) = p.next_line.find(&text[end..]) {
+            end += m.as_str().trim_end().len();
         }
         end
     }

@@ -235,3 +235,29 @@ fn leading_types_usps_suffixes_units_and_floors() {
     // English street types do not lead a street ("Terrace Bar 5").
     assert_eq!(address("Meet at Terrace Bar 5, then home."), None);
 }
+
+/// A letter's address block: the town and postcode on the line after the street are
+/// the address's too; a line of prose after a street is not.
+#[test]
+fn the_town_and_postcode_on_the_next_line() {
+    for (text, want) in [
+        (
+            "Harold Brennan\n42 Elm Street\nSpringfield, IL 62704\n\nDear Mr Brennan,",
+            "42 Elm Street\nSpringfield, IL 62704",
+        ),
+        (
+            "Ana Paz\n9 rue des Lilas\n75019 Paris\nFrance",
+            "9 rue des Lilas\n75019 Paris",
+        ),
+        (
+            "Flat 3, 22 Kingsley Gardens\nLeeds LS6 1AA\nThank you.",
+            "Flat 3, 22 Kingsley Gardens\nLeeds LS6 1AA",
+        ),
+        (
+            "She lives at 42 Elm Street.\nThe claim was paid in 2024 and closed.",
+            "42 Elm Street",
+        ),
+    ] {
+        assert_eq!(address(text).as_deref(), Some(want), "{text}");
+    }
+}
