@@ -42,7 +42,7 @@ const ID_BESIDE_NAME: RelevanceRow = RelevanceRow {
 /// patient, staff, customer or student number.
 const PERSON_PREFIXES: &[&str] = &[
     "EMP", "EMPL", "EE", "MRN", "PAT", "PID", "MBR", "MEM", "MEMB", "STF", "STAFF", "CUST", "STU",
-    "PERS", "SSN", "NHS", "NINO", "EID", "EMPID",
+    "PERS", "SSN", "NHS", "NINO", "EID", "EMPID", "SIN", "BSN", "TFN",
 ];
 
 struct Patterns {
@@ -50,12 +50,15 @@ struct Patterns {
     beside_before: Regex,
     id_code: Regex,
     id_spaced: Regex,
+    /// Digit groups parted by single spaces ("123 456 782"): an id only right after a
+    /// context word.
+    id_digits_spaced: Regex,
     id_ctx: Regex,
     id_gap: Regex,
 }
 
 fn build_patterns() -> Result<Patterns, regex::Error> {
-    let patient_ctx = r"member[ \t]+id|member[ \t]+no|member[ \t]+number|patient[ \t]+reference|patient[ \t]+account|patient[ \t]+id|patient[ \t]+no|members?|patients?|subscriber|mrn|medical[ \t]+record|insured|id[ \t]+card|payer[ \t]+id|beneficiary|enrollee|health[ \t]+card|nhs[ \t]+number|ssn|social[ \t]+security|employees?|employee[ \t]+id|staff[ \t]+(?:id|no|number)|personnel|badge|students?|chart|passport|(?:driver'?s?[ \t]+)?licen[cs]e|national[ \t]+id|tax[ \t]+id|tax[ \t]+reference|utr|national[ \t]+insurance|nino|payroll|pension|memberships?|customers?|clients?";
+    let patient_ctx = r"policy[ \t]?holders?|dl|bsn|tfn|sin|social[ \t]+insurance|tax[ \t]+file[ \t]+number|medicare(?:[ \t]+card)?|medicaid|member[ \t]+id|member[ \t]+no|member[ \t]+number|patient[ \t]+reference|patient[ \t]+account|patient[ \t]+id|patient[ \t]+no|members?|patients?|subscriber|mrn|medical[ \t]+record|insured|id[ \t]+card|payer[ \t]+id|beneficiary|enrollee|health[ \t]+card|nhs[ \t]+number|ssn|social[ \t]+security|employees?|employee[ \t]+id|staff[ \t]+(?:id|no|number)|personnel|badge|students?|chart|passport|(?:driver'?s?[ \t]+)?licen[cs]e|national[ \t]+id|tax[ \t]+id|tax[ \t]+reference|utr|national[ \t]+insurance|nino|payroll|pension|memberships?|customers?|clients?";
     let other_ctx = r"claims?|polic(?:y|ies)|invoices?|authori[sz]ations?|cases?|tickets?|references?|ref|accounts?|surveys?|participants?|loans?|group|orders?|confirmation|transactions?|tracking|application|certificate|contract|receipt|booking|reservation|incident|file|appeals?|complaints?|disputes?|grievances?|referrals?|requests?";
     let id_ctx = Regex::new(&format!(
         r"(?i)(?-u:\b)(?:(?P<p>{patient_ctx})|(?P<n>{other_ctx}))(?-u:\b)"
@@ -70,6 +73,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
             // A US court's docket number ("2:21-cv-01234-JLR"), or a code.
             r"(?-u:\b)(?:\d{1,2}:\d{2}-[A-Za-z]{2,4}-\d{3,6}(?:-[A-Za-z]{2,4})*|(?:[A-Za-z]{1,6}[-\x{2013}/])*[A-Za-z]*\d[A-Za-z0-9]*(?:[-\x{2013}/][A-Za-z0-9]+)*)(?-u:\b)",
         )?,
+        id_digits_spaced: Regex::new(r"(?-u:\b)\d{2,5}(?: \d{1,5}){1,4}(?-u:\b)")?,
         id_spaced: Regex::new(
             r"(?-u:\b)(?P<prefix>[A-Za-z]{2,5}) (?P<groups>\d{2,}(?: \d{2,}){0,3})(?-u:\b)",
         )?,
@@ -115,6 +119,9 @@ impl Recognizer for Ids {
                 raw.push((m.start(), m.end(), true));
             }
         }
+        for m in p.id_digits_spaced.find_iter(text) {
+            raw.push((m.start(), m.end(), false));
+        }
         raw.sort_unstable();
         let mut floor = 0;
         for (start, end, spaced) in raw {
@@ -145,7 +152,9 @@ impl Recognizer for Ids {
                 // Plain numbers only right after a context word ("Case 2024-113").
                 let gap_ok = cue_end.is_some_and(|e| p.id_gap.is_match(&window[e..]));
                 let dashed = s.contains(['-', '\u{2013}']);
-                gap_ok && (digits >= 5 || dashed && digits >= 4)
+                let grouped = s.contains(' ');
+                gap_ok
+                    && (digits >= 5 && !grouped || dashed && digits >= 4 || grouped && digits >= 7)
             } else if cue_row.is_some() {
                 true
             } else {
@@ -407,6 +416,29 @@ mod tests {
             items
                 .iter()
                 .all(|i| i.original != "1952" || i.entity_type != "PATIENT_ID")
+        );
+    }
+
+    /// National and insurance numbers of other countries after their name, and digit
+    /// groups parted by spaces right after a context word (invented numbers).
+    #[test]
+    fn national_numbers_and_spaced_digits_after_a_context_word() {
+        for (text, id) in [
+            ("Policyholder no. 88-1234567-01 renewed.", "88-1234567-01"),
+            ("DL# D1234567 was scanned.", "D1234567"),
+            ("Her tax file number 123 456 782 is on file.", "123 456 782"),
+            ("BSN 123456782 checked.", "123456782"),
+            ("Medicare card 2123 45670 1 presented.", "2123 45670 1"),
+            ("SIN 046 454 286 provided.", "SIN 046 454 286"),
+        ] {
+            let items = run(text);
+            assert!(has(&items, "PATIENT_ID", id), "{text}: {items:?}");
+        }
+        // Spaced digits without a context word, or too few, are no id.
+        let items = run("Rooms 12 14 and 16 were cleaned; the member paid 12 50.");
+        assert!(
+            items.iter().all(|i| !i.entity_type.ends_with("_ID")),
+            "{items:?}"
         );
     }
 
