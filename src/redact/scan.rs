@@ -164,7 +164,7 @@ fn thousands_commas(piece: &str) -> Vec<u32> {
 
 /// The digits before the comma at `k` are a number's leading group or a thousands group:
 /// one to three digits, not the last part of a date, a time or a code ("1959-07-19,782").
-pub(super) fn number_before(chars: &[char], k: usize) -> bool {
+fn number_before(chars: &[char], k: usize) -> bool {
     let run = chars[..k]
         .iter()
         .rev()

@@ -106,7 +106,6 @@ const NOT_PERSON: &[&str] = &[
     "field",
     "column",
     "table",
-    "host",
     "device",
     "payer",
 ];

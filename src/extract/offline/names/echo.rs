@@ -66,7 +66,7 @@ pub(super) fn echo_names(
         patterns.insert(format!("{last}, {first}"), (Some(name.clone()), &ECHO));
         patterns.insert(format!("{first} {last}"), (Some(name.clone()), &ECHO));
         for w in [first, last] {
-            if w.chars().count() >= 3 && !w.contains('.') && !name_stop(w) {
+            if echoable(w) {
                 partial_owner
                     .entry((*w).to_string())
                     .or_default()
@@ -78,9 +78,7 @@ pub(super) fn echo_names(
         // A full name with this surname owns it ("Ignacio S. Romero" over "S. Romero").
         if let Some(w) = name.rsplit(' ').next()
             && !partial_owner.contains_key(w)
-            && w.chars().count() >= 3
-            && !w.contains('.')
-            && !name_stop(w)
+            && echoable(w)
         {
             partial_owner
                 .entry(w.to_string())
@@ -131,6 +129,12 @@ pub(super) fn echo_names(
             tier,
         });
     }
+}
+
+/// A word of a name that may stand alone for it: three letters or more, no initial, no
+/// organisation or heading word.
+fn echoable(w: &str) -> bool {
+    w.chars().count() >= 3 && !w.contains('.') && !name_stop(w)
 }
 
 pub(super) fn is_full_name(normalized: &str) -> bool {

@@ -206,16 +206,12 @@ impl Run<'_> {
             && in_list(BEFORE_OF, toks.fold_of(&toks[k - 2]));
         // In brackets or after a slash, right after a code ("TCS653020 (VELITDIN
         // ASLAN)", "Re: CLM-2023-932099 / Zaahir Darain"): the person the code is of.
-        let after_code = matches!(gap.trim(), "(" | "/" | "[")
-            && text[p.start..p.end].chars().any(|c| c.is_ascii_digit())
-            && text[p.start..p.end].chars().any(|c| c.is_alphabetic())
-            || matches!(gap.trim(), "(" | "/" | "[")
-                && p.shape == Shape::Other
-                && text[p.start..p.end]
-                    .chars()
-                    .filter(char::is_ascii_digit)
-                    .count()
-                    >= 4;
+        let after_code = matches!(gap.trim(), "(" | "/" | "[") && {
+            let code = &text[p.start..p.end];
+            let digits = code.chars().filter(char::is_ascii_digit).count();
+            digits > 0 && code.chars().any(char::is_alphabetic)
+                || p.shape == Shape::Other && digits >= 4
+        };
         // A field of a form: one capitalised word opening its line or cell (after ";"
         // or "|"), then a colon ("Landlord: Mehmet Yıldırım", "…; Witness: …").
         let field = matches!(gap.trim_end_matches([' ', '\t']), ":")

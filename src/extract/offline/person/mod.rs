@@ -151,7 +151,7 @@ const LAST_FIRST: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(0.9),
 };
 const LAST_FIRST_CUED: RelevanceRow = RelevanceRow {
-    matches: "`LAST, FIRST` with a first name in no vocabulary and no English word, with a cue (`Called Fuli, Mrihani.`, `Gusev, Reet (…)`, `Varis, Tapio, a 24-year-old`)",
+    matches: "`LAST, FIRST` with a first name in no vocabulary and no English word, with a cue (`Called Fuli, Mrihani.`, `Gusev, Reet (…)`, `met URBONAS, Gustas at`)",
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.85),
 };
