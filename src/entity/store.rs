@@ -126,6 +126,26 @@ impl EntityStore {
         self.prune_keys();
     }
 
+    /// The store of `docs`, each with its own extracted items (`items[i]` for
+    /// `docs[i]`).
+    pub fn from_document_items(
+        docs: &[Document],
+        items: &[Vec<ExtractedItem>],
+        schema: &Schema,
+        date_order: DateOrder,
+    ) -> Self {
+        let mut store = Self::with_documents(docs);
+        store.set_many_document_items(
+            docs.iter()
+                .zip(items)
+                .enumerate()
+                .map(|(i, (doc, its))| (i, doc, its.as_slice())),
+            schema,
+            date_order,
+        );
+        store
+    }
+
     /// [`EntityStore::set_document_items`] for many documents; unused keys are pruned
     /// once at the end, so loading n documents costs O(n), not O(n²).
     pub fn set_many_document_items<'a>(

@@ -102,16 +102,12 @@ pub(super) fn ceiling(
     } else {
         return None;
     };
-    let mut store = EntityStore::with_documents(docs);
-    for (i, (d, items)) in docs.iter().zip(&items).enumerate() {
-        store.set_document_items(
-            i,
-            d,
-            items,
-            &ws.config().schema,
-            ws.config().extraction.date_order,
-        );
-    }
+    let store = EntityStore::from_document_items(
+        docs,
+        &items,
+        &ws.config().schema,
+        ws.config().extraction.date_order,
+    );
     let model = Model::from_store(&store, &ws.config().schema);
     let an = Analysis::new(&model, &ws.config().analysis_params());
     let (chains, edges) = chain_eval(&model, &an, ws.config(), gold, clusters);

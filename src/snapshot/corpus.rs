@@ -96,14 +96,9 @@ impl Snapshot {
                     .unwrap_or_default()
             })
             .collect();
-        let mut store = EntityStore::with_documents(&corpus.documents);
-        store.set_many_document_items(
-            corpus
-                .documents
-                .iter()
-                .zip(&items)
-                .enumerate()
-                .map(|(i, (d, its))| (i, d, its.as_slice())),
+        let mut store = EntityStore::from_document_items(
+            &corpus.documents,
+            &items,
             &config.schema,
             config.extraction.date_order,
         );

@@ -69,24 +69,18 @@ pub fn finish_extraction_with(
     mut items: Vec<Vec<ExtractedItem>>,
     progress: &dyn Progress,
 ) -> EntityStore {
-    let mut store = EntityStore::with_documents(&corpus.documents);
     let phase = crate::phase::phase("extract.corpus_passes");
     progress.stage("context pass", 0, Unit::Documents);
     corpus_steps(corpus, config, &mut items, None);
     drop(phase);
     let _phase = crate::phase::phase("extract.store");
     progress.stage("entity store", 0, Unit::Documents);
-    store.set_many_document_items(
-        corpus
-            .documents
-            .iter()
-            .zip(&items)
-            .enumerate()
-            .map(|(i, (doc, its))| (i, doc, its.as_slice())),
+    EntityStore::from_document_items(
+        &corpus.documents,
+        &items,
         &config.schema,
         config.extraction.date_order,
-    );
-    store
+    )
 }
 
 /// The corpus-level steps on per-document extractor items: the context pass

@@ -653,10 +653,8 @@ pub fn existing_entities(
     items: &[Vec<ExtractedItem>],
     config: &Config,
 ) -> Vec<Vec<[String; 2]>> {
-    let mut store = EntityStore::with_documents(docs);
-    for (i, (doc, its)) in docs.iter().zip(items).enumerate() {
-        store.set_document_items(i, doc, its, &config.schema, config.extraction.date_order);
-    }
+    let store =
+        EntityStore::from_document_items(docs, items, &config.schema, config.extraction.date_order);
     let mut max_rel: BTreeMap<&str, f64> = BTreeMap::new();
     for d in &store.docs {
         for e in &d.entities {
