@@ -188,6 +188,42 @@ TEMPLATES = [
     ("chat", "{name} and {name2} both live at {street}, {city}, so only one welcome pack was posted."),
     ("chat", "Called {name}. {given} wasn't available, so I spoke with {name2} instead and left my number."),
 ]
+# A second family of layouts, written after the first was tuned on: `--layouts b` makes
+# the sets that measure clam on layouts its recognizers were not fitted to
+# (tests/data/leak_bench_b, seed 20, and tests/data/leak_bench_b_heldout, seed 21).
+TEMPLATES_B = [
+    ("insurance", "On {month} 2 the claims team received a call from {name}. Caller said the {role} {incident} and asked about the excess. Call-back number {phone}."),
+    ("insurance", "Policy holder details\n  Full name ........ {name}\n  Date of birth .... {dob}\n  Telephone ........ {phone}\n  Correspondence ... {street}, {city} {postcode}"),
+    ("insurance", "{name} phoned in again re {cid}; wants to know why the payout was reduced. Told {given} we would review by {month}."),
+    ("insurance", "Fraud referral: the address given by {name} ({street}) matches two earlier claims. Investigator assigned: {name2}."),
+    ("insurance", "name: {name}\nmember: {mid}\nemail: {email}\nstatus: pending review"),
+    ("insurance", "{{\"claimant\": \"{name}\", \"member_id\": \"{mid}\", \"phone\": \"{phone}\"}}"),
+    ("insurance", "Beneficiary: {name_lastfirst} | Relationship: spouse | Share: 50%"),
+    ("hr", "Shout-out to {name} from {employer} who covered three extra shifts last week!"),
+    ("hr", "Meeting notes - attendees: {name}, {name2}, and the HR manager. {given} raised concerns about {cond}."),
+    ("hr", "Payroll correction for {name_upper} (ID {eid}): the {month} payslip omitted overtime."),
+    ("hr", "Please update the bank details for {name}; new payslips to be emailed to {email}. Staff number {eid}."),
+    ("hr", "Onboarding checklist\n[x] Contract signed - {name}\n[x] Equipment issued\n[ ] Emergency contact: {name2} {phone2}"),
+    ("hr", "Grievance raised by {name} against {name2}, a {job} at {employer}. Hearing set for {month} 21."),
+    ("legal", "The court heard that {name}, {age}, of {city}, {incident} while employed as a {job}."),
+    ("legal", "Attn: {name}\n{street}\n{city} {postcode}\n\nRE: Notice of hearing"),
+    ("legal", "Statement taken from {name} at {employer}. {sur} confirmed that no training had been given on the equipment."),
+    ("legal", "Parties: {name} (Claimant) and Harbourside Foods Ltd (Respondent). Claimant's representative: {name2}."),
+    ("legal", "cc: {name2}; {name}\nEnclosed please find the signed release for claim {cid}."),
+    ("legal", "According to {name}'s own account, the {role} had reported {cond} weeks earlier."),
+    ("clinical", "Pt {name} seen in ED. Hx of {cond}. NOK: {name2} ({phone2}). MRN {pid}."),
+    ("clinical", "Appointment reminder: {name}, you are booked for physiotherapy in {month}. Questions? Reply to {email}."),
+    ("clinical", "{name_upper}   DOB: {dob}   ID: {pid}\nVitals stable. Continue current plan."),
+    ("clinical", "Letter copied to: {name}, {street}, {city} {postcode}"),
+    ("clinical", "Handover - {given} {sur} in bay 2 is a {age}yo {job} admitted with {cond}; daughter {name2} visiting."),
+    ("chat", "{name} wrote:\n> I still haven't received my reimbursement\nReplied with the tracking number. Their number: {phone}."),
+    ("chat", "Missed call from {phone} ({name}) - 2 min voicemail about the site visit."),
+    ("chat", "---------- Forwarded message ---------\nFrom: {email}\nDate: {month} 4\nHi team, it's {name} again about the ladder incident."),
+    ("chat", "Spoke to {name} and {name2} this morning; both agreed to the revised schedule."),
+    ("chat", "reminder - send {name} the claim form, address is {street} {city}"),
+    ("chat", "{name} | {job} | ext. {phone}\n{name2} | Team Leader | {phone2}"),
+]
+LAYOUTS = {"a": TEMPLATES, "b": TEMPLATES_B}
 JOB_TITLES = ["Claims Handler", "HR Business Partner", "Senior Associate", "Practice Manager",
               "Case Officer", "Payroll Administrator", "Paralegal", "Team Leader"]
 ING = {"slipped on a wet floor": "slipping on a wet floor",
@@ -200,7 +236,7 @@ ING = {"slipped on a wet floor": "slipping on a wet floor",
        "cut a hand on a box cutter": "cutting a hand on a box cutter"}
 
 
-def build(Faker, seed):
+def build(Faker, seed, templates):
     rng = random.Random(seed)
     nb.SEED = seed
     people = nb.People(Faker, rng)
@@ -211,7 +247,7 @@ def build(Faker, seed):
         fk[loc] = f
     docs, gold = [], []
     for n in range(N_DOCS):
-        domain, tpl = TEMPLATES[n % len(TEMPLATES)] if n < len(TEMPLATES) else rng.choice(TEMPLATES)
+        domain, tpl = templates[n % len(templates)] if n < len(templates) else rng.choice(templates)
         a, b = Record(fk, people, rng), Record(fk, people, rng)
         name = a.names(rng)
         slots = {
@@ -250,7 +286,7 @@ def build(Faker, seed):
     return docs, gold
 
 
-def write(out, docs, gold, seed, version):
+def write(out, docs, gold, seed, version, layouts):
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "corpus.jsonl"), "w", encoding="utf-8", newline="\n") as f:
         for d in docs:
@@ -266,9 +302,9 @@ def write(out, docs, gold, seed, version):
     with open(os.path.join(out, "README.md"), "w", encoding="utf-8", newline="\n") as f:
         f.write(f"""# Direct-identifier leak benchmark ({rel})
 
-Generated by `{COMMAND} --seed {seed} --out {rel}` with faker {version} (MIT licence;
+Generated by `{COMMAND} --layouts {layouts} --seed {seed} --out {rel}` with faker {version} (MIT licence;
 pinned wheel and hash in scripts/gen_names_bench.py). {len(docs)} invented insurance,
-HR, legal, clinical and chat documents in {len(TEMPLATES)} layouts; people, street
+HR, legal, clinical and chat documents in {len(LAYOUTS[layouts])} layouts (family {layouts}); people, street
 addresses, phone numbers and e-mail addresses from faker's locales, ids random. No value
 comes from a labelled set or from clam's vocabularies; the templates were written for
 this benchmark, not taken from any corpus.
@@ -289,14 +325,15 @@ street line).
 def inner(args):
     from faker import Faker
     import faker
-    docs, gold = build(Faker, args.seed)
-    write(os.path.abspath(args.out), docs, gold, args.seed, faker.VERSION)
+    docs, gold = build(Faker, args.seed, LAYOUTS[args.layouts])
+    write(os.path.abspath(args.out), docs, gold, args.seed, faker.VERSION, args.layouts)
     print(f"wrote {len(docs)} documents, {len(gold)} gold identifiers to {args.out}")
     return 0
 
 
 def outer(args):
-    return nb.run_in_faker_venv(__file__, args.out, args.seed, args.venv, "clam-leakbench-")
+    return nb.run_in_faker_venv(__file__, args.out, args.seed, args.venv, "clam-leakbench-",
+                                ["--layouts", args.layouts])
 
 
 def main():
@@ -304,6 +341,7 @@ def main():
     ap.add_argument("--out", default=DEFAULT_OUT)
     ap.add_argument("--seed", type=int, default=18)
     ap.add_argument("--venv")
+    ap.add_argument("--layouts", choices=sorted(LAYOUTS), default="a")
     ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     return inner(args) if args.inner else outer(args)
