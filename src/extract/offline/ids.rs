@@ -66,7 +66,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let code = r"[A-Za-z0-9](?:[A-Za-z0-9]|[-/][A-Za-z0-9])*";
     Ok(Patterns {
         beside_after: Regex::new(&format!(
-            r"^(?:[ \t]?[(\[][ \t]*(?P<b>{code})[ \t]*[)\]]|,[ \t](?P<c>{code})(?:[ \t]*[,.;)]|[ \t]*$|\n))"
+            r"^(?:[ \t]?[(\[][ \t]*(?i:(?:id|no|nr|num|number|ref|mrn|emp|badge|payroll|ssn|nhs|nino|(?:staff|employee|member|patient)(?:[ \t]+(?:id|no|number))?)\.?[ \t]*[:#]?[ \t]*)?(?P<b>{code})[ \t]*[)\]]|,[ \t](?P<c>{code})(?:[ \t]*[,.;)]|[ \t]*$|\n))"
         ))?,
         beside_before: Regex::new(&format!(r"(?:^|[\s:/(|,])(?P<id>{code})[ \t]?[(\[][ \t]*$"))?,
         id_code: Regex::new(
@@ -333,6 +333,14 @@ fn context_free_id_ok(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::tests::{find, has, run};
+
+    #[test]
+    fn a_labelled_code_in_brackets_after_a_name_is_the_persons() {
+        let items = run("Payroll correction for Ingrid Solvang (ID E-402893): June.");
+        assert!(has(&items, "PATIENT_ID", "E-402893"), "{items:?}");
+        let items = run("Seen: Ingrid Solvang (Staff no. 882104) today.");
+        assert!(has(&items, "PATIENT_ID", "882104"), "{items:?}");
+    }
 
     #[test]
     fn ids_typed_by_context() {

@@ -19,12 +19,13 @@
 //! | `checked_id` | US social security number `123-45-6789` (never-issued ranges excluded), UK National Insurance number `AB 12 34 56 C`, NHS number after "NHS" (mod 11) | PATIENT_ID | 1.0 |
 //! | `checked_id` | IBAN: country code, check digits and account, in groups of four or not, passing ISO 13616's mod 97 | NON_PERSONAL_ID | 1.0 |
 //! | `checked_id` | vehicle identification number (17 characters of ISO 3779, with a valid check digit or after a vehicle word); a plate after `reg.`, `registration`, `plate` (≤ 30 chars) | NON_PERSONAL_ID | 0.9 |
-//! | `table_column` | a table cell (markdown table, or CSV / semicolon / tab lines under a header line) in a column headed by a person's name (`name`, `Member name`, `Claimant`, `Surname` …): no digit, a capital | NAME | 0.95 |
+//! | `table_column` | a table cell (markdown table, or CSV / semicolon / tab lines under a header line) or a field's value (a JSON pair, a `Key: value` segment of a record line) in a column headed by a person's name (`name`, `Member name`, `Claimant`, `Surname` …): no digit, a capital | NAME | 0.95 |
 //! | `table_column` | a table cell in a column headed `Phone`, `Tel`, `Mobile` …: 7–15 digits | PHONE_NUMBER | 0.95 |
 //! | `table_column` | a table cell in a column headed `E-mail` …: one word with `@` | EMAIL | 0.95 |
 //! | `table_column` | a table cell in a column headed `Address`, `Street` … | ADDRESS | 0.95 |
 //! | `table_column` | a table cell with a digit in a column headed by a person's id (`member_id`, `MRN`, `Staff no.`, `Employee` …; a generic `ID` only in a table with a name column) | PATIENT_ID | 0.95 |
 //! | `table_column` | a table cell in a column headed `DOB`, `Date of birth`, `Birth date` … | BIRTHDATE | 0.95 |
+//! | `table_column` | a field's value with a digit under a person's id key (`"member_id": "…"`; `ID:` on a record line with a name or a birth date): the key is its context word | PATIENT_ID | 1.0 |
 //! | `email` | e-mail address | EMAIL | 1.0 |
 //! | `phone` | phone by its form: `(555) 010-4417`, `555.010.4417`, `+44 (0)20 7946 0958`, `0049 30 901820`, `02 96 66 12 60`, `(02) 9374 4000`, `07700900123`, an extension (`x704`) | PHONE_NUMBER | 1.0 |
 //! | `phone` | phone, any other run of 7–15 digits (`5035550121`, `555-0104`, `609 141 777`) after a phone context word (≤ 40 chars) | PHONE_NUMBER | 0.85 |
@@ -51,12 +52,14 @@
 //! | `name_vocab` | any other run of two to four capitalised words, with a cue (`for`, `to`, `with`, `dear` … before; `(`, `'s`, `, a 52-year-old`, `DOB` … after) | NAME | 0.8 |
 //! | `name_vocab` | `LAST, FIRST [M.]`: a surname, a comma, a given name, not a list (`KELLER, Maria`) | NAME | 0.9 |
 //! | `name_vocab` | `LAST, FIRST` with a first name in no vocabulary and no English word, with a cue (`Called Fuli, Mrihani.`, `Gusev, Reet (…)`, `met URBONAS, Gustas at`) | NAME | 0.85 |
+//! | `name_vocab` | two or three capitalised words in no name vocabulary and no English word, without a cue (`Thandolwethu Mabuzane in bay 2`); a gazetteer term, a product or a place wins | NAME | 0.7 |
 //! | `name_vocab` | a given name and an initial (`Ines C.`) | NAME | 0.8 |
 //! | `coined` | a capitalised coined word (no English word), a hyphen and a number (`Zelvatrin-4`, `Norvexa-12b`) | TREATMENT | 0.85 |
 //! | `coined` | two to six capitals (no English word, nor a public code such as `ICD`, `COVID`, `IL`), a hyphen and two to four digits (`ORX-311`); an English word (`BRIDGE-12`) within 40 characters of a study word (trial, study, protocol, cohort …) | NON_PERSONAL_ID | 0.75 |
 //! | `coined` | a coined name in camel case, two or more capitalised parts of three letters or more, no English word nor a name (`LuxCare`, `SilverPath`): an insurer's network, plan or programme | PROVIDER | 0.75 |
 //! | `name_echo` | another occurrence in the document of a full name found above | NAME | 0.95 |
 //! | `name_echo` | the first name or surname alone, when it belongs to one full name of the document (or the surname to one name written with initials, `M. Turunen`, when no full name has it) | NAME | 0.8 |
+//! | `name_echo` | another occurrence of a name found by its shape alone (`name_vocab`'s words in no vocabulary), or its first name or surname alone: ranked with that name, below gazetteer terms | NAME | 0.7 |
 //! | `clinician` | a clinician: a name (above) after `Dr.`, a clinical role (`Therapist:`, `surgeon`) or before credentials (`, RN`, `, MD`); every mention of it, each keeping its relevance | PROVIDER | kept |
 //! | `id_beside_name` | a code with ≥ 4 digits in brackets right after or before a person's name (`Harold Brennan (PR-1234-567)`, `TCS653020 (Velitdin Aslan)`), or after the name and a comma; not a claim/policy/... id | PATIENT_ID | 0.9 |
 //! | `provider` | capitalised words + Clinic / Hospital / Health / Pharmacy / Oncology / Network / Bank / ... | PROVIDER | 0.8 |

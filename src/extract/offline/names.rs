@@ -49,6 +49,11 @@ const ECHO: RelevanceRow = RelevanceRow {
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.95),
 };
+const GUESS_ECHO: RelevanceRow = RelevanceRow {
+    matches: "another occurrence of a name found by its shape alone (`name_vocab`'s words in no vocabulary), or its first name or surname alone: ranked with that name, below gazetteer terms",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.7),
+};
 const PARTIAL_ECHO: RelevanceRow = RelevanceRow {
     matches: "the first name or surname alone, when it belongs to one full name of the document (or the surname to one name written with initials, `M. Turunen`, when no full name has it)",
     entity_type: "NAME",

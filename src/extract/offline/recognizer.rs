@@ -56,9 +56,15 @@ pub(super) enum Tier {
     Date,
     Address,
     Name,
+    /// A field's value typed by its key (`"member_id": "…"`, `ID: …` on a record line):
+    /// what a recognizer found there with its own context wins.
+    Field,
     Provider,
     NameEcho,
     Gazetteer,
+    /// Two or three capitalised words in no vocabulary and with no cue: a person's
+    /// name by its shape alone; a gazetteer term, a product or a place wins.
+    NameGuess,
     PlaceGuess,
 }
 

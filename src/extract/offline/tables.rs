@@ -7,11 +7,21 @@
 //! says so. A cell must still have the shape of its type (a name has no digit, a phone
 //! has seven digits or more, an id has a digit); other cells are left to the other
 //! recognizers.
+//!
+//! Fields are one-row tables: a JSON pair (`"member_id": "0071229893"`, anywhere in a
+//! document) or a `Key: value` segment of a record line whose segments are parted by a
+//! tab, two spaces or more, `|` or `;` (`FATIMA NOLAN   DOB: 1942-11-11   ID: MLA202062`).
+//! The key is read as a header; a generic `ID` counts where a name or birth-date key
+//! is in the same JSON text or on the same line.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
 
 const NAME_CELL: RelevanceRow = cell(
-    "a table cell (markdown table, or CSV / semicolon / tab lines under a header line) in a column headed by a person's name (`name`, `Member name`, `Claimant`, `Surname` …): no digit, a capital",
+    "a table cell (markdown table, or CSV / semicolon / tab lines under a header line) or a field's value (a JSON pair, a `Key: value` segment of a record line) in a column headed by a person's name (`name`, `Member name`, `Claimant`, `Surname` …): no digit, a capital",
     "NAME",
 );
 const PHONE_CELL: RelevanceRow = cell(
@@ -30,6 +40,11 @@ const ID_CELL: RelevanceRow = cell(
     "a table cell with a digit in a column headed by a person's id (`member_id`, `MRN`, `Staff no.`, `Employee` …; a generic `ID` only in a table with a name column)",
     "PATIENT_ID",
 );
+const ID_FIELD: RelevanceRow = RelevanceRow {
+    matches: "a field's value with a digit under a person's id key (`\"member_id\": \"…\"`; `ID:` on a record line with a name or a birth date): the key is its context word",
+    entity_type: "PATIENT_ID",
+    relevance: Relevance::Fixed(1.0),
+};
 const BIRTH_CELL: RelevanceRow = cell(
     "a table cell in a column headed `DOB`, `Date of birth`, `Birth date` …",
     "BIRTHDATE",
@@ -284,12 +299,16 @@ fn header_columns(cells: &[&str]) -> Option<Vec<Option<Column>>> {
     columns.iter().any(Option::is_some).then_some(columns)
 }
 
-/// Typed tables.
-pub(super) struct Tables;
+/// Typed tables and fields.
+pub(super) struct Tables {
+    json_pair: &'static Regex,
+}
 
 impl Tables {
     pub(super) fn new() -> Result<Self, &'static regex::Error> {
-        Ok(Tables)
+        Ok(Tables {
+            json_pair: JSON_PAIR.as_ref()?,
+        })
     }
 }
 
@@ -306,10 +325,12 @@ impl Recognizer for Tables {
             ADDRESS_CELL,
             ID_CELL,
             BIRTH_CELL,
+            ID_FIELD,
         ]
     }
 
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
+        fields(self.json_pair, ctx, cands);
         let text = ctx.text;
         // A table is a header line and at least one row under it.
         if !text.contains('\n') || !text.contains(['|', ',', ';', '\t']) {
@@ -372,7 +393,7 @@ impl Recognizer for Tables {
                 let cells = split_cells(text, (rs, re), delim, markdown);
                 for (k, cell) in aligned(&columns, &cells) {
                     if let Some(column) = columns[k] {
-                        push_cell(ctx, cands, column, named, cell);
+                        push_cell(ctx, cands, column, named, cell, Tier::Column);
                     }
                 }
                 row += 1;
@@ -380,6 +401,163 @@ impl Recognizer for Tables {
             i = row;
         }
     }
+}
+
+/// A name cell without its leading honorific ("Mrs. Rosalind Tiernan", "DR ANA RUIZ").
+fn without_honorific(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
+    const HONORIFICS: [&str; 8] = ["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir"];
+    let cell = &text[s..e];
+    let Some(first) = cell.split_whitespace().next() else {
+        return (s, e);
+    };
+    let word = first.trim_end_matches('.').to_ascii_lowercase();
+    let rest = cell[first.len()..].trim_start();
+    if HONORIFICS.contains(&word.as_str()) && rest.split_whitespace().count() >= 1 {
+        (e - rest.len(), e)
+    } else {
+        (s, e)
+    }
+}
+
+/// Typed fields (see the module documentation): JSON pairs, then record lines.
+fn fields(json_pair: &Regex, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
+    let text = ctx.text;
+    if text.contains("\":") || text.contains("\" :") {
+        let mut pairs = Vec::new();
+        for c in json_pair.captures_iter(text) {
+            let (Some(k), Some(v)) = (c.name("k"), c.name("v").or_else(|| c.name("n"))) else {
+                continue;
+            };
+            if let Some(column) = column_of(k.as_str()) {
+                pairs.push((column, (v.start(), v.end())));
+            }
+        }
+        let named = pairs.iter().any(|(c, _)| names_a_person(*c));
+        for (column, span) in pairs {
+            push_cell(ctx, cands, column, named, span, Tier::Field);
+        }
+    }
+    if !text.contains(':') && !text.contains("...") && !text.contains('…') {
+        return;
+    }
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let s = start;
+        start += line.len();
+        let body = line.trim_end_matches(['\n', '\r']);
+        if !body.contains([':', '.', '…']) || body.len() > 400 {
+            continue;
+        }
+        let segments = record_segments(body);
+        let mut typed = Vec::new();
+        for &(a, b) in &segments {
+            let seg = &body[a..b];
+            let Some((key_end, value_start, leader)) = key_separator(seg) else {
+                continue;
+            };
+            // A lone `Key: value` line is prose as often as a field; a dot leader is not.
+            if segments.len() < 2 && !leader {
+                continue;
+            }
+            let key = seg[..key_end].trim();
+            if key.is_empty() || key.len() > 32 || key.bytes().any(|c| c.is_ascii_digit()) {
+                continue;
+            }
+            let value = &seg[value_start..];
+            // "R. Tiernan (MMH-602-33158)": a note in brackets after the value is not
+            // part of it (a code there is the person's, `id_beside_name`).
+            let value = value.find(" (").map_or(value, |b| &value[..b]);
+            let lead = value.len() - value.trim_start().len();
+            let v = value.trim();
+            if v.is_empty() {
+                continue;
+            }
+            if let Some(column) = column_of(key) {
+                let vs = s + a + value_start + lead;
+                typed.push((column, (vs, vs + v.len())));
+            }
+        }
+        let named = typed.iter().any(|(c, _)| names_a_person(*c));
+        // A record line opened by a name without a key ("FATIMA NOLAN   DOB: …   ID:
+        // …"): the line's birth date or person id says whose line it is.
+        let personal = typed
+            .iter()
+            .any(|(c, _)| matches!(c, Column::Birth | Column::PersonId));
+        if let Some(&(a, b)) = segments.first()
+            && personal
+            && !body[a..b].contains(':')
+            && body[a..b].split_whitespace().count() >= 2
+            && body[a..b]
+                .split_whitespace()
+                .all(|w| w.starts_with(char::is_uppercase))
+        {
+            push_cell(ctx, cands, Column::Name, true, (s + a, s + b), Tier::Field);
+        }
+        for (column, span) in typed {
+            push_cell(ctx, cands, column, named || personal, span, Tier::Field);
+        }
+    }
+}
+
+/// Where a field's key ends and its value starts in a segment: at the first colon, or
+/// around a dot leader ("Full name ........ Ana Ruiz"; `true`).
+fn key_separator(seg: &str) -> Option<(usize, usize, bool)> {
+    let colon = seg.find(':');
+    let leader = seg.find("...").or_else(|| seg.find('…'));
+    match (colon, leader) {
+        (Some(c), l) if l.is_none_or(|l| c < l) => Some((c, c + 1, false)),
+        (_, Some(l)) => {
+            let rest = &seg[l..];
+            let len = rest.len() - rest.trim_start_matches(['.', '…', ' ']).len();
+            Some((l, l + len, true))
+        }
+        _ => None,
+    }
+}
+
+/// A column that says whose the row is: a name or a birth date.
+fn names_a_person(c: Column) -> bool {
+    matches!(c, Column::Name | Column::Person | Column::Birth)
+}
+
+/// `"key": "value"` or `"key": 123` of a JSON text.
+static JSON_PAIR: LazyLock<Result<Regex, regex::Error>> = LazyLock::new(|| {
+    Regex::new(
+        r#""(?P<k>[A-Za-z][A-Za-z0-9 _.#-]{0,39})"[ \t]*:[ \t]*(?:"(?P<v>[^"\n]{1,120})"|(?P<n>\d[\d-]{3,30}))"#,
+    )
+});
+
+/// Segments of a record line (byte ranges in `line`): parted by a tab, two spaces or
+/// more, `|` or `;`.
+fn record_segments(line: &str) -> Vec<(usize, usize)> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let (mut start, mut i) = (0, 0);
+    while i < b.len() {
+        let sep = match b[i] {
+            b'\t' | b'|' | b';' => 1,
+            b' ' if b.get(i + 1) == Some(&b' ') => {
+                b[i..].iter().take_while(|&&c| c == b' ').count()
+            }
+            _ => 0,
+        };
+        if sep > 0 {
+            out.push((start, i));
+            i += sep;
+            start = i;
+        } else {
+            i += 1;
+        }
+    }
+    out.push((start, line.len()));
+    out.into_iter()
+        .filter_map(|(a, b)| {
+            let seg = &line[a..b];
+            let lead = seg.len() - seg.trim_start().len();
+            let t = seg.trim();
+            (!t.is_empty()).then_some((a + lead, a + lead + t.len()))
+        })
+        .collect()
 }
 
 /// Pairs each cell with its column. With as many cells as columns, in order; with more
@@ -415,6 +593,7 @@ fn push_cell(
     column: Column,
     named: bool,
     (s, e): (usize, usize),
+    mut tier: Tier,
 ) {
     let cell = &ctx.text[s..e];
     let chars = cell.chars().count();
@@ -437,17 +616,37 @@ fn push_cell(
         && cell.chars().any(char::is_uppercase)
         && !cell.contains('@');
     let id_shaped = digits >= 2 && words <= 4 && chars <= 40 && !cell.contains('@');
+    // "Contact: 414-555-0182": digits grouped as a phone writes them are no id of a
+    // column that may hold either.
+    let phone_shaped = (7..=15).contains(&digits)
+        && letters == 0
+        && cell
+            .chars()
+            .any(|c| matches!(c, '-' | ' ' | '.' | '(' | ')' | '+'));
+    if matches!(column, Column::Name | Column::Person) && name_shaped {
+        // "Mrs. Rosalind Tiernan": the honorific is not part of the name.
+        let (s, e) = without_honorific(ctx.text, (s, e));
+        ctx.push(cands, (s, e), &NAME_CELL, tier);
+        return;
+    }
+    let id_row = if tier == Tier::Field {
+        // The key is the id's context word: it wins over an id found without one.
+        tier = Tier::Column;
+        &ID_FIELD
+    } else {
+        &ID_CELL
+    };
     let row = match column {
-        Column::Name | Column::Person if name_shaped => &NAME_CELL,
-        Column::Person | Column::PersonId if id_shaped => &ID_CELL,
-        Column::GenericId if id_shaped && named => &ID_CELL,
+        Column::Person if id_shaped && !phone_shaped => id_row,
+        Column::PersonId if id_shaped => id_row,
+        Column::GenericId if id_shaped && named => id_row,
         Column::Phone if (7..=15).contains(&digits) && letters <= 4 => &PHONE_CELL,
         Column::Email if cell.contains('@') && words == 1 => &EMAIL_CELL,
         Column::Address if letters >= 3 && chars >= 5 => &ADDRESS_CELL,
         Column::Birth if digits >= 2 => &BIRTH_CELL,
         _ => return,
     };
-    ctx.push(cands, (s, e), row, Tier::Column);
+    ctx.push(cands, (s, e), row, tier);
 }
 
 #[cfg(test)]
@@ -476,6 +675,50 @@ mod tests {
         assert!(has(&items, "BIRTHDATE", "December 21, 1941"), "{items:?}");
         assert!(has(&items, "PHONE_NUMBER", "782-672-7403"), "{items:?}");
         assert!(has(&items, "NAME", "Oskar Berg"), "{items:?}");
+    }
+
+    #[test]
+    fn fields_of_json_and_record_lines_are_typed_by_their_key() {
+        let items = run(
+            r#"{"claimant": "Ingrid Solvang", "member_id": "0071229893", "phone": "555-201-3344"}"#,
+        );
+        assert!(has(&items, "PATIENT_ID", "0071229893"), "{items:?}");
+        assert!(has(&items, "PHONE_NUMBER", "555-201-3344"), "{items:?}");
+        // A record line: the name opening it, a birth date, a generic ID.
+        let items = run("INGRID SOLVANG   DOB: 1942-11-11   ID: QXR202062
+Vitals stable.");
+        assert!(has(&items, "NAME", "INGRID SOLVANG"), "{items:?}");
+        assert!(has(&items, "PATIENT_ID", "QXR202062"), "{items:?}");
+        // A form with dot leaders.
+        let items = run("  Full name ........ Ingrid Solvang
+  Telephone ........ 0161 496 0734");
+        assert!(has(&items, "NAME", "Ingrid Solvang"), "{items:?}");
+        assert!(has(&items, "PHONE_NUMBER", "0161 496 0734"), "{items:?}");
+        // A note in brackets after the value is not part of it.
+        let items = run("Member: R. Solvang (QX-602-33158)    Related Claim: CLM 2024 0788120");
+        assert!(has(&items, "NAME", "R. Solvang"), "{items:?}");
+        assert!(has(&items, "PATIENT_ID", "QX-602-33158"), "{items:?}");
+        // A phone under a key that may name a person or their id stays a phone.
+        let items = run("Client: Ingrid Solvang    Contact: 414-555-0182");
+        assert!(has(&items, "PHONE_NUMBER", "414-555-0182"), "{items:?}");
+    }
+
+    #[test]
+    fn fields_that_name_no_person_are_left_alone() {
+        // A generic ID with no name or birth date beside it; a lone `Key: value` line.
+        for text in [
+            "Order ID: 4455667   Status: shipped",
+            r#"{"order": "A-99812", "id": "4455667"}"#,
+            "Address: see the attached letter",
+        ] {
+            let items = run(text);
+            assert!(
+                items
+                    .iter()
+                    .all(|i| !matches!(i.entity_type.as_str(), "PATIENT_ID" | "ADDRESS")),
+                "{text}: {items:?}"
+            );
+        }
     }
 
     #[test]

@@ -14,7 +14,7 @@ impl Recognizer for NameEchoes {
     }
 
     fn relevances(&self) -> &'static [RelevanceRow] {
-        &[ECHO, PARTIAL_ECHO]
+        &[ECHO, PARTIAL_ECHO, GUESS_ECHO]
     }
 
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
@@ -24,6 +24,18 @@ impl Recognizer for NameEchoes {
             .filter(|c| c.ty == "NAME")
             .map(|c| c.normalized.clone())
             .filter(|n| is_full_name(n))
+            .collect();
+        // Names found by their shape alone (no other recognizer has them): their echoes
+        // rank with them, below gazetteer terms and products.
+        let guessed: BTreeSet<String> = full
+            .iter()
+            .filter(|n| {
+                cands
+                    .iter()
+                    .filter(|c| c.ty == "NAME" && c.normalized == **n)
+                    .all(|c| c.tier == Tier::NameGuess)
+            })
+            .cloned()
             .collect();
         // Names written with an initial and no full name to stand for ("M. Turunen"):
         // their surname alone is theirs too ("at Turunen's request").
@@ -38,16 +50,18 @@ impl Recognizer for NameEchoes {
                 initialed.insert(c.normalized.clone());
             }
         }
-        echo_names(ctx, &full, &initialed, cands);
+        echo_names(ctx, &full, &guessed, &initialed, cands);
     }
 }
 
 /// Other occurrences of the document's full names ("this is Gideon Farrow"), and
 /// their first name or surname alone when unambiguous within the document; the surname
 /// alone of a name written with initials ("M. Turunen") when no full name has it.
+/// The echoes of a `guessed` name (found by its shape alone) rank with it.
 pub(super) fn echo_names(
     ctx: &Context<'_>,
     full: &BTreeSet<String>,
+    guessed: &BTreeSet<String>,
     initialed: &BTreeSet<String>,
     cands: &mut Vec<Candidate>,
 ) {
@@ -115,10 +129,15 @@ pub(super) fn echo_names(
             continue;
         };
         // A full name echoed ranks with the names it echoes; a partial one below them.
-        let tier = if relevance >= 0.85 {
-            Tier::Name
+        let (tier, relevance) = if guessed.contains(owner) {
+            (
+                Tier::NameGuess,
+                relevance.min(GUESS_ECHO.relevance.fixed().unwrap_or(0.0)),
+            )
+        } else if relevance >= 0.85 {
+            (Tier::Name, relevance)
         } else {
-            Tier::NameEcho
+            (Tier::NameEcho, relevance)
         };
         cands.push(Candidate {
             start,

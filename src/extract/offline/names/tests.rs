@@ -132,3 +132,11 @@ fn the_surname_of_a_name_written_with_an_initial_echoes_it() {
         "{items:?}"
     );
 }
+
+#[test]
+fn echoes_of_a_name_found_by_its_shape_rank_with_it() {
+    let items = run("Thandolwethu Mabuzane in bay 2 is stable. Told Thandolwethu the plan.");
+    let n = find(&items, "NAME", "Thandolwethu Mabuzane").expect("name by shape");
+    assert!((n.relevance - 0.7).abs() < 1e-9, "{n:?}");
+    assert!(has(&items, "NAME", "Thandolwethu"), "{items:?}");
+}

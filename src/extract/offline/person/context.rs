@@ -212,16 +212,40 @@ impl Run<'_> {
             digits > 0 && code.chars().any(char::is_alphabetic)
                 || p.shape == Shape::Other && digits >= 4
         };
-        // A field of a form: one capitalised word opening its line or cell (after ";"
-        // or "|"), then a colon ("Landlord: Mehmet Yıldırım", "…; Witness: …").
-        let field = matches!(gap.trim_end_matches([' ', '\t']), ":")
-            && p.shape == Shape::Cap
-            && text[..p.start].rsplit('\n').next().is_some_and(|l| {
-                let l = l.trim_end();
-                l.ends_with([';', '|'])
-                    || l.chars().all(|c| c.is_whitespace() || "-*•–".contains(c))
-            });
+        // A field of a form: a label of one to three words, the first capitalised,
+        // opening its line or cell (after ";" or "|"), then a colon ("Landlord: Mehmet
+        // Yıldırım", "…; Witness: …", "Investigator assigned: …").
+        let field = matches!(gap.trim_end_matches([' ', '\t']), ":") && self.label_before(k - 1);
         listed || field || of_phrase || after_code
+    }
+
+    /// Words ending at `p` are the label of a field: one to three words (the first
+    /// capitalised, no digits) opening their line or a cell (after ";" or "|").
+    fn label_before(&self, p: usize) -> bool {
+        let (text, toks) = (self.text, self.toks);
+        let mut first = p;
+        loop {
+            if !matches!(toks[first].shape, Shape::Cap | Shape::Upper | Shape::Lower) {
+                return false;
+            }
+            let line = text[..toks[first].start].rsplit('\n').next().unwrap_or("");
+            let l = line.trim_end();
+            let opens = l.ends_with([';', '|'])
+                || l.chars().all(|c| c.is_whitespace() || "-*•–".contains(c));
+            if opens {
+                return toks[first].shape == Shape::Cap;
+            }
+            // The word before must be joined by one space or an apostrophe's "s"
+            // ("Claimant's representative").
+            if first == 0 || p - first >= 2 {
+                return false;
+            }
+            let gap = &text[toks[first - 1].end..toks[first].start];
+            if !matches!(gap, " " | "'s " | "’s ") {
+                return false;
+            }
+            first -= 1;
+        }
     }
 
     /// A cue right after word `e`: "(", "'s", ", a 52-year-old", "DOB", "said" …
@@ -250,6 +274,11 @@ impl Run<'_> {
                 return true;
             }
             if r.starts_with(|c: char| c.is_ascii_digit()) && lower.contains("year") {
+                return true;
+            }
+            // An age in apposition: "Ülker, Feryas, 42, of Pinhel", "Ana Ruiz, 61)".
+            let digits = r.bytes().take_while(u8::is_ascii_digit).count();
+            if (1..=3).contains(&digits) && r[digits..].starts_with([',', ')', ';']) {
                 return true;
             }
         }

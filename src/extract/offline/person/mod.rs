@@ -155,6 +155,11 @@ const LAST_FIRST_CUED: RelevanceRow = RelevanceRow {
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.85),
 };
+const UNKNOWN: RelevanceRow = RelevanceRow {
+    matches: "two or three capitalised words in no name vocabulary and no English word, without a cue (`Thandolwethu Mabuzane in bay 2`); a gazetteer term, a product or a place wins",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.7),
+};
 const GIVEN_INITIAL: RelevanceRow = RelevanceRow {
     matches: "a given name and an initial (`Ines C.`)",
     entity_type: "NAME",
@@ -169,6 +174,7 @@ const ROWS: &[RelevanceRow] = &[
     CUED,
     LAST_FIRST,
     LAST_FIRST_CUED,
+    UNKNOWN,
     GIVEN_INITIAL,
 ];
 
@@ -194,7 +200,12 @@ impl Recognizer for Names {
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
         for f in find(ctx.text) {
             if let Some(span) = super::names::name_span(ctx.text, f.start, f.end) {
-                ctx.push(cands, span, f.row, Tier::Name);
+                let tier = if f.row.matches == UNKNOWN.matches {
+                    Tier::NameGuess
+                } else {
+                    Tier::Name
+                };
+                ctx.push(cands, span, f.row, tier);
             }
         }
     }
@@ -460,6 +471,24 @@ impl Run<'_> {
             && AGENT.iter().any(|s| w.ends_with(s))
     }
 
+    /// A capitalised word (not in capitals) of three letters or more that no vocabulary
+    /// knows: no name, no English word of Zipf 2 or more, no common word of another
+    /// language, no place, no street, unit, place or company kind.
+    fn unknown_word(&self, k: usize) -> bool {
+        let w = self.folded(k);
+        let e = &self.ev[k];
+        self.toks[k].shape == Shape::Cap
+            && w.chars().count() >= 3
+            && e.name() == 0.0
+            && e.word < 2.0
+            && !self.v.foreign_words.contains(w)
+            && !self.v.is_place(w)
+            && !is_any_street_type(w)
+            && !self.v.place_types.contains(w)
+            && !self.v.company_types.contains(w)
+            && !self.v.unit_types.contains(w)
+    }
+
     /// An English word at `k` that is also a common given name ("June", "Frank",
     /// "Made").
     fn word_given(&self, k: usize) -> bool {
@@ -554,7 +583,10 @@ impl Run<'_> {
                 && text[p.end..toks[k].start].trim().is_empty()
                 && !(w == "from" && self.sender_before(k - 1))
         });
-        if place_before && !(given_first && surname_last) {
+        // A known given name and a word of no vocabulary is a person after "from" too
+        // ("Statement taken from Rozalia Siewiera at the store").
+        let given_unknown = f.known() && f.given > f.surname && self.unknown_word(lastw);
+        if place_before && !(given_first && surname_last) && !given_unknown {
             return;
         }
         let row = if all_upper || mixed_case {
@@ -577,6 +609,8 @@ impl Run<'_> {
         } else if cue {
             // Two surnames ("Paavola Niemi" is a firm), two given names, unknown words.
             &CUED
+        } else if words.len() <= 3 && words.iter().all(|&x| self.unknown_word(x)) {
+            &UNKNOWN
         } else {
             return;
         };

@@ -402,3 +402,50 @@ fn an_english_word_surname_after_a_cue_before_the_name() {
     );
     assert!(names("The refund was a Rich Reward.").is_empty());
 }
+
+#[test]
+fn words_no_vocabulary_knows_are_a_name_by_their_shape() {
+    let text = "Thandolwethu Mabuzane in bay 2 is stable.";
+    let found = find(text);
+    assert_eq!(names(text), ["Thandolwethu Mabuzane"]);
+    assert_eq!(found[0].row.matches, UNKNOWN.matches);
+    // A common word of another language is known: a firm or a place, not a name.
+    for text in [
+        "Veldhoven Groep shipped the order on time.",
+        "Vieja Kadrolin deliveries resume next week.",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+    // In capitals, a heading as often as a name: not by shape alone.
+    assert!(names("THANDOLWETHU MABUZANE REPORT").is_empty());
+    // One unknown word is no name.
+    assert!(names("Mabuzane is stable.").is_empty());
+}
+
+#[test]
+fn cues_of_records_and_clinical_notes() {
+    // "Pt", the clinical abbreviation of "patient".
+    assert_eq!(names("Pt Ingrid Solvang seen in ED."), ["Ingrid Solvang"]);
+    // A label of two or three words opening its line, then a colon.
+    assert_eq!(
+        names("Checked.\nInvestigator assigned: Tomasz Brzęczek"),
+        ["Tomasz Brzęczek"]
+    );
+    // An age in apposition after `LAST, FIRST`.
+    assert_eq!(
+        names("The court heard that Okonjo, Chidera, 45, of Leeds, fell."),
+        ["Okonjo, Chidera"]
+    );
+    // A verb of a person acting after `LAST, FIRST`.
+    assert_eq!(
+        names("Mabuzane, Thandolwethu phoned in again."),
+        ["Mabuzane, Thandolwethu"]
+    );
+    // After "from": a known given name and a word of no vocabulary.
+    assert_eq!(
+        names("Statement taken from Ingrid Qvarnheim at the depot."),
+        ["Ingrid Qvarnheim"]
+    );
+    // A place after "from" stays a place.
+    assert!(names("Imports from Costa Rica fell.").is_empty());
+}

@@ -8,6 +8,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 const GIVEN: &str = include_str!("../../../../data/names/given.tsv");
 const SURNAMES: &str = include_str!("../../../../data/names/surnames.tsv");
 const WORDS: &str = include_str!("../../../../data/names/words.tsv");
+const FOREIGN_WORDS: &str = include_str!("../../../../data/names/foreign_words.txt");
 const PLACES: &str = include_str!("../../../../data/vocab/places.txt");
 const PLACES_SMALL: &str = include_str!("../../../../data/vocab/places_small.txt");
 const ORG_SUFFIXES: &str = include_str!("../../../../data/vocab/org_suffixes.txt");
@@ -80,6 +81,10 @@ pub(crate) struct Vocab {
     given: Table,
     surnames: Table,
     pub(super) words: Table,
+    /// Common words of 25 other languages in Latin letters that no other list holds
+    /// (`data/names/foreign_words.txt`: "groep", "vieja", "enerji"): a run of them is
+    /// no name by its shape alone.
+    pub(super) foreign_words: Terms,
     /// GeoNames places (`data/vocab/places.txt`): a run that is a place is none.
     places: Terms,
     /// GeoNames towns of 1,000 inhabitants or more and the regions of every country
@@ -173,6 +178,7 @@ static VOCAB: LazyLock<Vocab> = LazyLock::new(|| {
         given,
         surnames,
         words: Table::parse(WORDS),
+        foreign_words: Terms::parse(FOREIGN_WORDS),
         places: Terms::parse(PLACES),
         places_small: Terms::parse(PLACES_SMALL),
         org_words: Terms::parse(ORG_SUFFIXES),
