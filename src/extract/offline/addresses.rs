@@ -471,9 +471,15 @@ fn type_then_number(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
         return None;
     }
     let ty = folded(c, "ty");
-    // libpostal's further types lead a street only when they are no English word
-    // ("Borgo", "Largo", "Travessa", "Rambla", "Glorieta"; not "Terrace", "Hill").
-    let leading = is_street_type(&ty) || is_any_street_type(&ty) && word_zipf(&ty) < 3.0;
+    // libpostal's further types lead a street when they are no English word ("Borgo",
+    // "Largo", "Travessa", "Rambla", "Glorieta"), or written with a capital before a
+    // name that is none ("Piazza Gabbiani 24"; not "Terrace", "Hill" before a word).
+    let capital = c
+        .name("ty")
+        .is_some_and(|t| t.as_str().starts_with(char::is_uppercase));
+    let leading = is_street_type(&ty)
+        || is_any_street_type(&ty)
+            && (word_zipf(&ty) < 3.0 || capital && !english_first_word(name.as_str()));
     if !leading || !ends_street(text, num.start(), num.end()) {
         return None;
     }

@@ -49,7 +49,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
             r"|(?:19|20)\d\d ?[-/] ?(?:19|20)\d\d|\d{1,2}[./-]\d{4})$"
         ))?,
         phone_ctx: Regex::new(
-            r"(?i)(?-u:\b)(?:phone|tel|telephone|cell|mobile|fax|call(?:s|ed|er|back|ing)?|number|contact|text(?:ed)?|sms|ph|reach(?:ed)?|dial(?:led)?|ring|landline|whatsapp|voicemail|voice mail|hotline)(?-u:\b)",
+            r"(?i)(?-u:\b)(?:phone|tel|telephone|cell|mobile|fax|call(?:s|ed|er|back|ing)?|number|contact|text(?:ed)?|sms|ph|reach(?:ed)?|dial(?:led)?|ring|landline|whatsapp|voicemail|voice mail|hotline|ext|extn|extension)(?-u:\b)",
         )?,
     })
 }
@@ -251,10 +251,17 @@ fn classify(p: &Patterns, s: &str) -> Option<Form> {
 /// `(555) 010-4417`, `555-010-4417`, `555.010.4417`, `555 010 4417`, with an optional
 /// `1` or `+1` before: one separator throughout.
 fn north_american(core: &str) -> bool {
-    let rest = core
-        .strip_prefix("+1")
-        .or_else(|| core.strip_prefix('1'))
-        .map_or(core, |r| r.trim_start_matches([' ', '.', '-']));
+    // "134-583-0188" is three groups as written: its "1" is no country code.
+    three_three_four(core)
+        || core
+            .strip_prefix("+1")
+            .or_else(|| core.strip_prefix('1'))
+            .is_some_and(|r| three_three_four(r.trim_start_matches([' ', '.', '-'])))
+}
+
+/// Three groups of 3, 3 and 4 digits, one separator throughout or the first group in
+/// brackets.
+fn three_three_four(rest: &str) -> bool {
     let groups: Vec<&str> = rest
         .split(|c: char| !c.is_ascii_digit())
         .filter(|g| !g.is_empty())
@@ -354,6 +361,12 @@ mod tests {
                          voicemail left on 8544282882",
         );
         for p in ["+1-767-423-7439x6088", "+3186-6156058", "8544282882"] {
+            assert!(has(&items, "PHONE_NUMBER", p), "{p}: {items:?}");
+        }
+        // Three groups of 3-3-4 whose first digit is a 1; a number after "ext.".
+        let items = run("Ana Paz | Team Leader | 124-583-0177
+Bo Lind | ext. 45512652");
+        for p in ["124-583-0177", "45512652"] {
             assert!(has(&items, "PHONE_NUMBER", p), "{p}: {items:?}");
         }
         // Dates, year ranges, a bare number without context, a lettered id.

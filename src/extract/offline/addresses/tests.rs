@@ -226,6 +226,12 @@ fn leading_types_usps_suffixes_units_and_floors() {
             "Served at Largo Pinto, S/N, Almeirim, on Monday.",
             "Largo Pinto, S/N, Almeirim",
         ),
+        // A libpostal type that is an English word too, capitalised, before a name
+        // that is none.
+        (
+            "She lives at Piazza Gabbiani 24, Lecco 23900.",
+            "Piazza Gabbiani 24, Lecco 23900",
+        ),
     ] {
         assert_eq!(address(text).as_deref(), Some(want), "{text}");
     }
