@@ -77,7 +77,13 @@ impl Run<'_> {
         // ("Urbonas, Gustas") needs a cue: before the surname, or after the first name.
         let known_given = eb.known() && eb.given > eb.surname;
         let other_given = !eb.is_word() && b.shape == Shape::Cap;
-        if !(surname_ok || ea.name() <= 0.0 && !ea.is_word()) || !(known_given || other_given) {
+        // A surname the vocabularies list only as a rarer given name ("Čulina, Dragan":
+        // many countries' surnames are missing from the US lists), with a cue.
+        let given_as_surname =
+            ea.known() && ea.surname == 0.0 && known_given && ea.given < eb.given;
+        if !(surname_ok || given_as_surname || ea.name() <= 0.0 && !ea.is_word())
+            || !(known_given || other_given)
+        {
             return;
         }
         let after_b = match toks.get(ia + 2) {
@@ -85,7 +91,7 @@ impl Run<'_> {
             _ => ia + 1,
         };
         let cue = self.cue_before(i) || self.cue_after(after_b) || self.chat_speaker(i, after_b);
-        if !known_given && !cue {
+        if (!known_given || given_as_surname && !surname_ok) && !cue {
             return;
         }
         let (fa, fb) = (toks.fold_of(a), toks.fold_of(b));
@@ -97,7 +103,7 @@ impl Run<'_> {
         if toks
             .get(ia + 2)
             .is_some_and(|n| joined(text, b, n) && matches!(n.shape, Shape::Cap | Shape::Upper))
-            || self.v.is_place(fb)
+            || self.v.is_place(fb) && !(cue && known_given)
             || ia == i && ea.name() <= 0.0 && self.v.is_place(fa) && !(cue && other_given)
         {
             return;
@@ -134,7 +140,7 @@ impl Run<'_> {
         {
             return;
         }
-        let row = if known_given && surname_ok {
+        let row = if known_given && surname_ok && !self.v.is_place(fb) {
             &LAST_FIRST
         } else {
             &LAST_FIRST_CUED
@@ -220,7 +226,8 @@ impl Run<'_> {
     }
 
     /// Words ending at `p` are the label of a field: one to three words (the first
-    /// capitalised, no digits) opening their line or a cell (after ";" or "|").
+    /// capitalised, no digits) opening their line, a cell (after ";" or "|") or a
+    /// sentence.
     fn label_before(&self, p: usize) -> bool {
         let (text, toks) = (self.text, self.toks);
         let mut first = p;
@@ -230,7 +237,9 @@ impl Run<'_> {
             }
             let line = text[..toks[first].start].rsplit('\n').next().unwrap_or("");
             let l = line.trim_end();
+            // After a sentence's end too ("… two earlier claims. Investigator assigned:").
             let opens = l.ends_with([';', '|'])
+                || l.ends_with('.')
                 || l.chars().all(|c| c.is_whitespace() || "-*•–".contains(c));
             if opens {
                 return toks[first].shape == Shape::Cap;

@@ -431,6 +431,10 @@ fn cues_of_records_and_clinical_notes() {
         names("Checked.\nInvestigator assigned: Tomasz Brzęczek"),
         ["Tomasz Brzęczek"]
     );
+    assert_eq!(
+        names("Two claims match. Investigator assigned: Tomasz Brzęczek."),
+        ["Tomasz Brzęczek"]
+    );
     // An age in apposition after `LAST, FIRST`.
     assert_eq!(
         names("The court heard that Okonjo, Chidera, 45, of Leeds, fell."),
@@ -448,4 +452,21 @@ fn cues_of_records_and_clinical_notes() {
     );
     // A place after "from" stays a place.
     assert!(names("Imports from Costa Rica fell.").is_empty());
+}
+
+#[test]
+fn last_first_with_a_surname_known_only_as_a_rare_given_name() {
+    for (text, want) in [
+        (
+            "Vaskola, Tapio, a 24-year-old warehouse associate, reported whiplash.",
+            "Vaskola, Tapio",
+        ),
+        (
+            "Results for D67-RC9937 (Lundqvist, Aron) were sent.",
+            "Lundqvist, Aron",
+        ),
+        ("- Čulina, Dragan (+385 1 4920 330)", "Čulina, Dragan"),
+    ] {
+        assert_eq!(names(text), [want], "{text}");
+    }
 }
