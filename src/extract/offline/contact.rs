@@ -138,14 +138,46 @@ impl Recognizer for Phone {
             match form {
                 Form::Phone => ctx.push(cands, (start, end), &PHONE, Tier::Phone),
                 Form::InContext => {
-                    let from = window_start(text, start, 40, 0);
-                    if p.phone_ctx.is_match(&text[from..start]) {
+                    let from = window_start(text, start, 60, 0);
+                    if p.phone_ctx.is_match(&text[from..start]) || signature_line(text, start, end)
+                    {
                         ctx.push(cands, (start, end), &PHONE_IN_CONTEXT, Tier::PhoneGuess);
                     }
                 }
             }
         }
     }
+}
+
+/// The number `start..end` is alone on its line in a signature: a closing ("Kind
+/// regards,") or an e-mail address within the five lines before or after it.
+fn signature_line(text: &str, start: usize, end: usize) -> bool {
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+    if !text[line_start..start].trim().is_empty() || !text[end..line_end].trim().is_empty() {
+        return false;
+    }
+    const CLOSINGS: [&str; 9] = [
+        "regards",
+        "sincerely",
+        "thanks",
+        "thank you",
+        "best",
+        "cheers",
+        "yours",
+        "warmly",
+        "respectfully",
+    ];
+    let before = text[..line_start].lines().rev().take(5);
+    let after = text[line_end..].lines().take(5);
+    before.chain(after).any(|l| {
+        let l = l.trim().trim_end_matches([',', '.', '!']).to_lowercase();
+        l.contains('@') && !l.contains(' ')
+            || l.len() <= 24
+                && CLOSINGS
+                    .iter()
+                    .any(|c| l == *c || l.ends_with(&format!(" {c}")))
+    })
 }
 
 /// Whether the bracket opening `run` closes at its end: "(0156205752)", "(+33 (0)2 61 27
@@ -363,6 +395,11 @@ mod tests {
         for p in ["+1-767-423-7439x6088", "+3186-6156058", "8544282882"] {
             assert!(has(&items, "PHONE_NUMBER", p), "{p}: {items:?}");
         }
+        // A bare number alone on its line in a signature.
+        let items = run("Kind regards,\n\nAna Paz\nCase Officer\n3494321201\n");
+        assert!(has(&items, "PHONE_NUMBER", "3494321201"), "{items:?}");
+        let items = run("Total paid\n3494321201\nend of report");
+        assert!(!has(&items, "PHONE_NUMBER", "3494321201"), "{items:?}");
         // Three groups of 3-3-4 whose first digit is a 1; a number after "ext.".
         let items = run("Ana Paz | Team Leader | 124-583-0177
 Bo Lind | ext. 45512652");
