@@ -135,6 +135,7 @@ fn recognizers_give_their_declared_rows() {
         "She is fifty-two years old. Card 4111 1111 1111 1111, SSN 123-45-6789, refund to GB33 BUKB 2020 1555 5555 55, \
          vehicle reg. KP19 XWE. Log the hours against EMP65911.",
         "Thandolwethu Mabuzane in bay 2 is stable; Thandolwethu Mabuzane went home.",
+        "Helga Mayor moved away.",
         "| Member | ID | Phone | E-mail | Home address | DOB |\n|---|---|---|---|---|---|\n\
          | Min Xiang | 4869381319 | 7902843467 | mx@example.org | 4 Elm Row, Leith | 03/02/1961 |",
     ];

@@ -52,6 +52,7 @@ mod tokens;
 mod vocab;
 
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
+use crate::entity::normalize::is_calendar_word;
 use lists::{
     AFTER, BEFORE, BEFORE_OF, CAP_PARTICLES, CONJUNCTIONS, FROM_SENDER, NOT_PERSON, PARTICLES,
     PLACE_BEFORE,
@@ -160,6 +161,11 @@ const UNKNOWN: RelevanceRow = RelevanceRow {
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.7),
 };
+const GIVEN_WORD: RelevanceRow = RelevanceRow {
+    matches: "a common given name that is no English word, then a capitalised English word also listed as a surname, ending the run, without a cue (`Helga Mayor moved away`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.75),
+};
 const GIVEN_INITIAL: RelevanceRow = RelevanceRow {
     matches: "a given name and an initial (`Ines C.`)",
     entity_type: "NAME",
@@ -175,6 +181,7 @@ const ROWS: &[RelevanceRow] = &[
     LAST_FIRST,
     LAST_FIRST_CUED,
     UNKNOWN,
+    GIVEN_WORD,
     GIVEN_INITIAL,
 ];
 
@@ -451,11 +458,37 @@ impl Run<'_> {
                 to_e = e + 1;
                 worded = true;
             }
+            // "Helga Mayor moved away": a common given name
+            // that is no word, then a capitalised English word that is also listed as a
+            // surname, ending the run: a person without a cue.
+            let mut uncued = false;
+            if !worded
+                && from == k
+                && k == e
+                && e + 1 == j
+                && toks[e].shape == Shape::Cap
+                && toks[j].shape == Shape::Cap
+                && ev[e].known()
+                && ev[e].given >= COMMON_GIVEN
+                && ev[e].given > ev[e].surname
+                && ev[j].is_word()
+                && ev[j].surname > 0.0
+                && !in_list(NOT_PERSON, self.folded(j))
+                // "Easter Monday", "Aslan San …": a day, a month, a place's first word.
+                && !is_calendar_word(self.folded(j))
+                && !is_calendar_word(self.folded(e))
+                && !self.v.place_openers.contains(self.folded(j))
+            {
+                to = j;
+                to_e = j;
+                worded = true;
+                uncued = true;
+            }
             if self.blocked(i, j, from, to) {
                 k = e + 1;
                 continue;
             }
-            self.segment(from, to, to_e, worded, out);
+            self.segment(from, to, to_e, worded, uncued, out);
             k = e + 1;
         }
     }
@@ -511,8 +544,17 @@ impl Run<'_> {
     }
 
     /// One segment `k..=last` of name-like words (`e` ≥ `last`: trailing initials);
-    /// `worded`: an English word that is also a name was taken in at an end.
-    fn segment(&self, k: usize, last: usize, e: usize, worded: bool, out: &mut Vec<Found>) {
+    /// `worded`: an English word that is also a name was taken in at an end (`uncued`:
+    /// a surname after a common given name, a name without a cue).
+    fn segment(
+        &self,
+        k: usize,
+        last: usize,
+        e: usize,
+        worded: bool,
+        uncued: bool,
+        out: &mut Vec<Found>,
+    ) {
         let (text, toks, ev) = (self.text, self.toks, self.ev);
         // Particles inside ("VAN DER", "Ó") are not words of their own.
         let words: Vec<usize> = (k..=last)
@@ -556,13 +598,18 @@ impl Run<'_> {
             return;
         }
         if worded {
-            if cue {
-                out.push(Found {
-                    start: toks[k].start,
-                    end: toks[last].end,
-                    row: &CUED,
-                });
-            }
+            let row = if cue {
+                &CUED
+            } else if uncued {
+                &GIVEN_WORD
+            } else {
+                return;
+            };
+            out.push(Found {
+                start: toks[k].start,
+                end: toks[last].end,
+                row,
+            });
             return;
         }
         let all_upper = words.iter().all(|&x| toks[x].shape == Shape::Upper);
@@ -625,6 +672,10 @@ impl Run<'_> {
 /// An English word counts as a name at a run's end (with a cue) from this Zipf value
 /// as a name (one person in 100,000).
 const WORD_NAME_MIN: f32 = 3.0;
+
+/// A given name this common (Zipf as a name: three people in 100,000) makes the
+/// capitalised English word after it a surname without a cue.
+const COMMON_GIVEN: f32 = 3.5;
 
 fn period_end(text: &str, end: usize) -> usize {
     if text[end..].starts_with('.') {

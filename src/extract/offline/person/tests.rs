@@ -470,3 +470,18 @@ fn last_first_with_a_surname_known_only_as_a_rare_given_name() {
         assert_eq!(names(text), [want], "{text}");
     }
 }
+
+#[test]
+fn a_common_given_name_then_an_english_word_listed_as_a_surname() {
+    let text = "Helga Mayor moved away.";
+    assert_eq!(names(text), ["Helga Mayor"]);
+    assert_eq!(find(text)[0].row.matches, GIVEN_WORD.matches);
+    // Days, months and a place's first word are no surnames.
+    for text in ["Closed on Easter Monday.", "We met Peter in March."] {
+        assert!(
+            names(text).iter().all(|n| n.split(' ').count() < 2),
+            "{text}: {:?}",
+            names(text)
+        );
+    }
+}
