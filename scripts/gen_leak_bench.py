@@ -223,7 +223,41 @@ TEMPLATES_B = [
     ("chat", "reminder - send {name} the claim form, address is {street} {city}"),
     ("chat", "{name} | {job} | ext. {phone}\n{name2} | Team Leader | {phone2}"),
 ]
-LAYOUTS = {"a": TEMPLATES, "b": TEMPLATES_B}
+# A third family, written after the second was tuned on, to measure layouts no rule was
+# fitted to (tests/data/leak_bench_c_heldout, seed 23: reported, never tuned on).
+TEMPLATES_C = [
+    ("insurance", "Hello,\n\nI am writing on behalf of my mother, {name}, whose claim ({cid}) was declined last {month}. She can be reached on {phone}.\n\nRegards"),
+    ("insurance", "Surname: {sur_upper}\nFirst name(s): {given}\nPolicy: {mid}\nPostal address: {street}, {city} {postcode}"),
+    ("insurance", "Summary of call\nCaller identified as {name}, member {mid}. Caller reports {cond} following the incident and asks whether physio is covered."),
+    ("insurance", "> On {month} 3, {name} <{email}> wrote:\n> Any update on my claim?\nNot yet - chasing the assessor today."),
+    ("insurance", "Assessor's note. Visited the insured at home ({street}, {city}). Present: {name}, {name2} (neighbour)."),
+    ("insurance", "Cheque no. 004417 issued to {name_lastfirst} for the amount agreed; posted {month} 9."),
+    ("hr", "Minutes\nPresent: {name}; {name2}; J. Okafor (HR)\nApologies: none\n1. {given} outlined the rota change."),
+    ("hr", "Dear {name},\n\nFurther to our meeting, I confirm your new start date in {month}. Your employee number remains {eid}.\n\nYours sincerely"),
+    ("hr", "Absence log - {name} ({eid}): 3 days, {cond}. Return-to-work interview held with {name2}."),
+    ("hr", "Nominations for the safety award: {name} ({employer}), {name2} (the depot)."),
+    ("hr", "The payslip for employee {eid} was sent to the wrong address. Correct address: {street}, {city} {postcode}."),
+    ("hr", "{name} has been with us since {year}; {given} now leads the night shift at {employer}."),
+    ("legal", "BETWEEN\n{name_upper} (Claimant)\nand\nNORTHGATE LOGISTICS LIMITED (Respondent)"),
+    ("legal", "I, {name}, of {street}, {city}, make this statement believing it to be true."),
+    ("legal", "Exhibit 4: letter from {name} to {name2} dated {month} 12, {year}."),
+    ("legal", "The witness ({name}, aged {age}) was cross-examined about the events of {month}."),
+    ("legal", "Tel: {phone} | Email: {email} | Ref: {cid}\nFor the attention of {name}"),
+    ("legal", "Following service on {name_lastfirst} at {street}, no acknowledgement has been filed."),
+    ("clinical", "Triage: {age}{sex}, {cond}. Brought in by {name2}. Pt name: {name}. Hosp no. {pid}."),
+    ("clinical", "Referral letter\nRe: {name}, d.o.b. {dob}, {street}, {city}\nThank you for seeing this {age}-year-old {job}."),
+    ("clinical", "Clinic list {month} 7: 09:00 {name} ({pid}); 09:20 {name2} ({mid2})"),
+    ("clinical", "{name} attended with {name2}. Plan discussed. Copy to GP and to the patient at {email}."),
+    ("clinical", "Consent obtained from {name} ({dob}) for the procedure. Witness: {name2}."),
+    ("chat", "hey {given} - is {name2} still on {phone2}? need to confirm the visit"),
+    ("chat", "Ticket #{cid}: customer {name} reports the app shows someone else's claim. Contact: {email}."),
+    ("chat", "{name} ({email}) joined the call. {name2} left the call."),
+    ("chat", "Delivery to {name}, {street}, {city} {postcode} failed - nobody home. Card left."),
+    ("chat", "Added {name} to the distribution list; their mobile is {phone}."),
+    ("chat", "Reminder for {name}: appointment moved. Call {phone} if this does not suit."),
+    ("chat", "Who is {name}? Their name keeps coming up in the {cid} file."),
+]
+LAYOUTS = {"a": TEMPLATES, "b": TEMPLATES_B, "c": TEMPLATES_C}
 JOB_TITLES = ["Claims Handler", "HR Business Partner", "Senior Associate", "Practice Manager",
               "Case Officer", "Payroll Administrator", "Paralegal", "Team Leader"]
 ING = {"slipped on a wet floor": "slipping on a wet floor",
@@ -260,6 +294,7 @@ def build(Faker, seed, templates):
             "incident": a.incident, "incident_ing": ING[a.incident], "employer": a.employer,
             "month": a.month, "year": rng.randint(2015, 2024),
             "job_title": rng.choice(JOB_TITLES),
+            "sur_upper": a.surname.upper(), "sex": rng.choice(["M", "F"]),
         }
         text = tpl.format(**slots)
         doc = f"{domain}_{n:04d}"
@@ -271,7 +306,7 @@ def build(Faker, seed, templates):
                              "parts": [p for p in parts if p in text]})
 
         used = set(s for s in string.Formatter().parse(tpl) for s in [s[1]] if s)
-        if used & {"name", "name_upper", "name_lastfirst", "sur", "given"}:
+        if used & {"name", "name_upper", "name_lastfirst", "sur", "given", "sur_upper"}:
             add("NAME", a.full, [a.surname])
         if "name2" in used:
             add("NAME", b.full, [b.surname])

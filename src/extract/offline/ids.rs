@@ -58,7 +58,7 @@ struct Patterns {
 }
 
 fn build_patterns() -> Result<Patterns, regex::Error> {
-    let patient_ctx = r"policy[ \t]?holders?|dl|bsn|tfn|sin|social[ \t]+insurance|tax[ \t]+file[ \t]+number|medicare(?:[ \t]+card)?|medicaid|member[ \t]+id|member[ \t]+no|member[ \t]+number|patient[ \t]+reference|patient[ \t]+account|patient[ \t]+id|patient[ \t]+no|members?|patients?|subscriber|mrn|medical[ \t]+record|insured|id[ \t]+card|payer[ \t]+id|beneficiary|enrollee|health[ \t]+card|nhs[ \t]+number|ssn|social[ \t]+security|employees?|employee[ \t]+id|staff[ \t]+(?:id|no|number)|personnel|badge|students?|chart|passport|(?:driver'?s?[ \t]+)?licen[cs]e|national[ \t]+id|tax[ \t]+id|tax[ \t]+reference|utr|national[ \t]+insurance|nino|payroll|pension|memberships?|customers?|clients?";
+    let patient_ctx = r"policy[ \t]?holders?|dl|bsn|tfn|sin|social[ \t]+insurance|tax[ \t]+file[ \t]+number|medicare(?:[ \t]+card)?|medicaid|member[ \t]+id|member[ \t]+no|member[ \t]+number|patient[ \t]+reference|patient[ \t]+account|patient[ \t]+id|patient[ \t]+no|hosp(?:ital)?\.?[ \t]+(?:no|number|id)|members?|patients?|subscriber|mrn|medical[ \t]+record|insured|id[ \t]+card|payer[ \t]+id|beneficiary|enrollee|health[ \t]+card|nhs[ \t]+number|ssn|social[ \t]+security|employees?|employee[ \t]+id|staff[ \t]+(?:id|no|number)|personnel|badge|students?|chart|passport|(?:driver'?s?[ \t]+)?licen[cs]e|national[ \t]+id|tax[ \t]+id|tax[ \t]+reference|utr|national[ \t]+insurance|nino|payroll|pension|memberships?|customers?|clients?";
     let other_ctx = r"claims?|polic(?:y|ies)|invoices?|authori[sz]ations?|cases?|tickets?|references?|ref|accounts?|surveys?|participants?|loans?|group|orders?|confirmation|transactions?|tracking|application|certificate|contract|receipt|booking|reservation|incident|file|appeals?|complaints?|disputes?|grievances?|referrals?|requests?";
     let id_ctx = Regex::new(&format!(
         r"(?i)(?-u:\b)(?:(?P<p>{patient_ctx})|(?P<n>{other_ctx}))(?-u:\b)"
@@ -66,7 +66,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let code = r"[A-Za-z0-9](?:[A-Za-z0-9]|[-/][A-Za-z0-9])*";
     Ok(Patterns {
         beside_after: Regex::new(&format!(
-            r"^(?:[ \t]?[(\[][ \t]*(?i:(?:id|no|nr|num|number|ref|mrn|emp|badge|payroll|ssn|nhs|nino|(?:staff|employee|member|patient)(?:[ \t]+(?:id|no|number))?)\.?[ \t]*[:#]?[ \t]*)?(?P<b>{code})[ \t]*[)\]]|,[ \t](?P<c>{code})(?:[ \t]*[,.;)]|[ \t]*$|\n))"
+            r"^(?:[ \t]?[(\[][ \t]*(?i:(?:id|no|nr|num|number|ref|mrn|emp|badge|payroll|ssn|nhs|nino|(?:staff|employee|member|patient)(?:[ \t]+(?:id|no|number))?)(?:\.[ \t]*|[ \t]*[:#][ \t]*|[ \t]+))?(?P<b>{code})[ \t]*[)\]]|,[ \t](?P<c>{code})(?:[ \t]*[,.;)]|[ \t]*$|\n))"
         ))?,
         beside_before: Regex::new(&format!(r"(?:^|[\s:/(|,])(?P<id>{code})[ \t]?[(\[][ \t]*$"))?,
         id_code: Regex::new(
@@ -79,7 +79,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         )?,
         id_ctx,
         id_gap: Regex::new(
-            r"(?i)^[\s:#.()\-]*(?:(?:no|nr|num|number|id|#)\.?[\s:#.()\-]*)?(?:(?:is|was|=)[\s:]*)?$",
+            r"(?i)^[\s:#.()\-]*(?:(?:no|nr|num|number|id|#)\.?[\s:#.()\-]*)?(?:(?:is|was|remains|is[ \t]+now|will[ \t]+be|=)[\s:]*)?$",
         )?,
     })
 }
@@ -340,6 +340,14 @@ mod tests {
         assert!(has(&items, "PATIENT_ID", "E-402893"), "{items:?}");
         let items = run("Seen: Ingrid Solvang (Staff no. 882104) today.");
         assert!(has(&items, "PATIENT_ID", "882104"), "{items:?}");
+        // A hospital number; a verb between the context word and the id.
+        let items = run("Pt name: Ingrid Solvang. Hosp no. E46-BY7194.");
+        assert!(has(&items, "PATIENT_ID", "E46-BY7194"), "{items:?}");
+        let items = run("Your employee number remains 340180.");
+        assert!(has(&items, "PATIENT_ID", "340180"), "{items:?}");
+        // A code whose letters are a label's is one code.
+        let items = run("Absence log - Ingrid Solvang (EMP36188): 3 days.");
+        assert!(has(&items, "PATIENT_ID", "EMP36188"), "{items:?}");
     }
 
     #[test]

@@ -113,10 +113,12 @@ impl Run<'_> {
                 if toks[p].shape == Shape::Lower && w.chars().count() >= 4 && self.street_type(p) {
                     return true;
                 }
-                // A house number: "326 Cameron Wells", "1 Joshua Hill" (not a year).
+                // A house number: "326 Cameron Wells", "1 Joshua Hill" (not a year, nor
+                // the minutes of a time: "09:00 Karl Obi").
                 if from == i
                     && toks[p].shape == Shape::Other
                     && tokens::house_number(&text[toks[p].start..toks[p].end])
+                    && !text[..toks[p].start].ends_with(':')
                 {
                     return true;
                 }

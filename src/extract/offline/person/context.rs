@@ -100,20 +100,31 @@ impl Run<'_> {
         }
         // "Belgaum, Nova Scotia", "Kellyberg, Mato Grosso": a place and its region; a
         // place that is no name before the comma ("Batam, Bologna").
-        if toks
-            .get(ia + 2)
-            .is_some_and(|n| joined(text, b, n) && matches!(n.shape, Shape::Cap | Shape::Upper))
-            || self.v.is_place(fb) && !(cue && known_given)
+        // A middle name after the first name is no region ("Cassiano, Carlos Eduardo").
+        let middle = |n: &Tok| {
+            let e = self.v.evidence(toks.fold_of(n));
+            known_given
+                && e.known()
+                && e.given > e.surname
+                && n.shape == b.shape
+                && !self.v.is_place(&format!("{fb} {}", toks.fold_of(n)))
+        };
+        if toks.get(ia + 2).is_some_and(|n| {
+            joined(text, b, n) && matches!(n.shape, Shape::Cap | Shape::Upper) && !middle(n)
+        }) || self.v.is_place(fb)
             || ia == i && ea.name() <= 0.0 && self.v.is_place(fa) && !(cue && other_given)
         {
             return;
         }
         // The name before the comma must start its run (not "Harbor Smith, Anna").
         // A cue word opening the sentence ("Called Fuli, Mrihani.") is not part of it.
+        // An English word opening the sentence ("Added Bílek, Ignác to the list") is not
+        // part of it either.
         if i > 0
             && joined(text, &toks[i - 1], &toks[i])
             && toks[i - 1].shape != Shape::Lower
             && !in_list(BEFORE, toks.fold_of(&toks[i - 1]))
+            && !(self.ev[i - 1].is_word() && self.opens_sentence(i - 1))
         {
             return;
         }
@@ -124,6 +135,13 @@ impl Run<'_> {
             && joined(text, b, m)
         {
             end = period_end(text, m.end);
+            next += 1;
+        } else if let Some(m) = toks.get(next)
+            && joined(text, b, m)
+            && matches!(m.shape, Shape::Cap | Shape::Upper)
+        {
+            // The middle name (checked above).
+            end = m.end;
             next += 1;
         }
         // A firm of partners ("Smith, Jones & Lee") is no LAST, FIRST.
@@ -140,7 +158,7 @@ impl Run<'_> {
         {
             return;
         }
-        let row = if known_given && surname_ok && !self.v.is_place(fb) {
+        let row = if known_given && surname_ok {
             &LAST_FIRST
         } else {
             &LAST_FIRST_CUED
@@ -223,6 +241,12 @@ impl Run<'_> {
         // Yıldırım", "…; Witness: …", "Investigator assigned: …").
         let field = matches!(gap.trim_end_matches([' ', '\t']), ":") && self.label_before(k - 1);
         listed || field || of_phrase || after_code
+    }
+
+    /// Word `k` opens its line or a sentence.
+    pub(super) fn opens_sentence(&self, k: usize) -> bool {
+        let before = self.text[..self.toks[k].start].trim_end_matches([' ', '\t']);
+        before.is_empty() || before.ends_with(['\n', '.', '!', '?', ':', ';'])
     }
 
     /// Words ending at `p` are the label of a field: one to three words (the first

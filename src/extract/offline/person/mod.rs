@@ -269,8 +269,12 @@ pub(super) fn find(text: &str) -> Vec<Found> {
         };
         r.run(i, end, &mut out);
         r.last_first(i, &mut out);
-        // "Called Fuli, Mrihani.": a capitalised cue word opens the run.
-        if i < end && toks[i].shape == Shape::Cap && in_list(BEFORE, toks.fold_of(&toks[i])) {
+        // "Called Fuli, Mrihani.", "Added Bílek, Ignác to …": a capitalised cue word, or
+        // an English word opening the sentence, opens the run.
+        if i < end
+            && toks[i].shape == Shape::Cap
+            && (in_list(BEFORE, toks.fold_of(&toks[i])) || ev[i].is_word() && r.opens_sentence(i))
+        {
             r.last_first(i + 1, &mut out);
         }
         i = j + 1;
