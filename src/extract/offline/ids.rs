@@ -64,9 +64,12 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         r"(?i)(?-u:\b)(?:(?P<p>{patient_ctx})|(?P<n>{other_ctx}))(?-u:\b)"
     ))?;
     let code = r"[A-Za-z0-9](?:[A-Za-z0-9]|[-/][A-Za-z0-9])*";
+    // Digit groups parted by single spaces, maybe after a short letter prefix ("YB 337
+    // 746 985", "123 456 782"): in brackets right after a name only.
+    let spaced = r"(?:[A-Z]{1,3} \d{2,5}(?: \d{2,5}){1,4}|\d{2,5}(?: \d{2,5}){2,4})";
     Ok(Patterns {
         beside_after: Regex::new(&format!(
-            r"^(?:[ \t]?[(\[][ \t]*(?i:(?:id|no|nr|num|number|ref|mrn|emp|badge|payroll|ssn|nhs|nino|(?:staff|employee|member|patient)(?:[ \t]+(?:id|no|number))?)(?:\.[ \t]*|[ \t]*[:#][ \t]*|[ \t]+))?(?P<b>{code})[ \t]*[)\]]|,[ \t](?P<c>{code})(?:[ \t]*[,.;)]|[ \t]*$|\n))"
+            r"^(?:[ \t]?[(\[][ \t]*(?i:(?:id|no|nr|num|number|ref|mrn|emp|badge|payroll|ssn|nhs|nino|(?:staff|employee|member|patient)(?:[ \t]+(?:id|no|number))?)(?:\.[ \t]*|[ \t]*[:#][ \t]*|[ \t]+))?(?P<b>{code}|{spaced})[ \t]*[)\]]|,[ \t](?P<c>{code})(?:[ \t]*[,.;)]|[ \t]*$|\n))"
         ))?,
         beside_before: Regex::new(&format!(r"(?:^|[\s:/(|,])(?P<id>{code})[ \t]?[(\[][ \t]*$"))?,
         id_code: Regex::new(
@@ -414,6 +417,12 @@ mod tests {
                 "TCS653020",
             ),
             ("Please log the hours against EMP65911.", "EMP65911"),
+            // Digit groups parted by spaces in brackets after the name.
+            (
+                "09:20 Marek Lind (YB 337 746 985); 09:40 …",
+                "YB 337 746 985",
+            ),
+            ("Seen: Harold Brennan (774 164 897).", "774 164 897"),
         ] {
             let items = run(text);
             assert!(has(&items, "PATIENT_ID", id), "{text}: {items:?}");

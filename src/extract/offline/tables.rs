@@ -440,14 +440,20 @@ fn fields(json_pair: &Regex, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
     if !text.contains(':') && !text.contains("...") && !text.contains('…') {
         return;
     }
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let mut start = 0;
-    for line in text.split_inclusive('\n') {
+    for (n, line) in lines.iter().enumerate() {
         let s = start;
         start += line.len();
         let body = line.trim_end_matches(['\n', '\r']);
         if !body.contains([':', '.', '…']) || body.len() > 400 {
             continue;
         }
+        // A lone `Key: value` line is a field in a form: a line beside it is one too
+        // ("Surname: MELIS⏎First name(s): Ruben⏎Policy: …").
+        let in_form = field_line(body)
+            && (n > 0 && field_line(lines[n - 1])
+                || lines.get(n + 1).is_some_and(|l| field_line(l)));
         let segments = record_segments(body);
         let mut typed = Vec::new();
         for &(a, b) in &segments {
@@ -456,7 +462,7 @@ fn fields(json_pair: &Regex, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
                 continue;
             };
             // A lone `Key: value` line is prose as often as a field; a dot leader is not.
-            if segments.len() < 2 && !leader {
+            if segments.len() < 2 && !leader && !in_form {
                 continue;
             }
             let key = seg[..key_end].trim();
@@ -513,6 +519,24 @@ fn key_separator(seg: &str) -> Option<(usize, usize, bool)> {
         }
         _ => None,
     }
+}
+
+/// A line of a form: a short key opening it (one to four words, the first capitalised,
+/// no digit), a colon, and a short value on the same line.
+fn field_line(line: &str) -> bool {
+    let body = line.trim_end_matches(['\n', '\r']).trim_start();
+    let Some(c) = body.find(':') else {
+        return false;
+    };
+    let (key, value) = (&body[..c], body[c + 1..].trim());
+    !key.is_empty()
+        && key.starts_with(char::is_uppercase)
+        && key.len() <= 32
+        && key.split_whitespace().count() <= 4
+        && !key.bytes().any(|b| b.is_ascii_digit())
+        && !value.is_empty()
+        && value.len() <= 80
+        && !value.starts_with("//")
 }
 
 /// A column that says whose the row is: a name or a birth date.
@@ -698,6 +722,10 @@ Vitals stable.");
         let items = run("Member: R. Solvang (QX-602-33158)    Related Claim: CLM 2024 0788120");
         assert!(has(&items, "NAME", "R. Solvang"), "{items:?}");
         assert!(has(&items, "PATIENT_ID", "QX-602-33158"), "{items:?}");
+        // A form: one field per line.
+        let items = run("Surname: QUELLMAR\nFirst name(s): Ruben\nPolicy: M-151296-42");
+        assert!(has(&items, "NAME", "QUELLMAR"), "{items:?}");
+        assert!(has(&items, "NAME", "Ruben"), "{items:?}");
         // A phone under a key that may name a person or their id stays a phone.
         let items = run("Client: Ingrid Solvang    Contact: 414-555-0182");
         assert!(has(&items, "PHONE_NUMBER", "414-555-0182"), "{items:?}");

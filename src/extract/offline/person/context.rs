@@ -81,15 +81,22 @@ impl Run<'_> {
         // many countries' surnames are missing from the US lists), with a cue.
         let given_as_surname =
             ea.known() && ea.surname == 0.0 && known_given && ea.given < eb.given;
-        if !(surname_ok || given_as_surname || ea.name() <= 0.0 && !ea.is_word())
-            || !(known_given || other_given)
-        {
-            return;
-        }
         let after_b = match toks.get(ia + 2) {
             Some(m) if m.shape == Shape::Initial && joined(text, b, m) => ia + 2,
             _ => ia + 1,
         };
+        // A surname that is also an English word ("METS, Marko", "Obi, Onyinye"), with a
+        // cue other than a bullet: "(" after, a role word before.
+        let word_surname = ea.is_word()
+            && ea.surname > 0.0
+            && !is_calendar_word(toks.fold_of(a))
+            && (known_given || other_given)
+            && self.strong_cue(i, after_b);
+        if !(surname_ok || given_as_surname || word_surname || ea.name() <= 0.0 && !ea.is_word())
+            || !(known_given || other_given)
+        {
+            return;
+        }
         let cue = self.cue_before(i) || self.cue_after(after_b) || self.chat_speaker(i, after_b);
         if (!known_given || given_as_surname && !surname_ok) && !cue {
             return;
@@ -111,7 +118,7 @@ impl Run<'_> {
         };
         if toks.get(ia + 2).is_some_and(|n| {
             joined(text, b, n) && matches!(n.shape, Shape::Cap | Shape::Upper) && !middle(n)
-        }) || self.v.is_place(fb)
+        }) || self.v.is_place(fb) && !(known_given && self.strong_cue(i, after_b))
             || ia == i && ea.name() <= 0.0 && self.v.is_place(fa) && !(cue && other_given)
         {
             return;
@@ -122,7 +129,10 @@ impl Run<'_> {
         // part of it either.
         if i > 0
             && joined(text, &toks[i - 1], &toks[i])
-            && toks[i - 1].shape != Shape::Lower
+            && matches!(
+                toks[i - 1].shape,
+                Shape::Cap | Shape::Upper | Shape::Initial
+            )
             && !in_list(BEFORE, toks.fold_of(&toks[i - 1]))
             && !(self.ev[i - 1].is_word() && self.opens_sentence(i - 1))
         {
@@ -158,7 +168,7 @@ impl Run<'_> {
         {
             return;
         }
-        let row = if known_given && surname_ok {
+        let row = if known_given && surname_ok && !word_surname {
             &LAST_FIRST
         } else {
             &LAST_FIRST_CUED
@@ -243,8 +253,29 @@ impl Run<'_> {
         listed || field || of_phrase || after_code
     }
 
-    /// Word `k` opens its line or a sentence.
+    /// A cue around words `k..=e` other than a list bullet: a role or cue word before,
+    /// a code before in brackets, "(", "'s", an age … after. A first name that is also a
+    /// place needs one ("customer Hedderman, Kira reports"; "- Gates, Kent" is a place
+    /// in a list).
+    fn strong_cue(&self, k: usize, e: usize) -> bool {
+        let line = self.text[..self.toks[k].start]
+            .rsplit('\n')
+            .next()
+            .unwrap_or("")
+            .trim();
+        let bullet = matches!(line, "-" | "*" | "•" | "–");
+        (self.cue_before(k) && !bullet) || self.cue_after(e)
+    }
+
+    /// Word `k` opens its line or a sentence, and is no determiner ("The Gates, Kent
+    /// and Stout warehouse" names a firm).
     pub(super) fn opens_sentence(&self, k: usize) -> bool {
+        const DETERMINERS: [&str; 10] = [
+            "the", "a", "an", "this", "that", "these", "those", "our", "their", "its",
+        ];
+        if DETERMINERS.contains(&self.folded(k)) {
+            return false;
+        }
         let before = self.text[..self.toks[k].start].trim_end_matches([' ', '\t']);
         before.is_empty() || before.ends_with(['\n', '.', '!', '?', ':', ';'])
     }

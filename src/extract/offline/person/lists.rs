@@ -202,6 +202,7 @@ pub(super) const BEFORE: &[&str] = &[
 /// "on behalf of …", "the estate of …", "care of …".
 pub(super) const BEFORE_OF: &[&str] = &[
     "behalf",
+    "attention",
     "deposition",
     "statement",
     "affidavit",

@@ -452,7 +452,12 @@ impl Run<'_> {
             let mut to_e = e;
             if last == e
                 && e < j
-                && self.word_surname(e + 1)
+                && (self.word_surname(e + 1)
+                    || self.ev[e + 1].is_word()
+                        && self.ev[e + 1].surname > 0.0
+                        && self.is_name_word(e + 1)
+                        && !in_list(NOT_PERSON, self.folded(e + 1))
+                        && self.cue_after(e + 1))
                 && same_case(e, e + 1)
                 && ev[e].known()
                 && ev[e].given > 0.0
@@ -580,6 +585,26 @@ impl Run<'_> {
                 });
                 return;
             }
+            // "F. Ćorić (P6325490)": one initial and a surname or a word of no
+            // vocabulary, with a cue.
+            if w >= 1
+                && w == last
+                && toks[w - 1].shape == Shape::Initial
+                && text[toks[w - 1].end..].starts_with(". ")
+                && joined(text, &toks[w - 1], &toks[w])
+                && cue
+                && !ev[w].is_word()
+                && (ev[w].surname > 0.0 || ev[w].name() == 0.0)
+                && toks[w].shape == Shape::Cap
+                && !in_list(NOT_PERSON, self.folded(w))
+            {
+                out.push(Found {
+                    start: toks[w - 1].start,
+                    end: toks[w].end,
+                    row: &CUED,
+                });
+                return;
+            }
             // "Ines C.": a given name and an initial, after or before a cue.
             if e > last
                 && toks[e].shape == Shape::Initial
@@ -656,6 +681,17 @@ impl Run<'_> {
         } else if given_first && surname_last {
             if cue { &FULL_CUED } else { &FULL }
         } else if given_first && unknown(&l) || unknown(&f) && surname_last || family_first {
+            &HALF_KNOWN
+        } else if words.len() >= 3
+            && words.iter().all(|&x| ev[x].known())
+            && f.surname > 0.0
+            && words[1..]
+                .iter()
+                .all(|&x| ev[x].given > 0.0 && ev[x].given >= ev[x].surname - 1.0)
+            && !self.v.org_short.contains(self.folded(lastw))
+        {
+            // A family name, then two or three given names ("Dương Mai Bảo Phúc",
+            // "Nguyen Thi Lan").
             &HALF_KNOWN
         } else if cue {
             // Two surnames ("Paavola Niemi" is a firm), two given names, unknown words.

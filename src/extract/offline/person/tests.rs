@@ -500,3 +500,41 @@ fn times_middle_names_and_sentence_openers_around_names() {
         ["Bílek, Ignác"]
     );
 }
+
+#[test]
+fn an_initial_a_first_name_that_is_a_place_and_for_the_attention_of() {
+    // One initial and a surname of no vocabulary, with a cue.
+    assert_eq!(
+        names("Clinic list: 09:20 F. Ćorkavić (QX325490)"),
+        ["F. Ćorkavić"]
+    );
+    assert_eq!(
+        names("Ref: QX94424358\nFor the attention of Dagrel Kuswandoyo"),
+        ["Dagrel Kuswandoyo"]
+    );
+    // A first name that is also a place, after a role word.
+    assert_eq!(
+        names("The customer Heddermane, Kira reports an error."),
+        ["Heddermane, Kira"]
+    );
+    // A determiner before `LAST, FIRST` makes it a firm's name.
+    let text = "The Gates, Kent and Stout warehouse is closed.";
+    assert!(
+        names(text).iter().all(|n| !n.contains(',')),
+        "{:?}",
+        names(text)
+    );
+}
+
+#[test]
+fn many_names_in_a_row_and_english_word_surnames_with_a_cue() {
+    // Three or four names in a row, the family name first.
+    assert_eq!(
+        names("hey - is Trương Minh Thu Hà still on the rota?"),
+        ["Trương Minh Thu Hà"]
+    );
+    // A surname that is also an English word, in LAST, FIRST with a cue.
+    assert_eq!(names("09:00 METS, Dragan (774-164-897)"), ["METS, Dragan"]);
+    // A given name and a rarer surname that is an English word, before "(".
+    assert_eq!(names("09:20 Lara Mets (TH 385 996 279)"), ["Lara Mets"]);
+}
