@@ -457,6 +457,8 @@ impl Run<'_> {
                         && self.ev[e + 1].surname > 0.0
                         && self.is_name_word(e + 1)
                         && !in_list(NOT_PERSON, self.folded(e + 1))
+                        // An abbreviation is no surname ("Yüksel San.'s invoice").
+                        && !self.text[toks[e + 1].end..].starts_with('.')
                         && self.cue_after(e + 1))
                 && same_case(e, e + 1)
                 && ev[e].known()
