@@ -147,10 +147,22 @@ pub fn canonical_name(value: &str) -> String {
         }
         _ => text,
     };
-    let words: Vec<&str> = reordered
+    let mut words: Vec<&str> = reordered
         .split_whitespace()
         .filter(|w| !HONORIFICS.contains(&w.trim_end_matches('.')))
         .collect();
+    // A middle initial is no part of the name's identity: "Victor M. Ramirez" and
+    // "Victor Ramirez" are one name, as a reader links them (first and last words
+    // stay, so "J. Okafor" keeps its initial).
+    if words.len() >= 3 {
+        let last = words.len() - 1;
+        let mut k = 0;
+        words.retain(|w| {
+            let middle = k > 0 && k < last;
+            k += 1;
+            !(middle && w.trim_end_matches('.').chars().count() == 1)
+        });
+    }
     let joined = words.join(" ");
     canonical_text(&joined)
 }
@@ -359,6 +371,11 @@ mod tests {
         assert_eq!(c("Ms. Priya Raman", "NAME"), "priya raman");
         assert_eq!(c("Dr Elise  Varga", "NAME"), "elise varga");
         assert_eq!(c("Quintero-Hale, Marisol", "NAME"), "marisol quintero-hale");
+        // Middle initials are dropped; a first initial stays.
+        assert_eq!(c("Victor M. Ramirez", "NAME"), "victor ramirez");
+        assert_eq!(c("Achterberg, Desmond J.", "NAME"), "desmond achterberg");
+        assert_eq!(c("J. Okafor", "NAME"), "j. okafor");
+        assert_eq!(c("Anna K L Berg", "NAME"), "anna berg");
     }
 
     #[test]

@@ -76,9 +76,18 @@ fn group_key(ty: &str, original: &str) -> Option<(usize, String)> {
     Some((g, key))
 }
 
+/// A person's id found with this relevance or more (a person's context word, a code
+/// in brackets after a name, a person's column) makes the id a person's in every
+/// document.
+const PERSONAL_ID_WINS: f64 = 0.85;
+
 /// Gives one value one type across the corpus: within each group of [`TYPE_GROUPS`],
 /// every occurrence takes the type of the most relevant one (ties: the group's
 /// order), so the same id is one entity whether or not a context word said "patient".
+/// An id that one document clearly writes as a person's ("patient Gerald Okoro (ID
+/// QX-8872-3A)") is a person's everywhere, even where a stronger word calls it a case
+/// ("Notable case: QX-8872-3A"): a direct identifier is masked by default, and typing
+/// it a case number would leave it readable in the other documents.
 pub fn harmonize_types(items: &mut [Vec<ExtractedItem>]) {
     let mut best: BTreeMap<(usize, String), (f64, usize)> = BTreeMap::new();
     for it in items.iter().flatten() {
@@ -89,9 +98,15 @@ pub fn harmonize_types(items: &mut [Vec<ExtractedItem>]) {
             .iter()
             .position(|t| *t == it.entity_type)
             .unwrap_or(usize::MAX);
-        let slot = best.entry(key).or_insert((it.relevance, rank));
-        if it.relevance > slot.0 || (it.relevance == slot.0 && rank < slot.1) {
-            *slot = (it.relevance, rank);
+        // Rank 0 of the id group is PATIENT_ID.
+        let relevance = if key.0 == 0 && rank == 0 && it.relevance >= PERSONAL_ID_WINS {
+            f64::INFINITY
+        } else {
+            it.relevance
+        };
+        let slot = best.entry(key).or_insert((relevance, rank));
+        if relevance > slot.0 || (relevance == slot.0 && rank < slot.1) {
+            *slot = (relevance, rank);
         }
     }
     for it in items.iter_mut().flatten() {
@@ -477,6 +492,17 @@ mod tests {
         assert_eq!(items[1][0].entity_type, "PATIENT_ID");
         assert_eq!(items[2][0].entity_type, "NON_PERSONAL_ID");
         assert_eq!(items[3][0].entity_type, "PROVIDER");
+        // A person's id in one document is a person's where a case word calls it a case;
+        // a weak guess that it is a person's is not enough.
+        let mut items = vec![
+            vec![item("QX-8872-3A", "PATIENT_ID", 0.9)],
+            vec![item("QX-8872-3A", "NON_PERSONAL_ID", 1.0)],
+            vec![item("RB-1", "PATIENT_ID", 0.8)],
+            vec![item("RB-1", "NON_PERSONAL_ID", 1.0)],
+        ];
+        harmonize_types(&mut items);
+        assert_eq!(items[1][0].entity_type, "PATIENT_ID");
+        assert_eq!(items[3][0].entity_type, "NON_PERSONAL_ID");
     }
 
     #[test]

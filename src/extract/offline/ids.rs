@@ -246,6 +246,13 @@ impl Recognizer for IdsBesideNames {
             if digits < 4 || yearish || (letters == 0 && is_date_like(s)) {
                 continue;
             }
+            // A phone by its form stays a phone ("Arjun Patel (303-555-0187)").
+            let phone = cands.iter().any(|c| {
+                c.ty == "PHONE_NUMBER" && c.relevance >= 1.0 && c.start <= start && end <= c.end
+            });
+            if phone {
+                continue;
+            }
             // In brackets right after the name, the code is the person's even when a
             // claim word comes before the name ("Claim submitted for Harold Brennan
             // (PR-1234-567)"): it wins over the id typed by that word. Elsewhere a claim,
@@ -427,6 +434,9 @@ mod tests {
             let items = run(text);
             assert!(has(&items, "PATIENT_ID", id), "{text}: {items:?}");
         }
+        // A phone by its form in brackets after a name stays a phone.
+        let items = run("Regional manager: Arjun Okafor (303-555-0187).");
+        assert!(has(&items, "PHONE_NUMBER", "303-555-0187"), "{items:?}");
         // The issue's own example: a claim word before the name does not make the
         // person's code a claim number.
         let items = run("Claim submitted for Harold Brennan (PR-1234-567).");

@@ -32,7 +32,7 @@ struct Patterns {
 fn build_patterns() -> Result<Patterns, regex::Error> {
     let pw = r"\p{Lu}[\p{L}'’-]*";
     let provider = Regex::new(&format!(
-        r"(?:(?-u:\b)(?:St\.?|Saint|Mt\.?|Mount){SP})?(?:{pw}{SP}(?:(?:&|of|for|the){SP})?){{1,5}}(?:(?:Medical Cent(?:er|re)|Health System|Medical Group|Urgent Care|Physical Therapy|Credit Union|Health Plan|Health Insurance|Healthcare|Clinic|Hospital|Cent(?:er|re)|Health|Pharmacy|Associates|Practice|Laborator(?:y|ies)|Labs?|Imaging|Therapy|Rehabilitation|Bank|Insurance|Mobile|Wireless|Telecom|Institute|Infirmary|Hospice|Dental|Health Plans|Network|Oncology|Urology|Neurology|Cardiology|Radiology|Orthop(?:a)?edics|Dermatology|Pediatrics|Paediatrics|Gastroenterology|Rheumatology|Nephrology|Psychiatry|Obstetrics|Surgical|Surgery Cent(?:er|re)|Care)(?-u:\b)|Hosp\.)"
+        r"(?:(?-u:\b)(?:St\.?|Saint|Mt\.?|Mount){SP})?(?:{pw}{SP}(?:(?:&|of|for|the){SP})?){{1,5}}(?:(?:Medical Cent(?:er|re)|Health System|Medical Group|Urgent Care|Physical Therapy|Credit Union|Health Plans?|Health Insurance|Healthcare|Clinic|Hospital|Cent(?:er|re)|Health|Pharmacy|Associates|Practice|Laborator(?:y|ies)|Labs?|Imaging|Therapy|Rehabilitation|Bank|Insurance|Mobile|Wireless|Telecom|Institute|Infirmary|Hospice|Dental|Network|Oncology|Urology|Neurology|Cardiology|Radiology|Orthop(?:a)?edics|Dermatology|Pediatrics|Paediatrics|Gastroenterology|Rheumatology|Nephrology|Psychiatry|Obstetrics|Surgical|Surgery Cent(?:er|re)|Care)(?-u:\b)|Hosp\.)"
     ))?;
     let clinician_before = Regex::new(
         r"(?i)(?-u:\b)(?:dr|doctor|physician|surgeon|therapist|physiotherapist|nurse|clinician|pharmacist|dentist|psychiatrist|psychologist|specialist|practitioner|oncologist|cardiologist|neurologist|radiologist|orthopa?edist|midwife|dietitian|counsel+or|provider|consultant|anaesthetist|anesthesiologist)\.?[ \t]*[:,]?[ \t]*$",
@@ -409,6 +409,12 @@ mod tests {
             assert!((i.relevance - 0.8).abs() < 1e-9);
         }
         assert!(!has(&items, "PROVIDER", "Home Health"));
+        // A plural suffix is read whole.
+        let plans = run("Coverage is under policy GP-4471 with Granite Ridge Health Plans.");
+        assert!(
+            has(&plans, "PROVIDER", "Granite Ridge Health Plans"),
+            "{plans:?}"
+        );
         let more = run("Seen at Hemisphere Oncology; Quality of Care and Pastoral Care teams.");
         assert!(has(&more, "PROVIDER", "Hemisphere Oncology"), "{more:?}");
         assert!(
