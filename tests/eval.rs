@@ -394,7 +394,10 @@ fn thesis_tuning_sets() {
     // `entities` annotation links fewer pairs than the gold lists).
     for (set, min_f1) in [
         ("5_tuning_chain_risk", 0.75),
-        ("5_tuning_entity_filter", 0.40),
+        // 0.385 since an id a document writes as a person's is a PATIENT_ID everywhere:
+        // one more pair of documents sharing such an id is flagged, a pair the gold
+        // does not list (docs/spec-refinements.md).
+        ("5_tuning_entity_filter", 0.38),
     ] {
         let dir = root("../shared/thesis-data").join(set);
         if !shared_present(&dir) {

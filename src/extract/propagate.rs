@@ -200,6 +200,61 @@ fn short_forms(items: &[Vec<ExtractedItem>]) -> BTreeMap<String, (f64, String)> 
         .collect()
 }
 
+/// Words an organisation's acronym skips ("Bank of America": "BOA" is not read; "BA"
+/// would be, but acronyms need three letters).
+const ACRONYM_SKIP: &[&str] = &[
+    "of", "the", "and", "for", "at", "in", "on", "de", "du", "la", "&", "-", "a", "an",
+];
+
+/// The acronym of an organisation's name: the first letter of each of its words
+/// written with a capital ("Granite Falls Medical Center": "GFMC"), or `None` when it has
+/// fewer than three or a word is not capitalised.
+fn acronym(original: &str) -> Option<String> {
+    let mut out = String::new();
+    for w in original.split_whitespace() {
+        if ACRONYM_SKIP.contains(&w.to_lowercase().as_str()) {
+            continue;
+        }
+        let first = w.chars().next()?;
+        if !first.is_uppercase() {
+            return None;
+        }
+        out.extend(first.to_uppercase());
+    }
+    (3..=6).contains(&out.chars().count()).then_some(out)
+}
+
+/// Acronyms of the corpus's organisation names (folded acronym → relevance and
+/// normalized value of the one PROVIDER value it stands for): "GFMC" for "Granite Falls
+/// Medical Center". An acronym two organisations
+/// share, or that is an English word ("CARE"), stands for none.
+fn acronyms(items: &[Vec<ExtractedItem>]) -> BTreeMap<String, (f64, String)> {
+    let mut owners: BTreeMap<String, Option<(f64, String)>> = BTreeMap::new();
+    for it in items.iter().flatten() {
+        if it.entity_type != "PROVIDER" || it.original.split_whitespace().count() < 3 {
+            continue;
+        }
+        let Some(a) = acronym(&it.original) else {
+            continue;
+        };
+        let a = a.to_lowercase();
+        if crate::extract::offline::is_english_word(&a) {
+            continue;
+        }
+        let slot = owners
+            .entry(a)
+            .or_insert_with(|| Some((it.relevance, it.normalized.clone())));
+        match slot {
+            Some((r, n)) if *n == it.normalized => *r = r.max(it.relevance),
+            _ => *slot = None,
+        }
+    }
+    owners
+        .into_iter()
+        .filter_map(|(a, owner)| Some((a, owner?)))
+        .collect()
+}
+
 /// `short` normalized is a word prefix of `long` normalized.
 fn short_form_of(short: &str, long: &str) -> bool {
     long.len() > short.len() && long.starts_with(short) && long[short.len()..].starts_with(' ')
@@ -252,13 +307,24 @@ pub fn propagate(
             }
         }
     }
-    // Short forms (their value is the longer name's, see `merge_short_forms`).
+    // Short forms (their value is the longer name's, see `merge_short_forms`), and
+    // acronyms, found only where written in capitals.
     let mut alias_keys: BTreeSet<(String, String)> = BTreeSet::new();
+    let mut acronym_keys: BTreeSet<(String, String)> = BTreeSet::new();
     if with_short_forms {
         for (short, (relevance, normalized)) in short_forms(items) {
             let key = ("PROVIDER".to_string(), short);
             values.entry(key.clone()).or_insert((relevance, normalized));
             alias_keys.insert(key);
+        }
+        for (a, (relevance, normalized)) in acronyms(items) {
+            let key = ("PROVIDER".to_string(), a);
+            if values.contains_key(&key) {
+                continue;
+            }
+            values.insert(key.clone(), (relevance, normalized));
+            alias_keys.insert(key.clone());
+            acronym_keys.insert(key);
         }
     }
     let keys: Vec<(String, String)> = values.keys().cloned().collect();
@@ -277,6 +343,11 @@ pub fn propagate(
                 .into_iter()
                 .filter(|m| {
                     let (ty, _) = &keys[m.pattern];
+                    if acronym_keys.contains(&keys[m.pattern]) {
+                        return chars
+                            .get(m.span.start..m.span.end)
+                            .is_some_and(|w| w.iter().all(|c| c.is_uppercase()));
+                    }
                     !PROPER.contains(&ty.as_str())
                         || chars
                             .get(m.span.start)
@@ -477,6 +548,41 @@ mod tests {
         assert_eq!(items[1][0].normalized, "brightharbor network");
         // An ordinary word alone stands for no organisation.
         assert_eq!(items[3][0].normalized, "mercy");
+    }
+
+    #[test]
+    fn an_organisations_acronym_in_capitals_is_the_organisation() {
+        let docs = vec![
+            doc("a", "Seen at Granite Falls Medical Center on Monday."),
+            doc("b", "The GFMC cardiology team agreed."),
+            doc("c", "gfmc in lower case is not it."),
+            doc(
+                "d",
+                "Covered by Harbor Ridge Insurance and Harbor Ridge Infirmary.",
+            ),
+            doc("e", "HRI would be either."),
+            doc("f", "Care Alliance Research East"),
+            doc("g", "CARE is a word."),
+            doc("h", "Nothing."),
+            doc("i", "Nothing."),
+            doc("j", "Nothing."),
+        ];
+        let mut items = vec![Vec::new(); docs.len()];
+        items[0].push(item("Granite Falls Medical Center", "PROVIDER", 0.8));
+        items[3].push(item("Harbor Ridge Insurance", "PROVIDER", 0.8));
+        items[3].push(item("Harbor Ridge Infirmary", "PROVIDER", 0.8));
+        items[5].push(item("Care Alliance Research East", "PROVIDER", 0.8));
+        let out = propagate(&docs, &items, true);
+        assert_eq!(out[1].len(), 1, "{out:?}");
+        assert_eq!(out[1][0].normalized, "granite falls medical center");
+        assert_eq!(out[1][0].original, "GFMC");
+        assert!(out[2].is_empty(), "{out:?}");
+        // Two organisations share "HRI"; "CARE" is an English word.
+        assert!(out[4].is_empty(), "{out:?}");
+        assert!(out[6].is_empty(), "{out:?}");
+        // Without short forms, no acronyms either.
+        let out = propagate(&docs, &items, false);
+        assert!(out[1].is_empty(), "{out:?}");
     }
 
     #[test]

@@ -165,6 +165,11 @@ use gazetteer::Gazetteer;
 use recognizer::{Candidate, Context, Recognizer, Tier};
 use text::{Folded, find_words_few, fold_term};
 
+/// A lowercase word of the English word list at Zipf 3 or more ("care", "hope").
+pub(crate) fn is_english_word(word: &str) -> bool {
+    person::is_english_word(word)
+}
+
 /// A camel-case coined name such as an insurer's network or plan (`LuxCare`): no
 /// English word, no name of the vocabularies (the `coined` recognizer's brand row).
 pub(crate) fn is_brand(word: &str) -> bool {

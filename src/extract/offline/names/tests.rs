@@ -89,7 +89,7 @@ fn capitalised_form_names_and_signatures() {
     assert!(has(&items, "NAME", "JONATHAN A. MILLER"), "{items:?}");
     assert_eq!(
         find(&items, "NAME", "Jonathan").expect("echo").normalized,
-        "jonathan a. miller"
+        "jonathan miller"
     );
     assert!(has(&items, "PATIENT_ID", "XJH 882 1190 02"));
     assert!(has(&items, "NAME", "Sarah Connelly"));
@@ -122,7 +122,7 @@ fn the_surname_of_a_name_written_with_an_initial_echoes_it() {
     // A full name with the surname keeps it ("S. Romero" inside "Ignacio S. Romero").
     let items = run("cc: Ignacio S. Romero; Records Office\nRomero asked again.");
     let s = find(&items, "NAME", "Romero").unwrap_or_else(|| panic!("{items:?}"));
-    assert_eq!(s.normalized, "ignacio s. romero");
+    assert_eq!(s.normalized, "ignacio romero");
     // Two names with the same surname: the surname alone is nobody's in particular.
     let items = run("M. Turunen and K. Turunen came; Turunen paid.");
     assert!(
