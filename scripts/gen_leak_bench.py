@@ -257,7 +257,43 @@ TEMPLATES_C = [
     ("chat", "Reminder for {name}: appointment moved. Call {phone} if this does not suit."),
     ("chat", "Who is {name}? Their name keeps coming up in the {cid} file."),
 ]
-LAYOUTS = {"a": TEMPLATES, "b": TEMPLATES_B, "c": TEMPLATES_C}
+# A fourth family, written on 2026-11-27 after the third was tuned on: machine-made
+# records (YAML, key=value logs, HTML cells, CSV of another language), court papers,
+# call logs and chat mentions (tests/data/leak_bench_d, seed 24, to tune on;
+# tests/data/leak_bench_d_heldout, seed 25, reported only).
+TEMPLATES_D = [
+    ("insurance", "Policyholder {name_upper} ({dob}) - renewal notice sent to {email}."),
+    ("insurance", "txt from {phone}: this is {given} {sur}, pls call back re {cid}"),
+    ("insurance", "ts={year}-03-0{age_digit}T10:42 user=\"{name}\" member={mid} action=update_phone new={phone}"),
+    ("insurance", "claimant:\n  name: {name}\n  dob: {dob}\n  address: {street}, {city} {postcode}"),
+    ("insurance", "Loss adjuster's report - insured {name_lastfirst}; risk address {street}, {city}."),
+    ("insurance", "Nom;Prénom;Téléphone\n{sur};{given};{phone}\n{sur2};{given2};{phone2}"),
+    ("insurance", "Named driver: {name} (licence {pid}). Vehicle garaged at {street}."),
+    ("hr", "{name} - {job_title} - started {month} {year} - line manager {name2}"),
+    ("hr", "Re: Flexible working request ({name}, {eid})"),
+    ("hr", "The disciplinary hearing for {name_upper} is adjourned; {given}'s representative, {name2}, asked for more time."),
+    ("hr", "Leavers this month: {name} ({employer}); {name2} ({job})."),
+    ("hr", "<tr><td>{name}</td><td>{eid}</td><td>{phone}</td></tr>"),
+    ("hr", "Birthday wishes to {given} {sur} in accounts today!"),
+    ("hr", "Signed for and on behalf of the employee: {name}, {month} {year}"),
+    ("legal", "{name_upper}\nClaimant\n-v-\nNORTHGATE LOGISTICS LTD\nDefendant"),
+    ("legal", "Sworn before me by the said {name} at {city} this 3rd day of {month} {year}."),
+    ("legal", "Solicitors for {name}: Hale & Partners, {street}, {city} {postcode}. Tel {phone}."),
+    ("legal", "Tenancy of {street}, {city} granted to {name} and {name2} as joint tenants."),
+    ("legal", "Our ref: {cid}\nDear {name},\nWe act for your former employer."),
+    ("clinical", "Pt: {sur_upper}, {given} | DOB {dob} | ID {pid}"),
+    ("clinical", "Dx: {cond}. Seen by {name2}. Next of kin {name} tel {phone}."),
+    ("clinical", "Prescription for {name} (age {age}) ready to collect; queries to {email}."),
+    ("clinical", "{given} {sur}, {age}y, presented at triage with {cond}."),
+    ("clinical", "Results: {pid} / {name_upper} / {dob}"),
+    ("chat", "@{given} can you check with {name2} re {cid}?"),
+    ("chat", "[{name}] 10:42: uploaded the photos\n[{name2}] 10:43: thanks"),
+    ("chat", "ok so {name} says the ladder was already broken. their email is {email}"),
+    ("chat", "FWD: {name} <{email}> - see below"),
+    ("chat", "Call log\n{phone} - {name} - 4 min - re claim {cid}"),
+    ("chat", "sorry, wrong person - I meant {name2}, not {name}"),
+]
+LAYOUTS = {"a": TEMPLATES, "b": TEMPLATES_B, "c": TEMPLATES_C, "d": TEMPLATES_D}
 JOB_TITLES = ["Claims Handler", "HR Business Partner", "Senior Associate", "Practice Manager",
               "Case Officer", "Payroll Administrator", "Paralegal", "Team Leader"]
 ING = {"slipped on a wet floor": "slipping on a wet floor",
@@ -295,6 +331,7 @@ def build(Faker, seed, templates):
             "month": a.month, "year": rng.randint(2015, 2024),
             "job_title": rng.choice(JOB_TITLES),
             "sur_upper": a.surname.upper(), "sex": rng.choice(["M", "F"]),
+            "sur2": b.surname, "given2": b.given.split()[0], "age_digit": a.age % 10,
         }
         text = tpl.format(**slots)
         doc = f"{domain}_{n:04d}"
@@ -308,7 +345,7 @@ def build(Faker, seed, templates):
         used = set(s for s in string.Formatter().parse(tpl) for s in [s[1]] if s)
         if used & {"name", "name_upper", "name_lastfirst", "sur", "given", "sur_upper"}:
             add("NAME", a.full, [a.surname])
-        if "name2" in used:
+        if used & {"name2", "sur2", "given2"}:
             add("NAME", b.full, [b.surname])
         if "street" in used:
             add("ADDRESS", a.street, [a.street])

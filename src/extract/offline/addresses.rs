@@ -20,7 +20,9 @@ use std::sync::LazyLock;
 
 use regex::{Captures, Regex};
 
-use super::person::{fold_word, is_any_street_type, is_street_type, is_unit_type, word_zipf};
+use super::person::{
+    fold_word, is_any_street_type, is_known_name, is_street_type, is_unit_type, word_zipf,
+};
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
 use super::text::{SP, next_char, prev_char, token_bounded};
 
@@ -456,11 +458,16 @@ fn number_then_type(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     Some((m.start(), name.end()))
 }
 
-/// The first capitalised word of a street's name is an English word ("Court Dates").
+/// The first capitalised word of a street's name is an English word ("Court Dates"),
+/// more an English word than a name ("Via Gutierrez 99": "Gutierrez" is in the word
+/// list as the name it is).
 fn english_first_word(name: &str) -> bool {
     name.split([' ', '\u{A0}'])
         .find(|w| w.starts_with(char::is_uppercase))
-        .is_some_and(|w| word_zipf(&fold_word(w)) >= 3.0)
+        .is_some_and(|w| {
+            let f = fold_word(w);
+            word_zipf(&f) >= 3.0 && !is_known_name(&f)
+        })
 }
 
 /// `Calle Mayor 5`, `ul. Długa 5`, `Via della Spiga 12`: a street type, a name and the

@@ -67,11 +67,16 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     // Digit groups parted by single spaces, maybe after a short letter prefix ("YB 337
     // 746 985", "123 456 782"): in brackets right after a name only.
     let spaced = r"(?:[A-Z]{1,3} \d{2,5}(?: \d{2,5}){1,4}|\d{2,5}(?: \d{2,5}){2,4})";
+    // The separator of two fields of a record line: " / ", " | ", ";", a tab, an HTML
+    // cell's end and the next one's start.
+    let sep = r"(?:[ \t]+/[ \t]+|[ \t]*[|;\t][ \t]*|[ \t]*</t[dh]>[ \t]*<t[dh][^>]*>[ \t]*)";
     Ok(Patterns {
         beside_after: Regex::new(&format!(
-            r"^(?:[ \t]?[(\[][ \t]*(?i:(?:id|no|nr|num|number|ref|mrn|emp|badge|payroll|ssn|nhs|nino|(?:staff|employee|member|patient)(?:[ \t]+(?:id|no|number))?)(?:\.[ \t]*|[ \t]*[:#][ \t]*|[ \t]+))?(?P<b>{code}|{spaced})[ \t]*[)\]]|,[ \t](?P<c>{code})(?:[ \t]*[,.;)]|[ \t]*$|\n))"
+            r"^(?:[ \t]?[(\[][ \t]*(?i:(?:id|no|nr|num|number|ref|mrn|emp|badge|payroll|ssn|nhs|nino|(?:staff|employee|member|patient)(?:[ \t]+(?:id|no|number))?)(?:\.[ \t]*|[ \t]*[:#][ \t]*|[ \t]+))?(?P<b>{code}|{spaced})[ \t]*[)\]]|,[ \t](?P<c>{code})(?:[ \t]*[,.;)]|[ \t]*$|\n)|{sep}(?P<r>{code})(?:[ \t]*(?:[/|;<\n]|$)))"
         ))?,
-        beside_before: Regex::new(&format!(r"(?:^|[\s:/(|,])(?P<id>{code})[ \t]?[(\[][ \t]*$"))?,
+        beside_before: Regex::new(&format!(
+            r"(?:^|[\s:/(|,>])(?P<id>{code})(?:[ \t]?[(\[][ \t]*|{sep})$"
+        ))?,
         id_code: Regex::new(
             // A US court's docket number ("2:21-cv-01234-JLR"), or a code.
             r"(?-u:\b)(?:\d{1,2}:\d{2}-[A-Za-z]{2,4}-\d{3,6}(?:-[A-Za-z]{2,4})*|(?:[A-Za-z]{1,6}[-\x{2013}/])*[A-Za-z]*\d[A-Za-z0-9]*(?:[-\x{2013}/][A-Za-z0-9]+)*)(?-u:\b)",
@@ -222,12 +227,21 @@ impl Recognizer for IdsBesideNames {
                 if let Some(m) = c.name("b") {
                     found.push((end + m.start(), end + m.end(), true));
                 } else if let Some(m) = c.name("c") {
+                    // "(Lena Ruiz, EMP05000)": the name and its code in one pair of
+                    // brackets.
+                    let opened = text[..start].trim_end_matches([' ', '\t']).ends_with('(');
+                    let closed = after[m.end()..]
+                        .trim_start_matches([' ', '\t'])
+                        .starts_with(')');
+                    found.push((end + m.start(), end + m.end(), opened && closed));
+                } else if let Some(m) = c.name("r") {
                     found.push((end + m.start(), end + m.end(), false));
                 }
             }
-            let closes = after
-                .trim_start_matches([' ', '\t'])
-                .starts_with([')', ']']);
+            let rest = after.trim_start_matches([' ', '\t']);
+            let closes = rest.starts_with([')', ']'])
+                || rest.is_empty()
+                || rest.starts_with(['/', '|', ';', '\n', '<']);
             let from = window_start(text, start, 40, 0);
             if closes
                 && let Some(c) = p.beside_before.captures(&text[from..start])
@@ -434,6 +448,29 @@ mod tests {
             let items = run(text);
             assert!(has(&items, "PATIENT_ID", id), "{text}: {items:?}");
         }
+        // A name and its code in one pair of brackets; a code beside a name in the
+        // fields of a record line.
+        for (text, id) in [
+            ("Re: leave request (Lena Quist, EMP05000)", "EMP05000"),
+            (
+                "Results: 424-068-262 / Lena Quist / 04/07/1979",
+                "424-068-262",
+            ),
+            (
+                "<tr><td>Lena Quist</td><td>258724</td><td>x</td></tr>",
+                "258724",
+            ),
+            ("Lena Quist | QX-88123 | ward 4", "QX-88123"),
+        ] {
+            let items = run(text);
+            assert!(has(&items, "PATIENT_ID", id), "{text}: {items:?}");
+        }
+        // A date beside a name is no id.
+        let items = run("Seen: Lena Quist / 04/07/1979 / ward 4");
+        assert!(
+            !items.iter().any(|i| i.entity_type == "PATIENT_ID"),
+            "{items:?}"
+        );
         // A phone by its form in brackets after a name stays a phone.
         let items = run("Regional manager: Arjun Okafor (303-555-0187).");
         assert!(has(&items, "PHONE_NUMBER", "303-555-0187"), "{items:?}");

@@ -126,7 +126,8 @@ const NOT_PERSON: &[&str] = &[
 ];
 
 fn column_of(header: &str) -> Option<Column> {
-    let h: String = header
+    // Folded, so "Téléphone" and "Prénom" read as "telephone" and "prenom".
+    let h: String = super::person::fold_word(header)
         .chars()
         .map(|c| match c {
             '_' | '-' | '.' | '/' | '#' | ':' | '(' | ')' => ' ',
@@ -138,6 +139,78 @@ fn column_of(header: &str) -> Option<Column> {
     let any = |ws: &[&str]| ws.iter().any(|w| has(w));
     if words.is_empty() || words.len() > 4 || any(NOT_PERSON) {
         return None;
+    }
+    // Header words of other languages (French, Spanish, Italian, Portuguese, German,
+    // Dutch, Polish, the Nordic languages), beside the English ones below.
+    if any(&[
+        "naissance",
+        "nacimiento",
+        "nascita",
+        "nascimento",
+        "geburtsdatum",
+        "geboortedatum",
+        "urodzenia",
+        "fodselsdato",
+        "fodelsedatum",
+        "syntymaaika",
+    ]) {
+        return Some(Column::Birth);
+    }
+    if any(&["courriel", "correo"]) {
+        return Some(Column::Email);
+    }
+    if any(&[
+        "telefon",
+        "telefono",
+        "telefone",
+        "tel",
+        "movil",
+        "portable",
+        "handy",
+        "cellulare",
+        "celular",
+        "puhelin",
+    ]) {
+        return Some(Column::Phone);
+    }
+    if any(&[
+        "adresse",
+        "direccion",
+        "domicilio",
+        "indirizzo",
+        "endereco",
+        "adres",
+        "anschrift",
+        "osoite",
+    ]) {
+        return Some(Column::Address);
+    }
+    if any(&[
+        "nom",
+        "prenom",
+        "nombre",
+        "apellido",
+        "apellidos",
+        "nome",
+        "cognome",
+        "sobrenome",
+        "vorname",
+        "nachname",
+        "familienname",
+        "naam",
+        "voornaam",
+        "achternaam",
+        "imie",
+        "nazwisko",
+        "fornavn",
+        "etternavn",
+        "efternamn",
+        "fornamn",
+        "etunimi",
+        "sukunimi",
+    ]) && !any(&["id", "no", "nr", "numero", "number"])
+    {
+        return Some(Column::Name);
     }
     if any(&["dob", "birth", "birthdate", "born"]) || h.contains("d o b") {
         return Some(Column::Birth);
@@ -517,8 +590,21 @@ fn key_separator(seg: &str) -> Option<(usize, usize, bool)> {
             let len = rest.len() - rest.trim_start_matches(['.', '…', ' ']).len();
             Some((l, l + len, true))
         }
-        _ => None,
+        _ => bare_key(seg),
     }
+}
+
+/// A short key written without a colon before its value in a record line's segment
+/// ("ID P7008952", "DOB 19.05.1988", "MRN 0042117").
+fn bare_key(seg: &str) -> Option<(usize, usize, bool)> {
+    const KEYS: &[&str] = &[
+        "id", "dob", "mrn", "nhs", "ssn", "nino", "d.o.b", "no", "nr",
+    ];
+    let end = seg.find(' ')?;
+    let key = seg[..end].trim_end_matches(['.', '#']).to_ascii_lowercase();
+    let value = seg[end..].trim_start();
+    (KEYS.contains(&key.as_str()) && !value.is_empty() && value.split_whitespace().count() <= 4)
+        .then_some((end, end + 1, false))
 }
 
 /// A line of a form: a short key opening it (one to four words, the first capitalised,
@@ -722,6 +808,15 @@ Vitals stable.");
         let items = run("Member: R. Solvang (QX-602-33158)    Related Claim: CLM 2024 0788120");
         assert!(has(&items, "NAME", "R. Solvang"), "{items:?}");
         assert!(has(&items, "PATIENT_ID", "QX-602-33158"), "{items:?}");
+        // A header of another language.
+        let items = run("Nom;Prénom;Téléphone\nQuellmar;Ruben;1895307025\nAvezzo;Lina;26111782");
+        assert!(has(&items, "NAME", "Quellmar"), "{items:?}");
+        assert!(has(&items, "NAME", "Lina"), "{items:?}");
+        assert!(has(&items, "PHONE_NUMBER", "26111782"), "{items:?}");
+        // Keys without a colon on a record line.
+        let items = run("Pt: Ruben Quellmar | DOB 19.05.1988 | ID QX7008952");
+        assert!(has(&items, "PATIENT_ID", "QX7008952"), "{items:?}");
+        assert!(has(&items, "BIRTHDATE", "19.05.1988"), "{items:?}");
         // A form: one field per line.
         let items = run("Surname: QUELLMAR\nFirst name(s): Ruben\nPolicy: M-151296-42");
         assert!(has(&items, "NAME", "QUELLMAR"), "{items:?}");

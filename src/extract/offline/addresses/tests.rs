@@ -267,3 +267,18 @@ fn the_town_and_postcode_on_the_next_line() {
         assert_eq!(address(text).as_deref(), Some(want), "{text}");
     }
 }
+
+/// A street's name that is a person's name listed in the English word list is no
+/// English word: "Via Gutierrez 99" is a street, "Way Forward 2" is not.
+#[test]
+fn a_street_named_after_a_person_after_an_english_word_type() {
+    assert_eq!(
+        address("Send it to Via Quintana 99, 00100 Roma.").as_deref(),
+        Some("Via Quintana 99, 00100 Roma")
+    );
+    assert_eq!(
+        address("Garaged at Alameda Fernando Ropero 1 Piso 7, Madrid 39577.").as_deref(),
+        Some("Alameda Fernando Ropero 1 Piso 7, Madrid 39577")
+    );
+    assert_eq!(address("We found the Way Forward 2 times."), None);
+}

@@ -112,7 +112,7 @@ impl Run<'_> {
             let e = self.v.evidence(toks.fold_of(n));
             known_given
                 && e.known()
-                && e.given > e.surname
+                && (e.given > e.surname || e.given > 0.0 && self.field_ends(n))
                 && n.shape == b.shape
                 && !self.v.is_place(&format!("{fb} {}", toks.fold_of(n)))
         };
@@ -241,7 +241,12 @@ impl Run<'_> {
         // In brackets or after a slash, right after a code ("TCS653020 (VELITDIN
         // ASLAN)", "Re: CLM-2023-932099 / Zaahir Darain"): the person the code is of.
         let after_code = matches!(gap.trim(), "(" | "/" | "[") && {
-            let code = &text[p.start..p.end];
+            // The whole code, whose digit groups are tokens of their own
+            // ("384-791-197").
+            let code = text[..p.end]
+                .rsplit(|c: char| c.is_whitespace() || matches!(c, '(' | '[' | ':'))
+                .next()
+                .unwrap_or("");
             let digits = code.chars().filter(char::is_ascii_digit).count();
             digits > 0 && code.chars().any(char::is_alphabetic)
                 || p.shape == Shape::Other && digits >= 4
@@ -251,6 +256,13 @@ impl Run<'_> {
         // Yıldırım", "…; Witness: …", "Investigator assigned: …").
         let field = matches!(gap.trim_end_matches([' ', '\t']), ":") && self.label_before(k - 1);
         listed || field || of_phrase || after_code
+    }
+
+    /// Word `n` ends its field: a cell's or bracket's end, a record separator, the end
+    /// of the line or of the text ("<td>Lopez, Juan Cruz</td>").
+    fn field_ends(&self, n: &Tok) -> bool {
+        let rest = self.text[n.end..].trim_start_matches([' ', '\t']);
+        rest.is_empty() || rest.starts_with(['<', '|', ';', '\n', '\r', ')', '/'])
     }
 
     /// A cue around words `k..=e` other than a list bullet: a role or cue word before,
@@ -316,6 +328,21 @@ impl Run<'_> {
     pub(super) fn cue_after(&self, e: usize) -> bool {
         let (text, toks) = (self.text, self.toks);
         let rest = &text[toks[e].end..];
+        // A chat line's speaker in brackets before the time ("[Atena Dobre] 10:43:").
+        if let Some(r) = rest.strip_prefix("] ") {
+            let t = r.as_bytes();
+            let time = t.len() >= 4
+                && t[0].is_ascii_digit()
+                && (t[1] == b':' || t[1].is_ascii_digit() && t[2] == b':');
+            if time
+                && text[..toks[e].start]
+                    .rsplit('\n')
+                    .next()
+                    .is_some_and(|l| l.trim_start().starts_with('['))
+            {
+                return true;
+            }
+        }
         let rest = rest.strip_prefix('.').unwrap_or(rest);
         if rest.starts_with("'s") || rest.starts_with("’s") {
             return true;
@@ -340,9 +367,26 @@ impl Run<'_> {
             if r.starts_with(|c: char| c.is_ascii_digit()) && lower.contains("year") {
                 return true;
             }
-            // An age in apposition: "Ülker, Feryas, 42, of Pinhel", "Ana Ruiz, 61)".
+            // The person's code after the name in one pair of brackets ("(Lê Linh,
+            // 889698)", "(Ana Ruiz, EMP53022)").
+            let code_len = r
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                .unwrap_or(r.len());
+            let code = &r[..code_len];
+            if code.bytes().filter(u8::is_ascii_digit).count() >= 4
+                && r[code_len..].starts_with(')')
+                && text[..toks[e].start].contains('(')
+            {
+                return true;
+            }
+            // An age in apposition: "Ülker, Feryas, 42, of Pinhel", "Ana Ruiz, 61)",
+            // "Natasza Kaluga, 33y, presented".
             let digits = r.bytes().take_while(u8::is_ascii_digit).count();
-            if (1..=3).contains(&digits) && r[digits..].starts_with([',', ')', ';']) {
+            let unit = ["yrs", "yo", "y"]
+                .iter()
+                .find(|u| r[digits..].starts_with(**u))
+                .map_or(0, |u| u.len());
+            if (1..=3).contains(&digits) && r[digits + unit..].starts_with([',', ')', ';']) {
                 return true;
             }
         }

@@ -196,6 +196,11 @@ pub(super) const BEFORE: &[&str] = &[
     "paid",
     "phoned",
     "emailed",
+    // "line manager Iuliu Eftimie", "next of kin Prima Pongpanitch", "the said …".
+    "manager",
+    "supervisor",
+    "kin",
+    "said",
 ];
 
 /// A noun that, with "of" after it, introduces a person: "Deposition of Ming Sun",

@@ -83,6 +83,12 @@ pub(super) fn is_name_word(word: &str) -> bool {
     vocab().evidence(word).name() > 0.0
 }
 
+/// A lowercase word that is a name, not clearly more an English word ("gutierrez",
+/// not "dates").
+pub(super) fn is_known_name(word: &str) -> bool {
+    vocab().evidence(word).known()
+}
+
 /// A street type of Mapbox's 28 languages (`data/address/street_types.txt`, folded:
 /// "rue", "calle", "strasse", "straat"); libpostal's further types, many of them
 /// surnames, are left out.
@@ -433,7 +439,12 @@ impl Run<'_> {
             let mut from = k;
             let mut worded = false;
             let same_case = |a: usize, b: usize| toks[a].shape == toks[b].shape;
-            if k > i && self.word_given(k - 1) && same_case(k - 1, k) && self.cue_before(k - 1) {
+            if k > i
+                && self.word_given(k - 1)
+                && same_case(k - 1, k)
+                && (self.cue_before(k - 1)
+                    || self.cue_after(e) && !is_calendar_word(self.folded(k - 1)))
+            {
                 from = k - 1;
                 worded = true;
             }

@@ -538,3 +538,47 @@ fn many_names_in_a_row_and_english_word_surnames_with_a_cue() {
     // A given name and a rarer surname that is an English word, before "(".
     assert_eq!(names("09:20 Lara Mets (TH 385 996 279)"), ["Lara Mets"]);
 }
+
+#[test]
+fn managers_kin_ages_with_units_chat_speakers_and_word_given_names_before_a_cue() {
+    assert_eq!(
+        names("Ruben Quellmar - Paralegal - line manager Iuliu Eftimiescu"),
+        ["Ruben Quellmar", "Iuliu Eftimiescu"]
+    );
+    assert_eq!(
+        names("Dx: a sprain. Next of kin Kowalczyk Niemi tel 0412 345 678."),
+        ["Kowalczyk Niemi"]
+    );
+    assert_eq!(
+        names("Natasza Kalugowska, 33y, presented at triage."),
+        ["Natasza Kalugowska"]
+    );
+    assert_eq!(
+        names("[Ruben Quellmar] 10:42: uploaded\n[Atena Dobrescu] 10:43: thanks"),
+        ["Ruben Quellmar", "Atena Dobrescu"]
+    );
+    assert_eq!(
+        names("Leavers: Dick Johanssen (warehouse associate)."),
+        ["Dick Johanssen"]
+    );
+}
+
+#[test]
+fn a_name_after_a_code_of_digit_groups_in_a_record() {
+    assert_eq!(
+        names("Results: 384-791-197 / URSZULA STAWCZYKOWA / 11.10.1955"),
+        ["URSZULA STAWCZYKOWA"]
+    );
+}
+
+#[test]
+fn a_name_and_its_code_in_brackets_and_a_second_surname_ending_a_cell() {
+    assert_eq!(
+        names("Re: leave request (Sunil Arvind, 889698)"),
+        ["Sunil Arvind"]
+    );
+    assert_eq!(
+        names("<tr><td>Lopez, Juan Cruz</td><td>QX14097</td></tr>"),
+        ["Lopez, Juan Cruz"]
+    );
+}
