@@ -68,6 +68,7 @@ struct Patterns {
     postcode: Regex,
     unit_street: Regex,
     unit_before: Regex,
+    lower_type: Regex,
 }
 
 fn build_patterns() -> Result<Patterns, regex::Error> {
@@ -120,7 +121,12 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let unit_before = Regex::new(&format!(
         r"(?:^|[\s(:,])(?P<u>\p{{L}}{{2,}})\.?{SP}?#?{UNIT_NO},?{SP}$"
     ))?;
+    // "rue Meyer, Lyon 69003": a street type in lower case, no house number.
+    let lower_type = Regex::new(&format!(
+        r"(?-u:\b)(?P<ty>\p{{Ll}}{{3,}}){SP}(?P<name>{name})"
+    ))?;
     Ok(Patterns {
+        lower_type,
         english,
         number_caps,
         number_type,
@@ -195,6 +201,12 @@ impl Recognizer for Addresses {
             |c| unit_then_street(text, c),
             &mut streets,
         );
+        scan(
+            &p.lower_type,
+            text,
+            |c| self.lower_type_street(text, c),
+            &mut streets,
+        );
         for (start, end) in streets {
             let (start, end) = (self.unit_before(text, start), self.tail(text, end));
             let row = if text[start..end].contains(',') {
@@ -218,6 +230,34 @@ impl Recognizer for Addresses {
 }
 
 impl Addresses {
+    /// "rue Meyer, Lyon 69003", "calle Rosales, 28013 Madrid": a street type in lower
+    /// case that is no common English word, a capitalised name, no house number, and a
+    /// town with a postcode after a comma (without them it is too often prose).
+    fn lower_type_street(&self, text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
+        let (m, name) = (c.get(0)?, c.name("name")?);
+        if prev_char(text, m.start()).is_some_and(char::is_alphanumeric) {
+            return None;
+        }
+        let ty = folded(c, "ty");
+        // "via", "avenue", "place" are common English words ("sent via Lyon, 69003
+        // …" is prose); "rue", "boulevard" are rarer ones.
+        if !is_street_type(&ty) || word_zipf(&ty) >= 4.0 {
+            return None;
+        }
+        let rest = &text[name.end()..];
+        let city = self.patterns.city.find(rest)?;
+        let after = &rest[city.end()..];
+        let postcode = |s: &str| {
+            s.trim_start_matches(',')
+                .trim_start()
+                .starts_with(|ch: char| ch.is_ascii_digit())
+        };
+        let has_postcode = city.as_str().chars().any(|ch| ch.is_ascii_digit())
+            || self.patterns.postcode.find(after).is_some()
+            || postcode(after) && self.patterns.region_postcode.find(after).is_some();
+        has_postcode.then_some((m.start(), name.end()))
+    }
+
     /// The unit, city, state and postcode after a street on its line.
     fn tail(&self, text: &str, mut end: usize) -> usize {
         let p = self.patterns;

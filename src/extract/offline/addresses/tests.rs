@@ -282,3 +282,19 @@ fn a_street_named_after_a_person_after_an_english_word_type() {
     );
     assert_eq!(address("We found the Way Forward 2 times."), None);
 }
+
+/// A street type in lower case without a house number, before a town and a postcode.
+#[test]
+fn a_lower_case_street_type_before_a_town_and_postcode() {
+    assert_eq!(
+        address("He confirmed the mailing address rue Quellmar, Loubens 31760 and left.")
+            .as_deref(),
+        Some("rue Quellmar, Loubens 31760")
+    );
+    // No postcode: prose, not an address; an English word is no such type.
+    assert_eq!(
+        address("We walked down the rue Quellmar, Loubens today."),
+        None
+    );
+    assert_eq!(address("Sent via Quellmar, Loubens 31760 by post."), None);
+}

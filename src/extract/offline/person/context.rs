@@ -79,12 +79,16 @@ impl Run<'_> {
         let other_given = !eb.is_word() && b.shape == Shape::Cap;
         // A surname the vocabularies list only as a rarer given name ("Čulina, Dragan":
         // many countries' surnames are missing from the US lists), with a cue.
-        let given_as_surname =
-            ea.known() && ea.surname == 0.0 && known_given && ea.given < eb.given;
         let after_b = match toks.get(ia + 2) {
             Some(m) if m.shape == Shape::Initial && joined(text, b, m) => ia + 2,
             _ => ia + 1,
         };
+        // … or before a first name in no vocabulary, with a cue other than a bullet
+        // ("Ülker, Feryas, 42, of …").
+        let given_as_surname = ea.known()
+            && ea.surname == 0.0
+            && (known_given && ea.given < eb.given
+                || other_given && eb.name() == 0.0 && self.strong_cue(i, after_b));
         // A surname that is also an English word ("METS, Marko", "Obi, Onyinye"), with a
         // cue other than a bullet: "(" after, a role word before.
         let word_surname = ea.is_word()

@@ -582,3 +582,13 @@ fn a_name_and_its_code_in_brackets_and_a_second_surname_ending_a_cell() {
         ["Lopez, Juan Cruz"]
     );
 }
+
+#[test]
+fn last_first_with_a_surname_listed_only_as_a_given_name_and_an_unknown_first_name() {
+    assert_eq!(
+        names("The court heard that Ülker, Ferzani, 42, of Pinhel, slipped."),
+        ["Ülker, Ferzani"]
+    );
+    // Without a cue it is left alone.
+    assert!(names("Ülker, Ferzani went home.").is_empty());
+}
