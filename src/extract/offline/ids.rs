@@ -33,7 +33,7 @@ const ID_BY_PREFIX: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(0.9),
 };
 const ID_BESIDE_NAME: RelevanceRow = RelevanceRow {
-    matches: "a code with ≥ 4 digits in brackets right after or before a person's name (`Harold Brennan (PR-1234-567)`, `TCS653020 (Velitdin Aslan)`), or after the name and a comma; not a claim/policy/... id",
+    matches: "a code with ≥ 4 digits in brackets right after or before a person's name (`Harold Brennan (PR-1234-567)`, `TCS653020 (Velitdin Aslan)`, `(Lena Ruiz, EMP05000)`), after the name and a comma, or in the field beside it on a record line (a slash, a bar, a semicolon, a tab, an HTML cell); not a claim/policy/... id",
     entity_type: "PATIENT_ID",
     relevance: Relevance::Fixed(0.9),
 };

@@ -19,7 +19,7 @@
 //! | `checked_id` | US social security number `123-45-6789` (never-issued ranges excluded), UK National Insurance number `AB 12 34 56 C`, NHS number after "NHS" (mod 11) | PATIENT_ID | 1.0 |
 //! | `checked_id` | IBAN: country code, check digits and account, in groups of four or not, passing ISO 13616's mod 97 | NON_PERSONAL_ID | 1.0 |
 //! | `checked_id` | vehicle identification number (17 characters of ISO 3779, with a valid check digit or after a vehicle word); a plate after `reg.`, `registration`, `plate` (≤ 30 chars) | NON_PERSONAL_ID | 0.9 |
-//! | `table_column` | a table cell (markdown table, or CSV / semicolon / tab lines under a header line) or a field's value (a JSON pair, a `Key: value` segment of a record line) in a column headed by a person's name (`name`, `Member name`, `Claimant`, `Surname` …): no digit, a capital | NAME | 0.95 |
+//! | `table_column` | a table cell (markdown table, or CSV / semicolon / tab lines under a header line) or a field's value (a JSON pair, a `Key: value` segment of a record line or a form's line beside another, `ID X` / `DOB X` without a colon) in a column headed by a person's name (`name`, `Member name`, `Claimant`, `Surname`, `Nom`, `Nachname` …): no digit, a capital | NAME | 0.95 |
 //! | `table_column` | a table cell in a column headed `Phone`, `Tel`, `Mobile` …: 7–15 digits | PHONE_NUMBER | 0.95 |
 //! | `table_column` | a table cell in a column headed `E-mail` …: one word with `@` | EMAIL | 0.95 |
 //! | `table_column` | a table cell in a column headed `Address`, `Street` … | ADDRESS | 0.95 |
@@ -48,10 +48,10 @@
 //! | `name_cue` | initial + surname (`M. Quintero-Hale`) | NAME | 0.85 |
 //! | `name_vocab` | a given name first and a surname last (`data/names/`), with a cue before or after | NAME | 0.95 |
 //! | `name_vocab` | a given name first and a surname last, without a cue (`Harold Brennan`), or the same in capitals | NAME | 0.9 |
-//! | `name_vocab` | a given name and an unknown word, an unknown word and a surname, a family name first (`Nagy Gábor`); in capitals, one end a name and a cue | NAME | 0.85 |
+//! | `name_vocab` | a given name and an unknown word, an unknown word and a surname, a family name first (`Nagy Gábor`, `Dương Mai Bảo Phúc`); in capitals, one end a name and a cue | NAME | 0.85 |
 //! | `name_vocab` | any other run of two to four capitalised words, with a cue (`for`, `to`, `with`, `dear` … before; `(`, `'s`, `, a 52-year-old`, `DOB` … after) | NAME | 0.8 |
 //! | `name_vocab` | `LAST, FIRST [M.]`: a surname, a comma, a given name, not a list (`KELLER, Maria`) | NAME | 0.9 |
-//! | `name_vocab` | `LAST, FIRST` with a first name in no vocabulary and no English word, with a cue (`Called Fuli, Mrihani.`, `Gusev, Reet (…)`, `met URBONAS, Gustas at`) | NAME | 0.85 |
+//! | `name_vocab` | `LAST, FIRST` with a first name in no vocabulary and no English word, or a surname that is an English word or known only as a given name, with a cue (`Called Fuli, Mrihani.`, `Gusev, Reet (…)`, `met URBONAS, Gustas at`, `METS, Marko (…)`) | NAME | 0.85 |
 //! | `name_vocab` | two or three capitalised words in no name vocabulary and no English word, without a cue (`Thandolwethu Mabuzane in bay 2`); a gazetteer term, a product or a place wins | NAME | 0.7 |
 //! | `name_vocab` | a common given name that is no English word, then a capitalised English word also listed as a surname, ending the run, without a cue (`Helga Mayor moved away`) | NAME | 0.75 |
 //! | `name_vocab` | a given name and an initial (`Ines C.`) | NAME | 0.8 |
@@ -62,7 +62,7 @@
 //! | `name_echo` | the first name or surname alone, when it belongs to one full name of the document (or the surname to one name written with initials, `M. Turunen`, when no full name has it) | NAME | 0.8 |
 //! | `name_echo` | another occurrence of a name found by its shape alone (`name_vocab`'s words in no vocabulary), or its first name or surname alone: ranked with that name, below gazetteer terms | NAME | 0.7 |
 //! | `clinician` | a clinician: a name (above) after `Dr.`, a clinical role (`Therapist:`, `surgeon`) or before credentials (`, RN`, `, MD`); every mention of it, each keeping its relevance | PROVIDER | kept |
-//! | `id_beside_name` | a code with ≥ 4 digits in brackets right after or before a person's name (`Harold Brennan (PR-1234-567)`, `TCS653020 (Velitdin Aslan)`), or after the name and a comma; not a claim/policy/... id | PATIENT_ID | 0.9 |
+//! | `id_beside_name` | a code with ≥ 4 digits in brackets right after or before a person's name (`Harold Brennan (PR-1234-567)`, `TCS653020 (Velitdin Aslan)`, `(Lena Ruiz, EMP05000)`), after the name and a comma, or in the field beside it on a record line (a slash, a bar, a semicolon, a tab, an HTML cell); not a claim/policy/... id | PATIENT_ID | 0.9 |
 //! | `provider` | capitalised words + Clinic / Hospital / Health / Pharmacy / Oncology / Network / Bank / ... | PROVIDER | 0.8 |
 //! | `place` | place-shaped names (`Willow Creek`, `Port Calder`) | LOCATION | 0.6 |
 //! | `place` | a single capitalised word after `in` / `from` / `near` / `lives in` ... | LOCATION | 0.5 |

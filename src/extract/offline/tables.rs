@@ -21,7 +21,7 @@ use regex::Regex;
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
 
 const NAME_CELL: RelevanceRow = cell(
-    "a table cell (markdown table, or CSV / semicolon / tab lines under a header line) or a field's value (a JSON pair, a `Key: value` segment of a record line) in a column headed by a person's name (`name`, `Member name`, `Claimant`, `Surname` …): no digit, a capital",
+    "a table cell (markdown table, or CSV / semicolon / tab lines under a header line) or a field's value (a JSON pair, a `Key: value` segment of a record line or a form's line beside another, `ID X` / `DOB X` without a colon) in a column headed by a person's name (`name`, `Member name`, `Claimant`, `Surname`, `Nom`, `Nachname` …): no digit, a capital",
     "NAME",
 );
 const PHONE_CELL: RelevanceRow = cell(

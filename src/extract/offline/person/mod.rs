@@ -143,7 +143,7 @@ const FULL: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(0.9),
 };
 const HALF_KNOWN: RelevanceRow = RelevanceRow {
-    matches: "a given name and an unknown word, an unknown word and a surname, a family name first (`Nagy Gábor`); in capitals, one end a name and a cue",
+    matches: "a given name and an unknown word, an unknown word and a surname, a family name first (`Nagy Gábor`, `Dương Mai Bảo Phúc`); in capitals, one end a name and a cue",
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.85),
 };
@@ -158,7 +158,7 @@ const LAST_FIRST: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(0.9),
 };
 const LAST_FIRST_CUED: RelevanceRow = RelevanceRow {
-    matches: "`LAST, FIRST` with a first name in no vocabulary and no English word, with a cue (`Called Fuli, Mrihani.`, `Gusev, Reet (…)`, `met URBONAS, Gustas at`)",
+    matches: "`LAST, FIRST` with a first name in no vocabulary and no English word, or a surname that is an English word or known only as a given name, with a cue (`Called Fuli, Mrihani.`, `Gusev, Reet (…)`, `met URBONAS, Gustas at`, `METS, Marko (…)`)",
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.85),
 };
