@@ -293,7 +293,44 @@ TEMPLATES_D = [
     ("chat", "Call log\n{phone} - {name} - 4 min - re claim {cid}"),
     ("chat", "sorry, wrong person - I meant {name2}, not {name}"),
 ]
-LAYOUTS = {"a": TEMPLATES, "b": TEMPLATES_B, "c": TEMPLATES_C, "d": TEMPLATES_D}
+# A fifth family, written on 2026-11-27 after the fourth was tuned on: markup (XML,
+# markdown bold labels, nested JSON), letters in other languages' conventions,
+# dash-separated labels, police and incident narratives, rota and roster lines
+# (tests/data/leak_bench_e, seed 26, to tune on; tests/data/leak_bench_e_heldout, seed
+# 27, reported only).
+TEMPLATES_E = [
+    ("insurance", "<claimant><name>{name}</name><phone>{phone}</phone><member>{mid}</member></claimant>"),
+    ("insurance", "**Policyholder:** {name}  \n**Member no.:** {mid}  \n**Address:** {street}, {city} {postcode}"),
+    ("insurance", "{{\"claim\": {{\"id\": \"{cid}\", \"insured\": {{\"name\": \"{name}\", \"email\": \"{email}\"}}}}}}"),
+    ("insurance", "Insured - {name}\nPolicy ref - {cid}\nContact number - {phone}"),
+    ("insurance", "The vehicle belonging to {name} was struck while parked outside {street}, {city}."),
+    ("insurance", "Mr {sur} (member {mid}) disputes the excess; his wife {name2} handles the paperwork."),
+    ("hr", "ROTA wk 32: Mon {name} / Tue {name2} / Wed {name}"),
+    ("hr", "Welcome aboard, {given}! Your buddy for the first month is {name2} ({email2})."),
+    ("hr", "Absent without leave: {name_upper}, payroll {eid}, last seen {month} 3."),
+    ("hr", "The panel found that {name} had been bullied by {name2} over a period of months."),
+    ("hr", "Salary sacrifice form received from {name} ({eid}); forwarded to pensions."),
+    ("hr", "cc {name2}, {name}; bcc payroll"),
+    ("legal", "POLICE REPORT - Officer {name2} attended {street}, {city} where {name} reported the theft of a bicycle."),
+    ("legal", "Let the record show that {name} was represented by counsel of her choosing."),
+    ("legal", "Mediation between {name} and {name2} concluded without agreement on {month} 18."),
+    ("legal", "Subject access request from {name} ({email}) received; statutory deadline in {month}."),
+    ("legal", "Yours faithfully,\n\n{name}\nSolicitor\nDirect line: {phone}"),
+    ("legal", "Name of deceased: {name_upper}\nLast address: {street}, {city} {postcode}\nExecutor: {name2}"),
+    ("clinical", "Pt {sur}, {given} ({age}) - wound check, dressing changed. Tel {phone}."),
+    ("clinical", "Seen with interpreter. {name} declined the flu vaccine; her son {name2} was present."),
+    ("clinical", "Allergy alert: {name_upper} ({pid}) - penicillin."),
+    ("clinical", "Dear Dr {sur2},\nI saw your patient {name} ({dob}) in clinic today."),
+    ("clinical", "Incident: {name}, a visitor, slipped in the car park. First aid given by {name2}."),
+    ("clinical", "Discharge to usual address ({street}, {city}) with district nurse follow-up for {name}."),
+    ("chat", "{given}: did you send it?\n{given2}: yes, to {email} this morning"),
+    ("chat", "Heads up - {name} is calling from {phone} again, 3rd time today"),
+    ("chat", "thx {name2}! I'll let {name} know"),
+    ("chat", "New lead: {name}, {city}, wants a quote for contents cover. Email {email}."),
+    ("chat", "Who's covering for {name} while she's off? {name2} maybe?"),
+    ("chat", "Parcel for {name_lastfirst} left with neighbour at {street}."),
+]
+LAYOUTS = {"a": TEMPLATES, "b": TEMPLATES_B, "c": TEMPLATES_C, "d": TEMPLATES_D, "e": TEMPLATES_E}
 JOB_TITLES = ["Claims Handler", "HR Business Partner", "Senior Associate", "Practice Manager",
               "Case Officer", "Payroll Administrator", "Paralegal", "Team Leader"]
 ING = {"slipped on a wet floor": "slipping on a wet floor",
@@ -332,6 +369,7 @@ def build(Faker, seed, templates):
             "job_title": rng.choice(JOB_TITLES),
             "sur_upper": a.surname.upper(), "sex": rng.choice(["M", "F"]),
             "sur2": b.surname, "given2": b.given.split()[0], "age_digit": a.age % 10,
+            "email2": b.email,
         }
         text = tpl.format(**slots)
         doc = f"{domain}_{n:04d}"
@@ -350,7 +388,8 @@ def build(Faker, seed, templates):
         if "street" in used:
             add("ADDRESS", a.street, [a.street])
         for key, typ, val in [("phone", "PHONE_NUMBER", a.phone), ("phone2", "PHONE_NUMBER", b.phone),
-                              ("email", "EMAIL", a.email), ("pid", "PATIENT_ID", a.pid),
+                              ("email", "EMAIL", a.email), ("email2", "EMAIL", b.email),
+                              ("pid", "PATIENT_ID", a.pid),
                               ("mid", "PATIENT_ID", a.mid), ("mid2", "PATIENT_ID", b.mid),
                               ("eid", "PATIENT_ID", a.eid)]:
             if key in used:

@@ -375,12 +375,14 @@ fn header_columns(cells: &[&str]) -> Option<Vec<Option<Column>>> {
 /// Typed tables and fields.
 pub(super) struct Tables {
     json_pair: &'static Regex,
+    xml_element: &'static Regex,
 }
 
 impl Tables {
     pub(super) fn new() -> Result<Self, &'static regex::Error> {
         Ok(Tables {
             json_pair: JSON_PAIR.as_ref()?,
+            xml_element: XML_ELEMENT.as_ref()?,
         })
     }
 }
@@ -403,7 +405,7 @@ impl Recognizer for Tables {
     }
 
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
-        fields(self.json_pair, ctx, cands);
+        fields(self.json_pair, self.xml_element, ctx, cands);
         let text = ctx.text;
         // A table is a header line and at least one row under it.
         if !text.contains('\n') || !text.contains(['|', ',', ';', '\t']) {
@@ -492,8 +494,9 @@ fn without_honorific(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
     }
 }
 
-/// Typed fields (see the module documentation): JSON pairs, then record lines.
-fn fields(json_pair: &Regex, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
+/// Typed fields (see the module documentation): JSON pairs, XML elements, then record
+/// lines.
+fn fields(json_pair: &Regex, xml_element: &Regex, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
     let text = ctx.text;
     if text.contains("\":") || text.contains("\" :") {
         let mut pairs = Vec::new();
@@ -503,6 +506,30 @@ fn fields(json_pair: &Regex, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
             };
             if let Some(column) = column_of(k.as_str()) {
                 pairs.push((column, (v.start(), v.end())));
+            }
+        }
+        let named = pairs.iter().any(|(c, _)| names_a_person(*c));
+        for (column, span) in pairs {
+            push_cell(ctx, cands, column, named, span, Tier::Field);
+        }
+    }
+    // XML elements: `<name>Ward, Richard</name>`, `<phone>…</phone>`.
+    if text.contains("</") {
+        let mut pairs = Vec::new();
+        for c in xml_element.captures_iter(text) {
+            let (Some(k), Some(v), Some(k2)) = (c.name("k"), c.name("v"), c.name("k2")) else {
+                continue;
+            };
+            if k.as_str() != k2.as_str() {
+                continue;
+            }
+            let lead = v.as_str().len() - v.as_str().trim_start().len();
+            let t = v.as_str().trim();
+            if let Some(column) = column_of(k.as_str())
+                && !t.is_empty()
+            {
+                let vs = v.start() + lead;
+                pairs.push((column, (vs, vs + t.len())));
             }
         }
         let named = pairs.iter().any(|(c, _)| names_a_person(*c));
@@ -629,6 +656,14 @@ fn field_line(line: &str) -> bool {
 fn names_a_person(c: Column) -> bool {
     matches!(c, Column::Name | Column::Person | Column::Birth)
 }
+
+/// `<key>value</key>` of an XML text (the keys compared after the match: no
+/// back-references in `regex`).
+static XML_ELEMENT: LazyLock<Result<Regex, regex::Error>> = LazyLock::new(|| {
+    Regex::new(
+        r"<(?P<k>[A-Za-z][A-Za-z0-9_.-]{0,39})>(?P<v>[^<>\n]{1,120})</(?P<k2>[A-Za-z][A-Za-z0-9_.-]{0,39})>",
+    )
+});
 
 /// `"key": "value"` or `"key": 123` of a JSON text.
 static JSON_PAIR: LazyLock<Result<Regex, regex::Error>> = LazyLock::new(|| {
@@ -808,6 +843,13 @@ Vitals stable.");
         let items = run("Member: R. Solvang (QX-602-33158)    Related Claim: CLM 2024 0788120");
         assert!(has(&items, "NAME", "R. Solvang"), "{items:?}");
         assert!(has(&items, "PATIENT_ID", "QX-602-33158"), "{items:?}");
+        // XML elements.
+        let items = run(
+            "<claimant><name>Ward, Ruben</name><phone>3907748572</phone><member>QX-4471</member></claimant>",
+        );
+        assert!(has(&items, "NAME", "Ward, Ruben"), "{items:?}");
+        assert!(has(&items, "PHONE_NUMBER", "3907748572"), "{items:?}");
+        assert!(has(&items, "PATIENT_ID", "QX-4471"), "{items:?}");
         // A header of another language.
         let items = run("Nom;Prénom;Téléphone\nQuellmar;Ruben;1895307025\nAvezzo;Lina;26111782");
         assert!(has(&items, "NAME", "Quellmar"), "{items:?}");

@@ -262,6 +262,29 @@ impl Run<'_> {
         listed || field || of_phrase || after_code
     }
 
+    /// A person's code in brackets right after word `e` ("… KƏRIMLI (611003)"): four
+    /// digits or more, letters maybe, and the bracket's end.
+    pub(super) fn code_after(&self, e: usize) -> bool {
+        let rest = self.text[self.toks[e].end..].trim_start_matches([' ', '\t']);
+        let Some(r) = rest.strip_prefix('(') else {
+            return false;
+        };
+        let len = r
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .unwrap_or(r.len());
+        r[..len].bytes().filter(u8::is_ascii_digit).count() >= 4 && r[len..].starts_with(')')
+    }
+
+    /// A cue word of [`BEFORE`] right before word `k` ("cc", "to", "thx"), not a bullet
+    /// or a field label.
+    pub(super) fn listed_cue_before(&self, k: usize) -> bool {
+        let (text, toks) = (self.text, self.toks);
+        k.checked_sub(1).and_then(|p| toks.get(p)).is_some_and(|p| {
+            let gap = &text[p.end..toks[k].start];
+            gap == " " && in_list(BEFORE, toks.fold_of(p))
+        })
+    }
+
     /// Word `n` ends its field: a cell's or bracket's end, a record separator, the end
     /// of the line or of the text ("<td>Lopez, Juan Cruz</td>").
     fn field_ends(&self, n: &Tok) -> bool {

@@ -146,6 +146,7 @@ pub(super) const BEFORE: &[&str] = &[
     "hi",
     "hello",
     "thanks",
+    "thx",
     "congratulations",
     "welcome",
     "contact",

@@ -300,8 +300,12 @@ pub(super) fn find(text: &str) -> Vec<Found> {
 /// Word `k` is a name particle written with a capital ("Ó", "Mac", "VAN", "De") and a
 /// capitalised word follows: part of a surname.
 fn cap_particle(toks: &Tokens, k: usize) -> bool {
+    // A particle of PARTICLES is written without accents: "Lê" (Vietnamese) is a name,
+    // not "Le". (Irish "Ó", "Ní" fold to CAP_PARTICLES.)
+    let f = toks.folded(k);
+    let plain = toks[k].end - toks[k].start == f.len();
     matches!(toks[k].shape, Shape::Cap | Shape::Upper | Shape::Initial)
-        && (in_list(CAP_PARTICLES, toks.folded(k)) || in_list(PARTICLES, toks.folded(k)))
+        && (in_list(CAP_PARTICLES, f) || in_list(PARTICLES, f) && plain)
         && toks.get(k + 1).is_some_and(|n| {
             matches!(n.shape, Shape::Cap | Shape::Upper)
                 || in_list(PARTICLES, toks.fold_of(n))
@@ -439,8 +443,19 @@ impl Run<'_> {
             let mut from = k;
             let mut worded = false;
             let same_case = |a: usize, b: usize| toks[a].shape == toks[b].shape;
+            // "cc Safari Wanijiku", "belonging to Till Juncken": after a cue word, a
+            // capitalised English word before words no vocabulary knows is a first name.
+            let word_then_unknown = k > i
+                && self.is_name_word(k - 1)
+                && self.ev[k - 1].is_word()
+                && toks[k - 1].shape == Shape::Cap
+                && (k..=last).all(|x| self.unknown_word(x))
+                && !in_list(NOT_PERSON, self.folded(k - 1))
+                && !is_calendar_word(self.folded(k - 1))
+                && !self.v.place_openers.contains(self.folded(k - 1))
+                && self.listed_cue_before(k - 1);
             if k > i
-                && self.word_given(k - 1)
+                && (self.word_given(k - 1) || word_then_unknown)
                 && same_case(k - 1, k)
                 && (self.cue_before(k - 1)
                     || self.cue_after(e) && !is_calendar_word(self.folded(k - 1)))
@@ -675,7 +690,8 @@ impl Run<'_> {
         // A known given name and a word of no vocabulary is a person after "from" too
         // ("Statement taken from Rozalia Siewiera at the store").
         let given_unknown = f.known() && f.given > f.surname && self.unknown_word(lastw);
-        if place_before && !(given_first && surname_last) && !given_unknown {
+        // A place has no person's code after it ("received from ƏJDƏR KƏRIMLI (611003)").
+        if place_before && !(given_first && surname_last) && !given_unknown && !self.code_after(e) {
             return;
         }
         let row = if all_upper || mixed_case {

@@ -592,3 +592,34 @@ fn last_first_with_a_surname_listed_only_as_a_given_name_and_an_unknown_first_na
     // Without a cue it is left alone.
     assert!(names("Ülker, Ferzani went home.").is_empty());
 }
+
+#[test]
+fn an_accented_word_is_no_particle_and_thx_is_a_cue() {
+    assert_eq!(
+        names("Parcel for Lê, Mai left with the neighbour."),
+        ["Lê, Mai"]
+    );
+    assert_eq!(names("Re: Lê Văn Thành called."), ["Lê Văn Thành"]);
+    assert_eq!(
+        names("thx Kowalczyk Niemi! I'll pass it on"),
+        ["Kowalczyk Niemi"]
+    );
+}
+
+#[test]
+fn an_english_word_before_unknown_words_after_a_cue_and_a_code_after_from() {
+    assert_eq!(
+        names("cc Safari Wanijikuru, Ana Ruiz; bcc payroll"),
+        ["Safari Wanijikuru", "Ana Ruiz"]
+    );
+    assert_eq!(
+        names("The van belonging to Till Junckenhof was struck."),
+        ["Till Junckenhof"]
+    );
+    assert_eq!(
+        names("Form received from ƏJDƏR KƏRIMLIYEV (611003); forwarded."),
+        ["ƏJDƏR KƏRIMLIYEV"]
+    );
+    // A place after "from" stays a place.
+    assert!(names("She moved from Lower Saxony (Germany) last year.").is_empty());
+}
