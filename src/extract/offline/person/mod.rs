@@ -691,7 +691,8 @@ impl Run<'_> {
         // ("Statement taken from Rozalia Siewiera at the store").
         let given_unknown = f.known() && f.given > f.surname && self.unknown_word(lastw);
         // A place has no person's code after it ("received from ƏJDƏR KƏRIMLI (611003)").
-        if place_before && !(given_first && surname_last) && !given_unknown && !self.code_after(e) {
+        let person_anyway = given_first && surname_last || given_unknown || self.code_after(e);
+        if place_before && !person_anyway {
             return;
         }
         let row = if all_upper || mixed_case {
