@@ -20,6 +20,10 @@ use regex::Regex;
 
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
 
+mod columns;
+
+use columns::{Column, column_of};
+
 const NAME_CELL: RelevanceRow = cell(
     "a table cell (markdown table, or CSV / semicolon / tab lines under a header line) or a field's value (a JSON pair, a `Key: value` segment of a record line or a form's line beside another, `ID X` / `DOB X` without a colon) in a column headed by a person's name (`name`, `Member name`, `Claimant`, `Surname`, `Nom`, `Nachname` …): no digit, a capital",
     "NAME",
@@ -55,247 +59,6 @@ const fn cell(matches: &'static str, entity_type: &'static str) -> RelevanceRow 
         matches,
         entity_type,
         relevance: Relevance::Fixed(0.95),
-    }
-}
-
-/// What a column holds, by its header.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Column {
-    Name,
-    /// `Member`, `Patient`, `Employee`: a name, or the person's id when the cell has a digit.
-    Person,
-    Phone,
-    Email,
-    Address,
-    PersonId,
-    /// `ID`, `No.`, `Ref`: the person's id in a table that has a name column.
-    GenericId,
-    Birth,
-}
-
-/// Words that make a `… name` header something other than a person's name.
-const NOT_PERSON: &[&str] = &[
-    "company",
-    "plan",
-    "provider",
-    "product",
-    "drug",
-    "file",
-    "user",
-    "facility",
-    "hospital",
-    "clinic",
-    "employer",
-    "org",
-    "organisation",
-    "organization",
-    "brand",
-    "account",
-    "bank",
-    "event",
-    "project",
-    "group",
-    "street",
-    "city",
-    "place",
-    "insurer",
-    "carrier",
-    "medication",
-    "test",
-    "procedure",
-    "department",
-    "dept",
-    "team",
-    "business",
-    "trading",
-    "vendor",
-    "supplier",
-    "site",
-    "branch",
-    "practice",
-    "pharmacy",
-    "policy",
-    "course",
-    "domain",
-    "host",
-    "field",
-    "column",
-    "table",
-    "device",
-    "payer",
-];
-
-fn column_of(header: &str) -> Option<Column> {
-    // Folded, so "Téléphone" and "Prénom" read as "telephone" and "prenom".
-    let h: String = super::person::fold_word(header)
-        .chars()
-        .map(|c| match c {
-            '_' | '-' | '.' | '/' | '#' | ':' | '(' | ')' => ' ',
-            c => c.to_ascii_lowercase(),
-        })
-        .collect();
-    let words: Vec<&str> = h.split_whitespace().collect();
-    let has = |w: &str| words.contains(&w);
-    let any = |ws: &[&str]| ws.iter().any(|w| has(w));
-    if words.is_empty() || words.len() > 4 || any(NOT_PERSON) {
-        return None;
-    }
-    // Header words of other languages (French, Spanish, Italian, Portuguese, German,
-    // Dutch, Polish, the Nordic languages), beside the English ones below.
-    if any(&[
-        "naissance",
-        "nacimiento",
-        "nascita",
-        "nascimento",
-        "geburtsdatum",
-        "geboortedatum",
-        "urodzenia",
-        "fodselsdato",
-        "fodelsedatum",
-        "syntymaaika",
-    ]) {
-        return Some(Column::Birth);
-    }
-    if any(&["courriel", "correo"]) {
-        return Some(Column::Email);
-    }
-    if any(&[
-        "telefon",
-        "telefono",
-        "telefone",
-        "tel",
-        "movil",
-        "portable",
-        "handy",
-        "cellulare",
-        "celular",
-        "puhelin",
-    ]) {
-        return Some(Column::Phone);
-    }
-    if any(&[
-        "adresse",
-        "direccion",
-        "domicilio",
-        "indirizzo",
-        "endereco",
-        "adres",
-        "anschrift",
-        "osoite",
-    ]) {
-        return Some(Column::Address);
-    }
-    if any(&[
-        "nom",
-        "prenom",
-        "nombre",
-        "apellido",
-        "apellidos",
-        "nome",
-        "cognome",
-        "sobrenome",
-        "vorname",
-        "nachname",
-        "familienname",
-        "naam",
-        "voornaam",
-        "achternaam",
-        "imie",
-        "nazwisko",
-        "fornavn",
-        "etternavn",
-        "efternamn",
-        "fornamn",
-        "etunimi",
-        "sukunimi",
-    ]) && !any(&["id", "no", "nr", "numero", "number"])
-    {
-        return Some(Column::Name);
-    }
-    if any(&["dob", "birth", "birthdate", "born"]) || h.contains("d o b") {
-        return Some(Column::Birth);
-    }
-    if any(&["email", "mail"]) || h.contains("e mail") {
-        return Some(Column::Email);
-    }
-    if any(&["ip", "web", "url", "mac"]) {
-        return None;
-    }
-    if any(&[
-        "phone",
-        "telephone",
-        "tel",
-        "mobile",
-        "cell",
-        "fax",
-        "landline",
-    ]) {
-        return Some(Column::Phone);
-    }
-    if any(&["address", "addr", "street", "residence"]) {
-        return Some(Column::Address);
-    }
-    let person = any(&[
-        "member",
-        "patient",
-        "employee",
-        "emp",
-        "staff",
-        "claimant",
-        "insured",
-        "policyholder",
-        "subscriber",
-        "beneficiary",
-        "applicant",
-        "tenant",
-        "student",
-        "client",
-        "customer",
-        "dependant",
-        "dependent",
-        "spouse",
-        "contact",
-        "witness",
-        "worker",
-        "person",
-        "resident",
-    ]);
-    let id = any(&[
-        "id",
-        "mrn",
-        "ssn",
-        "nhs",
-        "nino",
-        "badge",
-        "payroll",
-        "no",
-        "nr",
-        "number",
-        "num",
-        "ref",
-        "reference",
-        "identifier",
-    ]);
-    if any(&[
-        "name",
-        "surname",
-        "forename",
-        "forenames",
-        "firstname",
-        "lastname",
-        "fullname",
-        "given",
-    ]) {
-        return (!id).then_some(Column::Name);
-    }
-    match (person, id) {
-        (true, true) => Some(Column::PersonId),
-        (true, false) => Some(Column::Person),
-        (false, true) if any(&["mrn", "ssn", "nhs", "nino", "badge", "payroll"]) => {
-            Some(Column::PersonId)
-        }
-        (false, true) if words.len() <= 2 => Some(Column::GenericId),
-        _ => None,
     }
 }
 
@@ -508,10 +271,7 @@ fn fields(json_pair: &Regex, xml_element: &Regex, ctx: &Context<'_>, cands: &mut
                 pairs.push((column, (v.start(), v.end())));
             }
         }
-        let named = pairs.iter().any(|(c, _)| names_a_person(*c));
-        for (column, span) in pairs {
-            push_cell(ctx, cands, column, named, span, Tier::Field);
-        }
+        push_fields(ctx, cands, pairs);
     }
     // XML elements: `<name>Ward, Richard</name>`, `<phone>…</phone>`.
     if text.contains("</") {
@@ -532,10 +292,7 @@ fn fields(json_pair: &Regex, xml_element: &Regex, ctx: &Context<'_>, cands: &mut
                 pairs.push((column, (vs, vs + t.len())));
             }
         }
-        let named = pairs.iter().any(|(c, _)| names_a_person(*c));
-        for (column, span) in pairs {
-            push_cell(ctx, cands, column, named, span, Tier::Field);
-        }
+        push_fields(ctx, cands, pairs);
     }
     if !text.contains(':') && !text.contains("...") && !text.contains('…') {
         return;
@@ -602,6 +359,19 @@ fn fields(json_pair: &Regex, xml_element: &Regex, ctx: &Context<'_>, cands: &mut
         for (column, span) in typed {
             push_cell(ctx, cands, column, named || personal, span, Tier::Field);
         }
+    }
+}
+
+/// The typed values of one JSON text or XML text: a generic `ID` counts where a name or
+/// birth-date key is in the same text.
+fn push_fields(
+    ctx: &Context<'_>,
+    cands: &mut Vec<Candidate>,
+    pairs: Vec<(Column, (usize, usize))>,
+) {
+    let named = pairs.iter().any(|(c, _)| names_a_person(*c));
+    for (column, span) in pairs {
+        push_cell(ctx, cands, column, named, span, Tier::Field);
     }
 }
 

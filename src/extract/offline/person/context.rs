@@ -266,13 +266,7 @@ impl Run<'_> {
     /// digits or more, letters maybe, and the bracket's end.
     pub(super) fn code_after(&self, e: usize) -> bool {
         let rest = self.text[self.toks[e].end..].trim_start_matches([' ', '\t']);
-        let Some(r) = rest.strip_prefix('(') else {
-            return false;
-        };
-        let len = r
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-            .unwrap_or(r.len());
-        r[..len].bytes().filter(u8::is_ascii_digit).count() >= 4 && r[len..].starts_with(')')
+        rest.strip_prefix('(').is_some_and(code_then_bracket)
     }
 
     /// A cue word of [`BEFORE`] right before word `k` ("cc", "to", "thx"), not a bullet
@@ -396,14 +390,7 @@ impl Run<'_> {
             }
             // The person's code after the name in one pair of brackets ("(Lê Linh,
             // 889698)", "(Ana Ruiz, EMP53022)").
-            let code_len = r
-                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-                .unwrap_or(r.len());
-            let code = &r[..code_len];
-            if code.bytes().filter(u8::is_ascii_digit).count() >= 4
-                && r[code_len..].starts_with(')')
-                && text[..toks[e].start].contains('(')
-            {
+            if code_then_bracket(r) && text[..toks[e].start].contains('(') {
                 return true;
             }
             // An age in apposition: "Ülker, Feryas, 42, of Pinhel", "Ana Ruiz, 61)",
@@ -430,4 +417,13 @@ impl Run<'_> {
             && gap.len() <= 2
             && in_list(AFTER, toks.fold_of(n))
     }
+}
+
+/// `s` opens with a person's code (letters, digits and dashes, four digits or more) and
+/// the bracket that closes it: "611003)", "EMP53022) …".
+fn code_then_bracket(s: &str) -> bool {
+    let len = s
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .unwrap_or(s.len());
+    s[..len].bytes().filter(u8::is_ascii_digit).count() >= 4 && s[len..].starts_with(')')
 }
