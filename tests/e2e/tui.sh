@@ -125,7 +125,11 @@ out="$HOME/exports/first-review"
 [ -f "$out/manifest.json" ] || fail "no manifest.json in $out"
 [ -f "$out/redacted/claim_01.json" ] || fail "no redacted documents in $out"
 grep -qF '"links"' "$out/gold_chains.json" || fail "no gold_chains.json in $out"
-gzip -dc "$out/tables/entities.jsonl.gz" | grep -qF "already public in the news" || fail "the override's reason is not in the manifest"
+# Decompressed to a file first: `gzip -dc | grep -q` under pipefail fails when grep
+# quits at the first match while gzip still writes (SIGPIPE) — the flake of issue 14's
+# sessions.
+gzip -dc "$out/tables/entities.jsonl.gz" > "$scratch/entities.jsonl"
+grep -qF "already public in the news" "$scratch/entities.jsonl" || fail "the override's reason is not in the manifest"
 grep -qF "already public in the news" "$out/report.md" || fail "the override's reason is not in report.md"
 if grep -rqF "Hannah Brooks" "$out/redacted"; then fail "a masked name is in the export"; fi
 
