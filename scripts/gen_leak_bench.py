@@ -330,7 +330,46 @@ TEMPLATES_E = [
     ("chat", "Who's covering for {name} while she's off? {name2} maybe?"),
     ("chat", "Parcel for {name_lastfirst} left with neighbour at {street}."),
 ]
-LAYOUTS = {"a": TEMPLATES, "b": TEMPLATES_B, "c": TEMPLATES_C, "d": TEMPLATES_D, "e": TEMPLATES_E}
+# A sixth family, written on 2026-11-28 after the fifth was tuned on: names opening a
+# sentence after an adverb or a cleft ("It was X who"), payee and owner lines, reviews,
+# case citations by surname, affidavits and depositions, clinic shorthand ("c/o", "w/"),
+# surname-first capitals with the given name in capitals, voicemail transcripts and chat
+# with emoji (tests/data/leak_bench_f, seed 28, to tune on; tests/data/leak_bench_f_heldout,
+# seed 29, reported only).
+TEMPLATES_F = [
+    ("insurance", "Yesterday {name} rang to say the roof had been repaired; the invoice went to {email}."),
+    ("insurance", "Payee: {name_lastfirst}\nSort code 40-12-76  Account ****4412\nReference {cid}"),
+    ("insurance", "Please find attached the estimate that {name} obtained from the garage. {given}'s policy number is {mid}."),
+    ("insurance", "It was {name} who first noticed the crack in the ceiling, according to the loss adjuster."),
+    ("insurance", "Claimant (name, address): {name}, {street}, {city} {postcode}"),
+    ("insurance", "Vehicle owner {name_upper} | reg. KX19 ABC | tel. {phone}"),
+    ("hr", "{given} from payroll ({email}) will run the session on pensions."),
+    ("hr", "Performance review {year} - reviewee: {name}; reviewer: {name2}; rating: meets expectations."),
+    ("hr", "Hi {given},\n\nJust checking you got the contract. Any questions, give me a ring on {phone2}.\n\n{name2}"),
+    ("hr", "Disclosure: {name} is related to {name2}, who sits on the interview panel."),
+    ("hr", "{name} (she/her) - Talent Acquisition - {phone}"),
+    ("hr", "Employee: {sur_upper} {given_upper}  No. {eid}"),
+    ("legal", "{sur} v {sur2} [2021] EWHC 1432 (QB) concerned a similar fall; {name} relies on it."),
+    ("legal", "The applicant, Mx {name}, appeals the decision of {month} {year}."),
+    ("legal", "Affidavit of service: I served {name} with the claim form by leaving it at {street}, {city}."),
+    ("legal", "Notice to quit addressed to {name} & {name2}, {street}, {city} {postcode}."),
+    ("legal", "Instructing solicitor: {name2}. Lay client: {name} (DOB {dob})."),
+    ("legal", "{name}, being duly sworn, deposes and says that the {role} {incident}."),
+    ("clinical", "Ms {sur} is a pleasant {age}-year-old lady referred with {cond}. Hospital no. {pid}."),
+    ("clinical", "Pt seen w/ {name2} (wife). {name} c/o {cond} x3 days."),
+    ("clinical", "Phoned {name} to relay results; no answer, left message on {phone}."),
+    ("clinical", "Booked: {name} - physio - Tue 14:30 - {phone}"),
+    ("clinical", "Blood results for {name_upper} reviewed by {name2}; repeat in {month}."),
+    ("clinical", "Hospital number {pid}\nSurname {sur}\nForename {given}\nAddress {street}, {city}"),
+    ("chat", "lol {name} just replied-all to the whole office \U0001F602"),
+    ("chat", "can u send me {name}'s new number? old one {phone} bounces"),
+    ("chat", "{name} (via WhatsApp): running late, stuck on {street}"),
+    ("chat", "Re: {name} - moved to {city}, new address {street}, {postcode}"),
+    ("chat", "Okay, {name} is confirmed for the 3pm slot. Reminder goes to {email}."),
+    ("chat", "Voicemail transcription: \"Hi, it's {name}, calling about my claim, my number is {phone}, thanks\""),
+]
+LAYOUTS = {"a": TEMPLATES, "b": TEMPLATES_B, "c": TEMPLATES_C, "d": TEMPLATES_D, "e": TEMPLATES_E,
+           "f": TEMPLATES_F}
 JOB_TITLES = ["Claims Handler", "HR Business Partner", "Senior Associate", "Practice Manager",
               "Case Officer", "Payroll Administrator", "Paralegal", "Team Leader"]
 ING = {"slipped on a wet floor": "slipping on a wet floor",
@@ -367,7 +406,7 @@ def build(Faker, seed, templates):
             "incident": a.incident, "incident_ing": ING[a.incident], "employer": a.employer,
             "month": a.month, "year": rng.randint(2015, 2024),
             "job_title": rng.choice(JOB_TITLES),
-            "sur_upper": a.surname.upper(), "sex": rng.choice(["M", "F"]),
+            "sur_upper": a.surname.upper(), "given_upper": a.given.upper(), "sex": rng.choice(["M", "F"]),
             "sur2": b.surname, "given2": b.given.split()[0], "age_digit": a.age % 10,
             "email2": b.email,
         }
@@ -381,7 +420,7 @@ def build(Faker, seed, templates):
                              "parts": [p for p in parts if p in text]})
 
         used = set(s for s in string.Formatter().parse(tpl) for s in [s[1]] if s)
-        if used & {"name", "name_upper", "name_lastfirst", "sur", "given", "sur_upper"}:
+        if used & {"name", "name_upper", "name_lastfirst", "sur", "given", "sur_upper", "given_upper"}:
             add("NAME", a.full, [a.surname])
         if used & {"name2", "sur2", "given2"}:
             add("NAME", b.full, [b.surname])

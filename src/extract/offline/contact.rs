@@ -139,7 +139,9 @@ impl Recognizer for Phone {
                 Form::Phone => ctx.push(cands, (start, end), &PHONE, Tier::Phone),
                 Form::InContext => {
                     let from = window_start(text, start, 60, 0);
-                    if p.phone_ctx.is_match(&text[from..start]) || signature_line(text, start, end)
+                    if p.phone_ctx.is_match(&text[from..start])
+                        || signature_line(text, start, end)
+                        || contact_field(text, start, end)
                     {
                         ctx.push(cands, (start, end), &PHONE_IN_CONTEXT, Tier::PhoneGuess);
                     }
@@ -178,6 +180,23 @@ fn signature_line(text: &str, start: usize, end: usize) -> bool {
                     .iter()
                     .any(|c| l == *c || l.ends_with(&format!(" {c}")))
     })
+}
+
+/// The number `start..end` is the last field of a line of fields parted by " - ", " | ",
+/// " · " or " / " that opens with a capitalised word: a contact line ("Lorena Tomescu
+/// (she/her) - Talent Acquisition - 6659833625", "Ana Ruiz | Team Leader | 8215 8493").
+fn contact_field(text: &str, start: usize, end: usize) -> bool {
+    const SEPARATORS: [&str; 5] = [" - ", " | ", " \u{2013} ", " \u{b7} ", " / "];
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+    let (before, after) = (&text[line_start..start], text[end..line_end].trim());
+    let Some(sep) = SEPARATORS.iter().find(|s| before.ends_with(**s)) else {
+        return false;
+    };
+    let head = before.trim_start();
+    after.is_empty()
+        && head.starts_with(char::is_uppercase)
+        && head.matches(sep.trim()).count() >= 2
 }
 
 /// Whether the bracket opening `run` closes at its end: "(0156205752)", "(+33 (0)2 61 27
@@ -421,5 +440,18 @@ Bo Lind | ext. 45512652");
             items.iter().all(|i| i.entity_type != "PHONE_NUMBER"),
             "{items:?}"
         );
+    }
+
+    #[test]
+    fn a_number_closing_a_contact_line_is_a_phone() {
+        let items = run("Lorena Tomescu (she/her) - Talent Acquisition - 6659833625");
+        assert!(has(&items, "PHONE_NUMBER", "6659833625"), "{items:?}");
+        let items = run("Ana Ruiz | Team Leader | 8215 8493\nNext line.");
+        assert!(has(&items, "PHONE_NUMBER", "8215 8493"), "{items:?}");
+        // One field before it, or words after it: no contact line.
+        let items = run("Invoice - 6659833625");
+        assert!(!has(&items, "PHONE_NUMBER", "6659833625"), "{items:?}");
+        let items = run("Batch - March - 6659833625 units shipped");
+        assert!(!has(&items, "PHONE_NUMBER", "6659833625"), "{items:?}");
     }
 }

@@ -151,6 +151,13 @@ impl Recognizer for Ids {
             let cue = p.id_ctx.captures_iter(window).last();
             let (cue_row, cue_end) = match &cue {
                 Some(c) if c.name("p").is_some() => (Some(&PATIENT_ID), c.get(0).map(|m| m.end())),
+                // "Mutia's policy number is …", "your account no.": a person's own.
+                Some(c)
+                    if c.get(0)
+                        .is_some_and(|m| held_by_a_person(window, m.start(), m.as_str())) =>
+                {
+                    (Some(&PATIENT_ID), c.get(0).map(|m| m.end()))
+                }
                 Some(c) => (Some(&OTHER_ID), c.get(0).map(|m| m.end())),
                 None => (None, None),
             };
@@ -180,6 +187,37 @@ impl Recognizer for Ids {
             floor = end;
         }
     }
+}
+
+/// A policy, account, loan or contract a person holds: the context word `word` at `at`
+/// of `window` comes right after a possessive ("Mutia's policy", "her account", "your
+/// policy"; not "our policy", the writer's firm's).
+fn held_by_a_person(window: &str, at: usize, word: &str) -> bool {
+    const HELD: [&str; 8] = [
+        "policy",
+        "policies",
+        "account",
+        "accounts",
+        "loan",
+        "loans",
+        "contract",
+        "contracts",
+    ];
+    const POSSESSIVES: [&str; 5] = ["his", "her", "their", "my", "your"];
+    if !HELD.iter().any(|h| word.eq_ignore_ascii_case(h)) {
+        return false;
+    }
+    let before = window[..at].trim_end_matches([' ', '\t']);
+    if before.len() == window[..at].len() {
+        return false;
+    }
+    let last = before
+        .rsplit(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '\u{2019}'))
+        .next()
+        .unwrap_or("");
+    let lower = last.to_lowercase();
+    (lower.ends_with("'s") || lower.ends_with("\u{2019}s")) && last.starts_with(char::is_uppercase)
+        || POSSESSIVES.contains(&lower.as_str())
 }
 
 /// Whether a code's leading letters name a person's record ("EMP65911", "MRN-0042117").
@@ -531,5 +569,18 @@ mod tests {
             items.iter().all(|i| !i.entity_type.ends_with("_ID")),
             "{items:?}"
         );
+    }
+
+    #[test]
+    fn a_policy_after_a_possessive_is_the_persons_own() {
+        let items = run("Mutia's policy number is YKZ224570494.");
+        assert!(has(&items, "PATIENT_ID", "YKZ224570494"), "{items:?}");
+        let items = run("Please quote your account no. 55082478 when you call.");
+        assert!(has(&items, "PATIENT_ID", "55082478"), "{items:?}");
+        // The writer's own firm's policy, or a policy without a holder, is no person's.
+        let items = run("Under our policy number GP-22987XL the excess is waived.");
+        assert!(has(&items, "NON_PERSONAL_ID", "GP-22987XL"), "{items:?}");
+        let items = run("Coverage under policy number INS-90876-23A continues.");
+        assert!(has(&items, "NON_PERSONAL_ID", "INS-90876-23A"), "{items:?}");
     }
 }

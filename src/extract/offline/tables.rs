@@ -294,6 +294,7 @@ fn fields(json_pair: &Regex, xml_element: &Regex, ctx: &Context<'_>, cands: &mut
         }
         push_fields(ctx, cands, pairs);
     }
+    bare_form(ctx, cands);
     if !text.contains(':') && !text.contains("...") && !text.contains('…') {
         return;
     }
@@ -318,11 +319,13 @@ fn fields(json_pair: &Regex, xml_element: &Regex, ctx: &Context<'_>, cands: &mut
             let Some((key_end, value_start, leader)) = key_separator(seg) else {
                 continue;
             };
+            // "Claimant (name, address):", "Name (in full):": a key with a bracketed
+            // instruction is a form's.
+            let (key, qualified) = without_qualifier(seg[..key_end].trim());
             // A lone `Key: value` line is prose as often as a field; a dot leader is not.
-            if segments.len() < 2 && !leader && !in_form {
+            if segments.len() < 2 && !leader && !in_form && !qualified {
                 continue;
             }
-            let key = seg[..key_end].trim();
             if key.is_empty() || key.len() > 32 || key.bytes().any(|c| c.is_ascii_digit()) {
                 continue;
             }
@@ -337,6 +340,12 @@ fn fields(json_pair: &Regex, xml_element: &Regex, ctx: &Context<'_>, cands: &mut
             }
             if let Some(column) = column_of(key) {
                 let vs = s + a + value_start + lead;
+                // "Ziggy Dam, 4 Elm Road, Derby", "Isella, Elodie, Faust-Gasse 7/7": the
+                // name ends where the address starts.
+                let v = match column {
+                    Column::Name | Column::Person => name_before_address(v),
+                    _ => v,
+                };
                 typed.push((column, (vs, vs + v.len())));
             }
         }
@@ -362,6 +371,72 @@ fn fields(json_pair: &Regex, xml_element: &Regex, ctx: &Context<'_>, cands: &mut
     }
 }
 
+/// A form whose colons were lost (as text copied from a PDF form loses them): two lines
+/// or more in a row, each a key of one to three words and its value ("Surname Raju⏎
+/// Forename Sathvik⏎Address 5 Leach Towers, St. Sherry").
+fn bare_form(ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
+    let text = ctx.text;
+    let mut block: Vec<(Column, (usize, usize))> = Vec::new();
+    let mut start = 0;
+    let flush = |block: &mut Vec<(Column, (usize, usize))>, cands: &mut Vec<Candidate>| {
+        if block.len() >= 2 {
+            let named = block.iter().any(|(c, _)| names_a_person(*c));
+            for &(column, span) in block.iter() {
+                push_cell(ctx, cands, column, named, span, Tier::Field);
+            }
+        }
+        block.clear();
+    };
+    for line in text.split_inclusive('\n') {
+        let s = start;
+        start += line.len();
+        match bare_field(line) {
+            Some((column, (a, b))) => block.push((column, (s + a, s + b))),
+            None => flush(&mut block, cands),
+        }
+    }
+    flush(&mut block, cands);
+}
+
+/// One line of a form without colons: a key of one to three words (the first
+/// capitalised, no digit) that names a column, then its value (capitalised or a number,
+/// at most 80 bytes, no colon). The longest key wins ("Hospital number 55123").
+fn bare_field(line: &str) -> Option<(Column, (usize, usize))> {
+    let body = line.trim_end_matches(['\n', '\r']);
+    let lead = body.len() - body.trim_start().len();
+    let body = body.trim();
+    if body.len() > 112 || body.contains(':') || !body.starts_with(char::is_uppercase) {
+        return None;
+    }
+    let mut best = None;
+    let mut key_end = 0;
+    for _ in 0..3 {
+        let rest = &body[key_end..];
+        let Some(word_len) = rest.trim_start().find(' ') else {
+            break;
+        };
+        let gap = rest.len() - rest.trim_start().len();
+        key_end += gap + word_len;
+        let key = &body[..key_end];
+        if !key
+            .chars()
+            .all(|c| c.is_alphabetic() || c == ' ' || c == '.' || c == '\'')
+        {
+            break;
+        }
+        let value = body[key_end..].trim_start();
+        if let Some(column) = column_of(key)
+            && !value.is_empty()
+            && value.len() <= 80
+            && value.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
+        {
+            let vs = lead + body.len() - value.len();
+            best = Some((column, (vs, vs + value.len())));
+        }
+    }
+    best
+}
+
 /// The typed values of one JSON text or XML text: a generic `ID` counts where a name or
 /// birth-date key is in the same text.
 fn push_fields(
@@ -372,6 +447,39 @@ fn push_fields(
     let named = pairs.iter().any(|(c, _)| names_a_person(*c));
     for (column, span) in pairs {
         push_cell(ctx, cands, column, named, span, Tier::Field);
+    }
+}
+
+/// The name at the start of a value that goes on with an address: its first one or two
+/// comma-parted parts without a digit, when a part with a digit follows ("Ziggy Dam, 4
+/// Elm Road" → "Ziggy Dam", "Isella, Elodie, Faust-Gasse 7/7" → "Isella, Elodie").
+fn name_before_address(v: &str) -> &str {
+    let mut end = 0;
+    for (n, part) in v.split(", ").enumerate() {
+        if part.bytes().any(|b| b.is_ascii_digit()) {
+            return if n == 0 { v } else { &v[..end] };
+        }
+        if n == 2 {
+            break;
+        }
+        end = if n == 0 {
+            part.len()
+        } else {
+            end + 2 + part.len()
+        };
+    }
+    v
+}
+
+/// A key without its bracketed instruction ("Claimant (name, address)" → "Claimant"),
+/// and whether it had one.
+fn without_qualifier(key: &str) -> (&str, bool) {
+    match key
+        .strip_suffix(')')
+        .and_then(|k| k.rfind('(').map(|o| k[..o].trim_end()))
+    {
+        Some(core) if !core.is_empty() => (core, true),
+        _ => (key, false),
     }
 }
 
@@ -673,5 +781,30 @@ Vitals stable.");
         // A generic ID column without a name column is not a person's id.
         let items = run("claim,id,status\nwater damage,4455667,open");
         assert!(!has(&items, "PATIENT_ID", "4455667"), "{items:?}");
+    }
+
+    #[test]
+    fn a_form_that_lost_its_colons_is_still_a_form() {
+        let items = run("Hospital number 55123\nSurname Raju\nForename Sathvik\n\
+                         Address 62076 Green Brooks, East Christopher\n\nSeen today.");
+        assert!(has(&items, "NAME", "Raju"), "{items:?}");
+        assert!(has(&items, "NAME", "Sathvik"), "{items:?}");
+        assert!(
+            has(&items, "ADDRESS", "62076 Green Brooks, East Christopher"),
+            "{items:?}"
+        );
+        // One such line alone is prose.
+        let items = run("Name changes are handled by HR.\nAddress Book export failed.");
+        assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+    }
+
+    #[test]
+    fn a_key_with_a_bracketed_instruction_is_a_forms() {
+        let items = run("Claimant (name, address): Ziggy Dam, 4 Elm Road, Derby DE1 2AB");
+        assert!(has(&items, "NAME", "Ziggy Dam"), "{items:?}");
+        assert!(
+            has(&items, "ADDRESS", "4 Elm Road, Derby DE1 2AB"),
+            "{items:?}"
+        );
     }
 }

@@ -197,7 +197,16 @@ impl Run<'_> {
     /// "& Jones": the run is a partner in a firm's name.
     pub(super) fn firm_before(&self, i: usize) -> bool {
         let before = self.text[..self.toks[i].start].trim_end_matches(' ');
-        before.ends_with('&')
+        before.ends_with('&') && !self.names_around_amp(i - usize::from(i > 0))
+    }
+
+    /// "Semenica Tudor & Ifunanya Onoh": two capitalised words on either side of the
+    /// "&" after word `p` are two people; "Smith & Jones", "Merz Schlatter & Partner"
+    /// are firms.
+    pub(super) fn names_around_amp(&self, p: usize) -> bool {
+        self.two_caps_end_at(p)
+            && self.two_caps_start_at(p + 1)
+            && !(p + 1..=p + 2).any(|k| self.org(k) || in_list(FIRM_PARTNERS, self.folded(k)))
     }
 
     /// A firm after the run's last word `j`: "&", a legal form written with dots or in
@@ -209,7 +218,7 @@ impl Run<'_> {
         let rest = rest.strip_prefix('.').unwrap_or(rest);
         let trimmed = rest.trim_start_matches(' ');
         if trimmed.starts_with('&') {
-            return true;
+            return !self.names_around_amp(j);
         }
         // A legal form in brackets: "… (Persero) Tbk", "… (Pty) Ltd".
         if let Some((inner, _)) = trimmed.strip_prefix('(').and_then(|r| r.split_once(')'))

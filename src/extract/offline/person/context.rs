@@ -96,8 +96,18 @@ impl Run<'_> {
             && !is_calendar_word(toks.fold_of(a))
             && (known_given || other_given)
             && self.strong_cue(i, after_b);
+        // A first name that is also an English word after a surname, with a cue other
+        // than a bullet ("Danielsson, Urban c/o …", "Meyer, Rose (…)").
+        let word_given = eb.is_word()
+            && eb.given > 0.0
+            && b.shape == Shape::Cap
+            && surname_ok
+            && !is_calendar_word(toks.fold_of(b))
+            && !self.v.is_place(toks.fold_of(a))
+            && !self.v.is_place(toks.fold_of(b))
+            && self.strong_cue(i, after_b);
         if !(surname_ok || given_as_surname || word_surname || ea.name() <= 0.0 && !ea.is_word())
-            || !(known_given || other_given)
+            || !(known_given || other_given || word_given)
         {
             return;
         }
@@ -158,9 +168,12 @@ impl Run<'_> {
             end = m.end;
             next += 1;
         }
-        // A firm of partners ("Smith, Jones & Lee") is no LAST, FIRST.
+        // A firm of partners ("Smith, Jones & Lee") is no LAST, FIRST; a person and
+        // another are ("ROBERTS, Ricky & Ruth Fierro").
         let rest = text[end..].trim_start_matches(' ');
-        if rest.starts_with('&') {
+        if rest.starts_with('&')
+            && !(text[end..].starts_with(" & ") && self.names_around_amp(next - 1))
+        {
             return;
         }
         // "Bauer, Emilie and Tom Ward" is a person and another; "Smith, Jones and Lee"
@@ -259,7 +272,35 @@ impl Run<'_> {
         // opening its line or cell (after ";" or "|"), then a colon ("Landlord: Mehmet
         // Yıldırım", "…; Witness: …", "Investigator assigned: …").
         let field = matches!(gap.trim_end_matches([' ', '\t']), ":") && self.label_before(k - 1);
-        listed || field || of_phrase || after_code
+        // "Semenica Tudor & Ifunanya Onoh": after two capitalised words and "&", as
+        // after "and" (one word on either side is a firm: `firm_before`).
+        let amp = gap == " & " && k >= 2 && self.two_caps_end_at(k - 1);
+        listed || field || of_phrase || after_code || amp
+    }
+
+    /// Words `p - 1` and `p` end a name of two words or more: capitalised (or in
+    /// capitals), the first maybe an initial, joined or parted by a comma ("Ana Pop",
+    /// "G. Soylu", "ROBERTS, Ricky").
+    pub(super) fn two_caps_end_at(&self, p: usize) -> bool {
+        let toks = self.toks;
+        p >= 1
+            && matches!(toks[p].shape, Shape::Cap | Shape::Upper)
+            && matches!(
+                toks[p - 1].shape,
+                Shape::Cap | Shape::Upper | Shape::Initial
+            )
+            && (super::tokens::joined(self.text, &toks[p - 1], &toks[p])
+                || self.text[toks[p - 1].end..toks[p].start] == *", ")
+    }
+
+    /// Words `n` and `n + 1` are capitalised (or in capitals) and joined: the start of a
+    /// name of two words or more.
+    pub(super) fn two_caps_start_at(&self, n: usize) -> bool {
+        let toks = self.toks;
+        n + 1 < toks.len()
+            && matches!(toks[n].shape, Shape::Cap | Shape::Upper)
+            && matches!(toks[n + 1].shape, Shape::Cap | Shape::Upper)
+            && super::tokens::joined(self.text, &toks[n], &toks[n + 1])
     }
 
     /// A person's code in brackets right after word `e` ("… KƏRIMLI (611003)"): four
@@ -369,6 +410,28 @@ impl Run<'_> {
             return true;
         }
         let trimmed = rest.trim_start_matches(' ');
+        // "Saood Raheel c/o a lumbar strain" (complains of), "Ana Pop c/o Hale & Co"
+        // (care of): the person is named before.
+        let lower5: String = trimmed
+            .chars()
+            .take(4)
+            .flat_map(char::to_lowercase)
+            .collect();
+        if lower5 == "c/o " {
+            return true;
+        }
+        // "Semenica Tudor & Ifunanya Onoh": two names joined by "&".
+        if rest.starts_with(" & ")
+            && e >= 1
+            && self.two_caps_end_at(e)
+            && self.two_caps_start_at(e + 1)
+        {
+            return true;
+        }
+        // "Eral Durmuş, being duly sworn, deposes": an affidavit's opening.
+        if trimmed.starts_with(", being ") || trimmed.starts_with(", of ") {
+            return true;
+        }
         // "(", or the first cell of a record row ("Name | date | status", tab-separated).
         if trimmed.starts_with(['(', '|', '\t']) {
             return true;

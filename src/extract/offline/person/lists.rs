@@ -202,6 +202,11 @@ pub(super) const BEFORE: &[&str] = &[
     "supervisor",
     "kin",
     "said",
+    // "addressed to …", "served …", and a case's second party: "Hugo Jacobs v Masinde".
+    "addressed",
+    "served",
+    "v",
+    "vs",
 ];
 
 /// A noun that, with "of" after it, introduces a person: "Deposition of Ming Sun",

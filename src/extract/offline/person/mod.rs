@@ -148,7 +148,7 @@ const HALF_KNOWN: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(0.85),
 };
 const CUED: RelevanceRow = RelevanceRow {
-    matches: "any other run of two to four capitalised words, with a cue (`for`, `to`, `with`, `dear` … before; `(`, `'s`, `, a 52-year-old`, `DOB` … after)",
+    matches: "any other run of two to four capitalised words, with a cue (`for`, `to`, `with`, `dear`, `&` after a full name … before; `(`, `'s`, `, a 52-year-old`, `DOB`, `c/o` … after); a party of a case cited by surname (`Jacobs v Masinde [2021]`)",
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.8),
 };
@@ -232,7 +232,13 @@ pub(super) fn find(text: &str) -> Vec<Found> {
     let ev: Vec<Evidence> = toks
         .iter()
         .map(|t| match t.shape {
-            Shape::Cap | Shape::Upper => v.evidence(toks.fold_of(t)),
+            Shape::Cap | Shape::Upper => {
+                let mut e = v.evidence(toks.fold_of(t));
+                if accented_non_english(&text[t.start..t.end]) {
+                    e.word = 0.0;
+                }
+                e
+            }
             _ => Evidence::default(),
         })
         .collect();
@@ -295,6 +301,53 @@ pub(super) fn find(text: &str) -> Vec<Found> {
         }
     }
     kept
+}
+
+/// A word written with letters English does not use ("Sööt", "Bär", "Hüge", "Møller"):
+/// the English word its folded letters spell ("soot", "bar", "huge") is not what it is.
+/// The few loanwords English writes with their accents ("Café", "Résumé") stay words.
+fn accented_non_english(word: &str) -> bool {
+    const LOANWORDS: &[&str] = &[
+        "café",
+        "cafés",
+        "résumé",
+        "résumés",
+        "naïve",
+        "fiancé",
+        "fiancée",
+        "protégé",
+        "élite",
+        "façade",
+        "déjà",
+        "décor",
+        "entrée",
+        "rosé",
+        "soirée",
+        "cliché",
+        "crème",
+        "über",
+        "señor",
+        "señora",
+        "jalapeño",
+        "piñata",
+        "mañana",
+        "coöperation",
+        "pâté",
+        "exposé",
+        "communiqué",
+        "attaché",
+        "sauté",
+        "purée",
+        "chargé",
+        "habitué",
+        "négligé",
+    ];
+    if word.is_ascii() {
+        return false;
+    }
+    let lower = word.to_lowercase();
+    lower.chars().any(|c| c.is_alphabetic() && !c.is_ascii())
+        && !LOANWORDS.contains(&lower.as_str())
 }
 
 /// Word `k` is a name particle written with a capital ("Ó", "Mac", "VAN", "De") and a
@@ -530,6 +583,49 @@ impl Run<'_> {
         }
     }
 
+    /// Word `w` is a party of a case cited by its parties' surnames: "Jacobs v Masinde
+    /// [2021] EWHC 1432", "Roe v. Wade (1973)" — "v", "v.", "vs" or "vs." between two
+    /// capitalised words and the year in brackets after them; no English word, no
+    /// organisation's word.
+    fn case_party(&self, w: usize) -> bool {
+        let (text, toks) = (self.text, self.toks);
+        const SEPS: [&str; 4] = [" v ", " v. ", " vs ", " vs. "];
+        if toks[w].shape != Shape::Cap || self.ev[w].is_word() || self.org(w) {
+            return false;
+        }
+        let before = &text[..toks[w].start];
+        let after = &text[toks[w].end..];
+        let other_after = SEPS
+            .iter()
+            .find_map(|s| after.strip_prefix(s))
+            .filter(|r| r.starts_with(char::is_uppercase));
+        let other_before = SEPS
+            .iter()
+            .find_map(|s| before.strip_suffix(s))
+            .filter(|b| b.ends_with(char::is_alphabetic));
+        let cited = |rest: &str| {
+            let line = rest.split('\n').next().unwrap_or("");
+            let mut cut = line.len().min(60);
+            while !line.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let window = &line[..cut];
+            window.char_indices().any(|(i, c)| {
+                matches!(c, '[' | '(')
+                    && window[i + 1..].len() >= 5
+                    && window.as_bytes()[i + 1..i + 5]
+                        .iter()
+                        .all(u8::is_ascii_digit)
+                    && matches!(window.as_bytes()[i + 5], b']' | b')')
+            })
+        };
+        match (other_before, other_after) {
+            (Some(_), _) => cited(after),
+            (None, Some(r)) => cited(r),
+            _ => false,
+        }
+    }
+
     /// A capitalised word in no vocabulary with the suffix of an agent noun
     /// ("Adjuster", "Underwriter", "Actuary" is not one): a role, where a name follows.
     fn role_shaped(&self, k: usize) -> bool {
@@ -628,6 +724,15 @@ impl Run<'_> {
             {
                 out.push(Found {
                     start: toks[w - 1].start,
+                    end: toks[w].end,
+                    row: &CUED,
+                });
+                return;
+            }
+            // "Jacobs v Masinde [2021] EWHC 1432": a party of a case cited by surname.
+            if w == last && self.case_party(w) {
+                out.push(Found {
+                    start: toks[w].start,
                     end: toks[w].end,
                     row: &CUED,
                 });

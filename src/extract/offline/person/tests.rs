@@ -623,3 +623,64 @@ fn an_english_word_before_unknown_words_after_a_cue_and_a_code_after_from() {
     // A place after "from" stays a place.
     assert!(names("She moved from Lower Saxony (Germany) last year.").is_empty());
 }
+
+#[test]
+fn a_word_with_letters_english_does_not_use_is_no_english_word() {
+    // "Sööt" folds to "soot", "Bär" to "bar": neither is the English word.
+    assert_eq!(names("Solicitor: Mihkel Sööt"), ["Mihkel Sööt"]);
+    assert_eq!(names("Reviewed with Jonas Bär today."), ["Jonas Bär"]);
+    // A loanword English writes with its accent stays a word.
+    assert!(names("Meet at the Café Royal.").is_empty());
+}
+
+#[test]
+fn two_full_names_joined_by_an_ampersand_are_two_people() {
+    assert_eq!(
+        names("Notice to quit addressed to Semenica Tudor & Ifunanya Onoh, 12 Mill Lane."),
+        ["Semenica Tudor", "Ifunanya Onoh"]
+    );
+    assert_eq!(
+        names("Notice to quit addressed to G. Soylu & Kabiru Yusuf, 86, rue de Rossi."),
+        ["G. Soylu", "Kabiru Yusuf"]
+    );
+    assert_eq!(
+        names("Notice to quit addressed to ROBERTS, Ricky & Ruth Fierro, 3423 Brandon Plains"),
+        ["ROBERTS, Ricky", "Ruth Fierro"]
+    );
+    assert!(names("Smith, Jones & Lee LLP acted.").is_empty());
+    // One word on either side is a firm.
+    assert!(names("Smith & Jones acted for the insurer.").is_empty());
+    assert!(names("Visit Merz Schlatter & Partner today.").is_empty());
+}
+
+#[test]
+fn clinical_and_legal_formulas_after_a_name_are_cues() {
+    assert_eq!(
+        names("Pt seen w/ wife. Saood Raheel c/o a lumbar strain x3 days."),
+        ["Saood Raheel"]
+    );
+    assert_eq!(
+        names("Eral Durmuş, being duly sworn, deposes and says that the tenant fell."),
+        ["Eral Durmuş"]
+    );
+    // A first name that is also an English word, after a surname and before a cue.
+    assert_eq!(
+        names("Danielsson, Urban c/o a fractured ankle x3 days."),
+        ["Danielsson, Urban"]
+    );
+    assert!(names("Sales, Marketing (ext 22) called.").is_empty());
+}
+
+#[test]
+fn both_parties_of_a_case_cited_by_surname() {
+    assert_eq!(
+        names("Hugo Jacobs v Masinde [2021] EWHC 1432 (QB) concerned a similar fall."),
+        ["Hugo Jacobs", "Masinde"]
+    );
+    assert_eq!(
+        names("As in Roe v. Wade (1973), the court"),
+        ["Roe", "Wade"]
+    );
+    // Without the year in brackets it is no citation.
+    assert!(names("The match was Kowalczyk v Masinde at noon.").is_empty());
+}
