@@ -377,7 +377,6 @@ fn fields(json_pair: &Regex, xml_element: &Regex, ctx: &Context<'_>, cands: &mut
 fn bare_form(ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
     let text = ctx.text;
     let mut block: Vec<(Column, (usize, usize))> = Vec::new();
-    let mut start = 0;
     let flush = |block: &mut Vec<(Column, (usize, usize))>, cands: &mut Vec<Candidate>| {
         if block.len() >= 2 {
             let named = block.iter().any(|(c, _)| names_a_person(*c));
@@ -387,10 +386,23 @@ fn bare_form(ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
         }
         block.clear();
     };
-    for line in text.split_inclusive('\n') {
-        let s = start;
-        start += line.len();
-        match bare_field(line) {
+    // Lines of the right shape first (cheap); keys are read only in runs of two or more.
+    let lines: Vec<(usize, &str)> = text
+        .split_inclusive('\n')
+        .scan(0, |at, line| {
+            let s = *at;
+            *at += line.len();
+            Some((s, line))
+        })
+        .collect();
+    let shaped = |line: &str| {
+        let body = line.trim();
+        body.len() <= 112 && body.starts_with(char::is_uppercase) && !body.contains(':')
+    };
+    for (n, &(s, line)) in lines.iter().enumerate() {
+        let in_run = shaped(line)
+            && (n > 0 && shaped(lines[n - 1].1) || lines.get(n + 1).is_some_and(|l| shaped(l.1)));
+        match in_run.then(|| bare_field(line)).flatten() {
             Some((column, (a, b))) => block.push((column, (s + a, s + b))),
             None => flush(&mut block, cands),
         }
