@@ -27,6 +27,7 @@ import argparse
 import json
 import os
 import random
+import re
 import string
 import subprocess
 import sys
@@ -368,8 +369,47 @@ TEMPLATES_F = [
     ("chat", "Okay, {name} is confirmed for the 3pm slot. Reminder goes to {email}."),
     ("chat", "Voicemail transcription: \"Hi, it's {name}, calling about my claim, my number is {phone}, thanks\""),
 ]
+# A seventh family, written on 2026-11-28 after the sixth was tuned on: maiden and
+# late names, quoted speech, names after ordinary verbs, appositions, nicknames and
+# suffixes, e-mail display names, glued labels ("MRN#"), tab-separated rows without a
+# header, estates, honorifics of other languages, lower-case chat
+# (tests/data/leak_bench_g, seed 30, to tune on; tests/data/leak_bench_g_heldout, seed
+# 31, reported only).
+TEMPLATES_G = [
+    ("insurance", "Loss of use claim by Mrs {sur} (née {sur2}); payment to the account ending 4412."),
+    ("insurance", "Estate of {name}, deceased - claim {cid} - executor {name2}, {phone2}"),
+    ("insurance", "We reimbursed {name} in full on {month} 2 and closed file {cid}."),
+    ("insurance", "\"I never saw the other car,\" said {name}, who was driving home from {employer}."),
+    ("insurance", "The adjuster interviewed {name} on site; {given} showed the damage to the kitchen at {street}."),
+    ("insurance", "{name}\t{dob}\t{phone}\n{name2}\t{dob2}\t{phone2}"),
+    ("hr", "{name}, the team's first-aider, confirmed the {role} {incident}."),
+    ("hr", "\"{sur}, {given}\" <{email}> has accepted the offer."),
+    ("hr", "Name: {name} Emp#: {eid} Dept: Logistics"),
+    ("hr", "Promotion panel notes: {given} \"{nick}\" {sur} is ready for the lead role."),
+    ("hr", "{name} Jr. starts Monday; payroll number {eid}."),
+    ("hr", "best,\n{given}\n\n--\n{name} | {job_title} | {phone}"),
+    ("legal", "RE: {sur_upper} v {sur2_upper} - directions hearing listed for {month} 9."),
+    ("legal", "Plaintiff {name}, pro se, filed an amended complaint."),
+    ("legal", "Letter of authority signed by {name}, Esq., on behalf of the {role}."),
+    ("legal", "The late {name} left the property at {street}, {city} to {name2}."),
+    ("legal", "Sr. {sur} y Sra. {sur2} comparecen ante el notario en {city}."),
+    ("legal", "Witness: Herr {name}, wohnhaft {street}, {city}."),
+    ("clinical", "{name}, MRN#{pid}, DOB:{dob}, allergies: none known."),
+    ("clinical", "Seen: {given} {sur} ({age}{sex}) - {cond}, follow-up in {month}."),
+    ("clinical", "GP letter re {name_upper} ({dob}): please review {cond}."),
+    ("clinical", "Physio discharged {name} today; home exercises given. Contact {phone} if worse."),
+    ("clinical", "Mme {sur} a été vue en consultation pour {cond}. Tél : {phone}."),
+    ("clinical", "Patient {sur} {given}, geb. {dob}, wohnhaft {street}, {city} {postcode}"),
+    ("chat", "talked to {name_lower} today, she'll send the form to {email}"),
+    ("chat", "{given}: ok\n{given2}: ok thanks, {name} is sorted\n{given}: \U0001F44D"),
+    ("chat", "Just got off the phone with {name} - very upset about {cid}"),
+    ("chat", "fyi {name} moved - new addr {street}, {city}"),
+    ("chat", "Can someone ring {name} back on {phone}? I'm in meetings all day."),
+    ("chat", "{name}'s claim is the one with the burst pipe at {street}."),
+]
+NICKNAMES = ["Bobby", "Kit", "Jojo", "Sunny", "Max", "Bea", "Tito", "Lulu", "Ace", "Dede"]
 LAYOUTS = {"a": TEMPLATES, "b": TEMPLATES_B, "c": TEMPLATES_C, "d": TEMPLATES_D, "e": TEMPLATES_E,
-           "f": TEMPLATES_F}
+           "f": TEMPLATES_F, "g": TEMPLATES_G}
 JOB_TITLES = ["Claims Handler", "HR Business Partner", "Senior Associate", "Practice Manager",
               "Case Officer", "Payroll Administrator", "Paralegal", "Team Leader"]
 ING = {"slipped on a wet floor": "slipping on a wet floor",
@@ -406,7 +446,9 @@ def build(Faker, seed, templates):
             "incident": a.incident, "incident_ing": ING[a.incident], "employer": a.employer,
             "month": a.month, "year": rng.randint(2015, 2024),
             "job_title": rng.choice(JOB_TITLES),
-            "sur_upper": a.surname.upper(), "given_upper": a.given.upper(), "sex": rng.choice(["M", "F"]),
+            "sur_upper": a.surname.upper(), "given_upper": a.given.upper(),
+            "sur2_upper": b.surname.upper(), "name_lower": a.full.lower(),
+            "nick": NICKNAMES[sum(map(ord, a.full)) % len(NICKNAMES)], "sex": rng.choice(["M", "F"]),
             "sur2": b.surname, "given2": b.given.split()[0], "age_digit": a.age % 10,
             "email2": b.email,
         }
@@ -414,15 +456,25 @@ def build(Faker, seed, templates):
         doc = f"{domain}_{n:04d}"
         docs.append({"id": doc, "content": text})
 
+        low = text.lower()
+
+        def written(v):
+            # Case-insensitive and as a whole word, as the attacker of leak_bench.py
+            # reads: a name written in capitals ("{name_upper}") or in lower case is a
+            # gold identifier too. (Sets a and b were generated before this: there a
+            # name counts only where it is written in its own case.)
+            return re.search(r"(?<!\w)" + re.escape(v.lower()) + r"(?!\w)", low) is not None
+
         def add(typ, value, parts=()):
-            if value in text or any(p in text for p in parts):
+            if written(value) or any(written(p) for p in parts):
                 gold.append({"doc": doc, "type": typ, "value": value,
-                             "parts": [p for p in parts if p in text]})
+                             "parts": [p for p in parts if written(p)]})
 
         used = set(s for s in string.Formatter().parse(tpl) for s in [s[1]] if s)
-        if used & {"name", "name_upper", "name_lastfirst", "sur", "given", "sur_upper", "given_upper"}:
+        if used & {"name", "name_upper", "name_lastfirst", "sur", "given", "sur_upper", "given_upper",
+                    "name_lower"}:
             add("NAME", a.full, [a.surname])
-        if used & {"name2", "sur2", "given2"}:
+        if used & {"name2", "sur2", "given2", "sur2_upper"}:
             add("NAME", b.full, [b.surname])
         if "street" in used:
             add("ADDRESS", a.street, [a.street])

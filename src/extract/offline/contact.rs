@@ -186,7 +186,7 @@ fn signature_line(text: &str, start: usize, end: usize) -> bool {
 /// " · " or " / " that opens with a capitalised word: a contact line ("Lorena Tomescu
 /// (she/her) - Talent Acquisition - 6659833625", "Ana Ruiz | Team Leader | 8215 8493").
 fn contact_field(text: &str, start: usize, end: usize) -> bool {
-    const SEPARATORS: [&str; 5] = [" - ", " | ", " \u{2013} ", " \u{b7} ", " / "];
+    const SEPARATORS: [&str; 6] = [" - ", " | ", " \u{2013} ", " \u{b7} ", " / ", "\t"];
     let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
     let (before, after) = (&text[line_start..start], text[end..line_end].trim());
@@ -196,7 +196,14 @@ fn contact_field(text: &str, start: usize, end: usize) -> bool {
     let head = before.trim_start();
     after.is_empty()
         && head.starts_with(char::is_uppercase)
-        && head.matches(sep.trim()).count() >= 2
+        && head
+            .matches(if sep.trim().is_empty() {
+                *sep
+            } else {
+                sep.trim()
+            })
+            .count()
+            >= 2
 }
 
 /// Whether the bracket opening `run` closes at its end: "(0156205752)", "(+33 (0)2 61 27
@@ -453,5 +460,13 @@ Bo Lind | ext. 45512652");
         assert!(!has(&items, "PHONE_NUMBER", "6659833625"), "{items:?}");
         let items = run("Batch - March - 6659833625 units shipped");
         assert!(!has(&items, "PHONE_NUMBER", "6659833625"), "{items:?}");
+    }
+
+    #[test]
+    fn a_number_closing_a_tab_separated_row_is_a_phone() {
+        let items =
+            run("Ana Pop\t15 February 1945\t3326505884\nIon Rusu\tMay 21, 1970\t4455667788");
+        assert!(has(&items, "PHONE_NUMBER", "3326505884"), "{items:?}");
+        assert!(has(&items, "PHONE_NUMBER", "4455667788"), "{items:?}");
     }
 }

@@ -66,7 +66,9 @@ const NW: &str =
 const INIT: &str = r"\p{Lu}\.";
 /// A name word in capitals, as forms write them: `MILLER`, `QUINTERO-HALE`, `O'NEIL`.
 const CW: &str = r"\p{Lu}{2,}(?:['’-]\p{Lu}{2,})?";
-const HON: &str = r"(?:Mrs|Mr|Ms|Miss|Mx|Dr|Prof|MRS|MR|MS|DR|PROF)";
+/// Honorifics, English and of the languages clam's documents come in ("Sra. Ruiz",
+/// "Mme Bachinger", "Herr Gumprich", "Mevr. de Vries", "Pani Nowak").
+const HON: &str = r"(?:Mrs|Mr|Ms|Miss|Mx|Dr|Prof|MRS|MR|MS|DR|PROF|Sr|Sra|Srta|Mme|Mlle|Herr|Frau|Hr|Dott|Dña|Doña|Mevr|Dhr|Pani|Sig|Sigra)";
 
 struct Patterns {
     name_label: Regex,
@@ -373,7 +375,16 @@ impl Recognizer for NameCues {
         };
         for c in p.name_label.captures_iter(text) {
             if let Some(m) = c.name("name") {
-                add(m.start(), m.end(), &LABELLED);
+                // "Name: Sabari Mathenge Emp#: 556768": a key glued to its "#" is the
+                // next field's, not the name's last word.
+                let end = if text[m.end()..].starts_with('#') {
+                    text[m.start()..m.end()]
+                        .rfind(' ')
+                        .map_or(m.end(), |s| m.start() + s)
+                } else {
+                    m.end()
+                };
+                add(m.start(), end, &LABELLED);
             }
         }
         for m in p.name_honorific.find_iter(text) {

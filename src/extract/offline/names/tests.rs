@@ -140,3 +140,16 @@ fn echoes_of_a_name_found_by_its_shape_rank_with_it() {
     assert!((n.relevance - 0.7).abs() < 1e-9, "{n:?}");
     assert!(has(&items, "NAME", "Thandolwethu"), "{items:?}");
 }
+
+#[test]
+fn honorifics_of_other_languages_and_a_key_glued_to_its_hash() {
+    let items = run("Sr. Arellano y Sra. Budiyanto comparecen ante el notario.");
+    assert!(has(&items, "NAME", "Sr. Arellano"), "{items:?}");
+    assert!(has(&items, "NAME", "Sra. Budiyanto"), "{items:?}");
+    let items = run("Mme Bachinger a été vue en consultation. Herr Gumprich rief an.");
+    assert!(has(&items, "NAME", "Mme Bachinger"), "{items:?}");
+    assert!(has(&items, "NAME", "Herr Gumprich"), "{items:?}");
+    let items = run("Name: Sabari Mathenge Emp#: 556768 Dept: Logistics");
+    assert!(has(&items, "NAME", "Sabari Mathenge"), "{items:?}");
+    assert!(has(&items, "PATIENT_ID", "556768"), "{items:?}");
+}

@@ -111,7 +111,19 @@ impl Run<'_> {
         {
             return;
         }
-        let cue = self.cue_before(i) || self.cue_after(after_b) || self.chat_speaker(i, after_b);
+        // "VILCIŅŠ, Viļums", "DE PAUW, Flore": a surname in capitals and a first name
+        // that is not is how names are written; it needs no other cue.
+        let caps_surname = a.shape == Shape::Upper
+            && b.shape == Shape::Cap
+            && !ea.is_word()
+            && !eb.is_word()
+            && (toks.fold_of(a).chars().count() >= 3 || ea.known())
+            && !self.v.is_place(toks.fold_of(b))
+            && !self.org(ia);
+        let cue = caps_surname
+            || self.cue_before(i)
+            || self.cue_after(after_b)
+            || self.chat_speaker(i, after_b);
         if (!known_given || given_as_surname && !surname_ok) && !cue {
             return;
         }
@@ -130,8 +142,14 @@ impl Run<'_> {
                 && n.shape == b.shape
                 && !self.v.is_place(&format!("{fb} {}", toks.fold_of(n)))
         };
+        // A suffix is no region either ("DAHL, Anne Jr.").
+        let suffix =
+            |n: &Tok| matches!(toks.fold_of(n), "jr" | "jnr" | "sr" | "snr" | "ii" | "iii");
         if toks.get(ia + 2).is_some_and(|n| {
-            joined(text, b, n) && matches!(n.shape, Shape::Cap | Shape::Upper) && !middle(n)
+            joined(text, b, n)
+                && matches!(n.shape, Shape::Cap | Shape::Upper)
+                && !middle(n)
+                && !suffix(n)
         }) || self.v.is_place(fb) && !(known_given && self.strong_cue(i, after_b))
             || ia == i && ea.name() <= 0.0 && self.v.is_place(fa) && !(cue && other_given)
         {
@@ -163,6 +181,7 @@ impl Run<'_> {
         } else if let Some(m) = toks.get(next)
             && joined(text, b, m)
             && matches!(m.shape, Shape::Cap | Shape::Upper)
+            && !suffix(m)
         {
             // The middle name (checked above).
             end = m.end;
@@ -303,6 +322,16 @@ impl Run<'_> {
             && super::tokens::joined(self.text, &toks[n], &toks[n + 1])
     }
 
+    /// An apposition after word `e`: "Aliseydi Gül, the team's first-aider, confirmed".
+    /// A cue for the run itself, not for taking in an English word before it ("Per
+    /// William Pineda, the dosage" is "William Pineda").
+    pub(super) fn apposition_after(&self, e: usize) -> bool {
+        let rest = &self.text[self.toks[e].end..];
+        [", the ", ", our ", ", your "]
+            .iter()
+            .any(|p| rest.starts_with(p))
+    }
+
     /// A person's code in brackets right after word `e` ("… KƏRIMLI (611003)"): four
     /// digits or more, letters maybe, and the bracket's end.
     pub(super) fn code_after(&self, e: usize) -> bool {
@@ -429,7 +458,14 @@ impl Run<'_> {
             return true;
         }
         // "Eral Durmuş, being duly sworn, deposes": an affidavit's opening.
-        if trimmed.starts_with(", being ") || trimmed.starts_with(", of ") {
+        if [", being ", ", of "].iter().any(|p| trimmed.starts_with(p)) {
+            return true;
+        }
+        // "\"Owoyemi, Demilade\" <d.owoyemi@…>": the display name of an e-mail address.
+        if let Some(r) = rest.strip_prefix(['"', '\u{201d}'])
+            && r.trim_start_matches(' ').starts_with('<')
+            && r.contains('@')
+        {
             return true;
         }
         // "(", or the first cell of a record row ("Name | date | status", tab-separated).

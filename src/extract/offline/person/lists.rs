@@ -205,6 +205,8 @@ pub(super) const BEFORE: &[&str] = &[
     // "addressed to …", "served …", and a case's second party: "Hugo Jacobs v Masinde".
     "addressed",
     "served",
+    // "the late GIGER, Emin".
+    "late",
     "v",
     "vs",
 ];
@@ -304,6 +306,11 @@ pub(super) const AFTER: &[&str] = &[
     "born",
     "aged",
     "age",
+    // A suffix: "Nuhu John Jr. starts Monday", "… Esq."
+    "jr",
+    "jnr",
+    "snr",
+    "esq",
 ];
 
 /// Name particles written with a capital inside a name ("Ó Ciarúcáin", "Mac Dhuibh",

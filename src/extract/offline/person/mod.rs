@@ -178,6 +178,12 @@ const GIVEN_INITIAL: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(0.8),
 };
 
+const CAPS_IN_PROSE: RelevanceRow = RelevanceRow {
+    matches: "two to four words in capitals inside a line of lower-case prose, each a name or a word of no vocabulary with a vowel, none an English word, a place or an organisation's word (`Caller identified as SUPASITA CHAROENSUKSOPOL, member …`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.8),
+};
+
 /// The rows of [`Names`], in the order of the relevance table.
 const ROWS: &[RelevanceRow] = &[
     FULL_CUED,
@@ -189,6 +195,7 @@ const ROWS: &[RelevanceRow] = &[
     UNKNOWN,
     GIVEN_WORD,
     GIVEN_INITIAL,
+    CAPS_IN_PROSE,
 ];
 
 /// Person names without a cue, judged by the name and word vocabularies (see the
@@ -251,7 +258,9 @@ pub(super) fn find(text: &str) -> Vec<Found> {
         // The run: capitalised words, initials and particles joined by single spaces.
         let mut j = i;
         while j + 1 < toks.len()
-            && joined(text, &toks[j], &toks[j + 1])
+            && (joined(text, &toks[j], &toks[j + 1]) || nickname(text, &toks, j))
+            // "Sabari Mathenge Emp#: 556768": a key glued to its "#" ends the name.
+            && !text[toks[j + 1].end..].starts_with('#')
             && match toks[j + 1].shape {
                 Shape::Cap | Shape::Upper | Shape::Initial => true,
                 // "van den Pol", "de la Cruz": particles before a capitalised word.
@@ -348,6 +357,31 @@ fn accented_non_english(word: &str) -> bool {
     let lower = word.to_lowercase();
     lower.chars().any(|c| c.is_alphabetic() && !c.is_ascii())
         && !LOANWORDS.contains(&lower.as_str())
+}
+
+/// Words `j` and `j + 1` are joined by a nickname in quotes between them, or are the
+/// quoted nickname and the word after it: `Asmini "Dede" Atieno`, `Scott “Max” Robson`.
+fn nickname(text: &str, toks: &Tokens, j: usize) -> bool {
+    let gap = |a: usize, b: usize| &text[toks[a].end..toks[b].start];
+    let cap = |k: usize| toks.get(k).is_some_and(|t| t.shape == Shape::Cap);
+    let opens = |g: &str| matches!(g, " \"" | " \u{201c}");
+    let closes = |g: &str| matches!(g, "\" " | "\u{201d} ");
+    // Given ⟶ "Nick": the nickname closes and a capitalised word follows.
+    let into = j + 2 < toks.len()
+        && opens(gap(j, j + 1))
+        && closes(gap(j + 1, j + 2))
+        && cap(j)
+        && cap(j + 1)
+        && cap(j + 2);
+    // "Nick" ⟶ Surname: the nickname was opened after a capitalised word.
+    let out_of = j >= 1
+        && j + 1 < toks.len()
+        && opens(gap(j - 1, j))
+        && closes(gap(j, j + 1))
+        && cap(j - 1)
+        && cap(j)
+        && cap(j + 1);
+    into || out_of
 }
 
 /// Word `k` is a name particle written with a capital ("Ó", "Mac", "VAN", "De") and a
@@ -590,7 +624,12 @@ impl Run<'_> {
     fn case_party(&self, w: usize) -> bool {
         let (text, toks) = (self.text, self.toks);
         const SEPS: [&str; 4] = [" v ", " v. ", " vs ", " vs. "];
-        if toks[w].shape != Shape::Cap || self.ev[w].is_word() || self.org(w) {
+        let caps = toks[w].shape == Shape::Upper;
+        if !(toks[w].shape == Shape::Cap || caps && self.folded(w).chars().count() >= 3)
+            || self.ev[w].is_word()
+            || self.org(w)
+            || self.v.is_place(self.folded(w))
+        {
             return false;
         }
         let before = &text[..toks[w].start];
@@ -619,11 +658,90 @@ impl Run<'_> {
                     && matches!(window.as_bytes()[i + 5], b']' | b')')
             })
         };
+        // In capitals ("RE: ZAFIR v MONNARD - directions hearing"), both parties are one
+        // word in capitals each: a case's title, with or without its year.
+        let caps_title = |other: Option<&str>, before_side: bool| {
+            caps && other.is_some_and(|o| {
+                let word: &str = if before_side {
+                    o.rsplit(|c: char| !c.is_alphabetic()).next().unwrap_or("")
+                } else {
+                    o.split(|c: char| !c.is_alphabetic()).next().unwrap_or("")
+                };
+                word.chars().count() >= 3 && word.chars().all(char::is_uppercase)
+            })
+        };
         match (other_before, other_after) {
-            (Some(_), _) => cited(after),
-            (None, Some(r)) => cited(r),
+            (Some(b), _) => cited(after) || caps_title(Some(b), true),
+            (None, Some(r)) => cited(r) || caps_title(Some(r), false),
             _ => false,
         }
+    }
+
+    /// Word `w` is a maiden name: a capitalised word right after "née", "nee", "né",
+    /// "geb." or "geborene" ("Mrs North (née Balogun)").
+    fn maiden_name(&self, w: usize) -> bool {
+        let toks = self.toks;
+        toks[w].shape == Shape::Cap
+            && !self.ev[w].is_word()
+            && w >= 1
+            && matches!(self.folded(w - 1), "nee" | "ne" | "geb" | "geborene")
+            && matches!(
+                self.text[toks[w - 1].end..toks[w].start].trim_start_matches('.'),
+                " "
+            )
+    }
+
+    /// Words `k..=last` in capitals are a name written in capitals inside prose: the
+    /// line holds two lower-case words or more (a heading is in capitals throughout),
+    /// the capitals are the whole run (no English word in capitals beside them), and
+    /// each word is a known name or has three letters or more with a vowel (no
+    /// acronym: "PCR", "MRN").
+    fn caps_in_prose(&self, k: usize, last: usize, words: &[usize]) -> bool {
+        let (text, toks) = (self.text, self.toks);
+        let whole_run = |x: usize, step: isize| {
+            let n = x as isize + step;
+            n < 0
+                || toks.get(n as usize).is_none_or(|t| {
+                    !matches!(t.shape, Shape::Upper | Shape::Initial)
+                        || !(if step < 0 {
+                            joined(text, t, &toks[x])
+                        } else {
+                            joined(text, &toks[x], t)
+                        })
+                })
+        };
+        if !(2..=4).contains(&words.len()) || !whole_run(k, -1) || !whole_run(last, 1) {
+            return false;
+        }
+        let line_start = text[..toks[k].start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[toks[last].end..]
+            .find('\n')
+            .map_or(text.len(), |i| toks[last].end + i);
+        let lower_words = toks
+            .iter()
+            .filter(|t| t.start >= line_start && t.end <= line_end)
+            .filter(|t| t.shape == Shape::Lower && t.end - t.start >= 2)
+            .count();
+        if lower_words < 2 {
+            return false;
+        }
+        let whole: Vec<&str> = words.iter().map(|&x| self.folded(x)).collect();
+        if self.v.is_place(&whole.join(" ")) {
+            return false;
+        }
+        words.iter().all(|&x| {
+            let w = self.folded(x);
+            let raw = &text[toks[x].start..toks[x].end];
+            let vowel = raw.chars().any(|c| !c.is_ascii() && c.is_alphabetic())
+                || w.chars()
+                    .any(|c| matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'y'));
+            !self.ev[x].is_word()
+                && !in_list(NOT_PERSON, w)
+                && !self.org(x)
+                && !is_calendar_word(w)
+                && !self.v.is_place(w)
+                && (self.ev[x].known() || w.chars().count() >= 3 && vowel)
+        })
     }
 
     /// A capitalised word in no vocabulary with the suffix of an agent noun
@@ -693,7 +811,10 @@ impl Run<'_> {
         let words: Vec<usize> = (k..=last)
             .filter(|&x| self.is_name_word(x) && !(x < last && cap_particle(toks, x)))
             .collect();
-        let cue = self.cue_before(k) || self.cue_after(e) || self.chat_speaker(k, e);
+        let cue = self.cue_before(k)
+            || self.cue_after(e)
+            || self.chat_speaker(k, e)
+            || self.apposition_after(e) && words.len() >= 2;
         if words.len() == 1 {
             let w = words[0];
             // "S. Ó Cairealláin", "F. de Grás": initials, particles and a surname, with
@@ -729,8 +850,9 @@ impl Run<'_> {
                 });
                 return;
             }
-            // "Jacobs v Masinde [2021] EWHC 1432": a party of a case cited by surname.
-            if w == last && self.case_party(w) {
+            // "Jacobs v Masinde [2021] EWHC 1432": a party of a case cited by surname;
+            // "(née Balogun)", "geb. Hertrampf": a maiden name.
+            if w == last && (self.case_party(w) || self.maiden_name(w)) {
                 out.push(Found {
                     start: toks[w].start,
                     end: toks[w].end,
@@ -810,6 +932,8 @@ impl Run<'_> {
                 &HALF_KNOWN
             } else if cue && all_upper {
                 &CUED
+            } else if all_upper && self.caps_in_prose(k, last, &words) {
+                &CAPS_IN_PROSE
             } else {
                 return;
             }

@@ -684,3 +684,72 @@ fn both_parties_of_a_case_cited_by_surname() {
     // Without the year in brackets it is no citation.
     assert!(names("The match was Kowalczyk v Masinde at noon.").is_empty());
 }
+
+#[test]
+fn a_name_in_capitals_inside_prose() {
+    assert_eq!(
+        names("Caller identified as SUPASITA CHAROENSUKSOPOL, member 42. Caller reports pain."),
+        ["SUPASITA CHAROENSUKSOPOL"]
+    );
+    // Acronyms, English words, places and firms in capitals are not names.
+    for text in [
+        "Please send the FAQ PDF to the NHS team today.",
+        "URGENT REVIEW of the claim is needed now.",
+        "We use NORTHGATE LOGISTICS LTD for all deliveries.",
+        "She lives in NEW YORK with her aunt.",
+        "The COVID PCR test was negative for the patient.",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+    // A heading in capitals throughout is no prose.
+    assert!(names("SUPASITA CHAROENSUKSOPOL").is_empty());
+}
+
+#[test]
+fn a_surname_in_capitals_and_a_first_name_need_no_other_cue() {
+    assert_eq!(
+        names("Please find attached the estimate that VILCIŅŠ, Viļums obtained."),
+        ["VILCIŅŠ, Viļums"]
+    );
+    assert_eq!(
+        names("We reimbursed MACPHERSON, Nikora in full"),
+        ["MACPHERSON, Nikora"]
+    );
+    assert_eq!(names("DAHL, Anne Jr. starts Monday"), ["DAHL, Anne"]);
+    assert!(names("Visitors from PARIS, Texas came.").is_empty());
+}
+
+#[test]
+fn maiden_names_nicknames_suffixes_and_display_names() {
+    assert_eq!(
+        names("Loss of use claim by Mrs North (née Balogun)."),
+        ["Balogun"]
+    );
+    assert_eq!(
+        names("Promotion panel notes: Asmini \"Dede\" Atieno is ready."),
+        ["Asmini \"Dede\" Atieno"]
+    );
+    assert_eq!(names("Nuhu Okafor Jr. starts Monday."), ["Nuhu Okafor"]);
+    assert_eq!(
+        names("\"Owoyemi, Demilade\" <d.owoyemi@example.com> has accepted."),
+        ["Owoyemi, Demilade"]
+    );
+    assert_eq!(
+        names("Aliseydi Gül, the team's first-aider, confirmed the fall."),
+        ["Aliseydi Gül"]
+    );
+    // An apposition is no cue for an English word before the name.
+    assert_eq!(
+        names("Per William Pineda, the dosage was unchanged."),
+        ["William Pineda"]
+    );
+    assert_eq!(
+        names("The late GIGER, Emin left the property"),
+        ["GIGER, Emin"]
+    );
+    // A case's title in capitals, with or without its year.
+    assert_eq!(
+        names("RE: ZAFIR v MONNARD - directions hearing listed for May 9."),
+        ["ZAFIR", "MONNARD"]
+    );
+}
