@@ -153,3 +153,13 @@ fn honorifics_of_other_languages_and_a_key_glued_to_its_hash() {
     assert!(has(&items, "NAME", "Sabari Mathenge"), "{items:?}");
     assert!(has(&items, "PATIENT_ID", "556768"), "{items:?}");
 }
+
+#[test]
+fn a_name_in_capitals_with_accents_is_no_acronym() {
+    let items = run("Consent obtained from LÁSZLÓ NAGY (06/08/1970) for the procedure.");
+    assert!(has(&items, "NAME", "LÁSZLÓ NAGY"), "{items:?}");
+    let items = run("Caller identified as QƏŞƏM SULTANOV, member X.");
+    assert!(has(&items, "NAME", "QƏŞƏM SULTANOV"), "{items:?}");
+    let items = run("Please run the PCR test.");
+    assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+}

@@ -261,6 +261,13 @@ pub(super) fn find(text: &str) -> Vec<Found> {
             && (joined(text, &toks[j], &toks[j + 1]) || nickname(text, &toks, j))
             // "Sabari Mathenge Emp#: 556768": a key glued to its "#" ends the name.
             && !text[toks[j + 1].end..].starts_with('#')
+            // "Policyholder KASHANGAKI KIPKEMEI": a capitalised word, then a name in
+            // capitals ("Maria KELLER" is one name: one word in capitals).
+            && !(toks[j].shape == Shape::Cap
+                && toks[j + 1].shape == Shape::Upper
+                && toks
+                    .get(j + 2)
+                    .is_some_and(|n| n.shape == Shape::Upper && joined(text, &toks[j + 1], n)))
             && match toks[j + 1].shape {
                 Shape::Cap | Shape::Upper | Shape::Initial => true,
                 // "van den Pol", "de la Cruz": particles before a capitalised word.

@@ -701,6 +701,12 @@ fn a_name_in_capitals_inside_prose() {
     ] {
         assert!(names(text).is_empty(), "{text}: {:?}", names(text));
     }
+    // After a capitalised word ("Policyholder"), and with accented letters.
+    assert_eq!(
+        names("Policyholder KASHANGAKI KIPKEMEI (03.04.1976) - renewal notice sent."),
+        ["KASHANGAKI KIPKEMEI"]
+    );
+    assert_eq!(names("Seen by Maria KELLER today."), ["Maria KELLER"]);
     // A heading in capitals throughout is no prose.
     assert!(names("SUPASITA CHAROENSUKSOPOL").is_empty());
 }
