@@ -196,14 +196,7 @@ fn contact_field(text: &str, start: usize, end: usize) -> bool {
     let head = before.trim_start();
     after.is_empty()
         && head.starts_with(char::is_uppercase)
-        && head
-            .matches(if sep.trim().is_empty() {
-                *sep
-            } else {
-                sep.trim()
-            })
-            .count()
-            >= 2
+        && head.matches(sep.trim_matches(' ')).count() >= 2
 }
 
 /// Whether the bracket opening `run` closes at its end: "(0156205752)", "(+33 (0)2 61 27

@@ -497,13 +497,9 @@ fn name_words_ok(original: &str) -> bool {
         .filter(|w| w.chars().count() > 1)
         .filter(|w| !crate::entity::normalize::HONORIFICS.contains(&w.to_lowercase().as_str()))
         .collect();
-    // An acronym ("PCR", "MRN"); a letter with an accent or of another alphabet counts
-    // as a vowel ("LÁSZLÓ", "QƏŞƏM" are names).
+    // An acronym ("PCR", "MRN"); "LÁSZLÓ", "QƏŞƏM" are names.
     let caps_without_vowel = |w: &&str| {
-        w.chars().all(|c| !c.is_alphabetic() || c.is_uppercase())
-            && !w.chars().any(|c| {
-                matches!(c, 'A' | 'E' | 'I' | 'O' | 'U' | 'Y') || !c.is_ascii() && c.is_alphabetic()
-            })
+        w.chars().all(|c| !c.is_alphabetic() || c.is_uppercase()) && !super::text::has_vowel(w)
     };
     !words.is_empty()
         && !words.iter().any(|w| name_stop(w))

@@ -14,6 +14,16 @@ pub(super) fn in_list(list: &[&str], word: &str) -> bool {
     list.contains(&lower.as_str())
 }
 
+/// A word has a vowel: one of a, e, i, o, u, y in either case, or a letter with an
+/// accent or of another alphabet ("LÁSZLÓ", "QƏŞƏM"). Words in capitals without one are
+/// acronyms ("PCR", "MRN").
+pub(super) fn has_vowel(word: &str) -> bool {
+    word.chars().any(|c| {
+        matches!(c.to_ascii_lowercase(), 'a' | 'e' | 'i' | 'o' | 'u' | 'y')
+            || !c.is_ascii() && c.is_alphabetic()
+    })
+}
+
 pub(super) fn prev_char(text: &str, i: usize) -> Option<char> {
     text.get(..i).and_then(|s| s.chars().next_back())
 }

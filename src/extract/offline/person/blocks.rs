@@ -197,7 +197,7 @@ impl Run<'_> {
     /// "& Jones": the run is a partner in a firm's name.
     pub(super) fn firm_before(&self, i: usize) -> bool {
         let before = self.text[..self.toks[i].start].trim_end_matches(' ');
-        before.ends_with('&') && !self.names_around_amp(i - usize::from(i > 0))
+        before.ends_with('&') && !self.names_around_amp(i.saturating_sub(1))
     }
 
     /// "Semenica Tudor & Ifunanya Onoh": two capitalised words on either side of the

@@ -143,8 +143,7 @@ impl Run<'_> {
                 && !self.v.is_place(&format!("{fb} {}", toks.fold_of(n)))
         };
         // A suffix is no region either ("DAHL, Anne Jr.").
-        let suffix =
-            |n: &Tok| matches!(toks.fold_of(n), "jr" | "jnr" | "sr" | "snr" | "ii" | "iii");
+        let suffix = |n: &Tok| in_list(SUFFIXES, toks.fold_of(n));
         if toks.get(ia + 2).is_some_and(|n| {
             joined(text, b, n)
                 && matches!(n.shape, Shape::Cap | Shape::Upper)
@@ -441,12 +440,10 @@ impl Run<'_> {
         let trimmed = rest.trim_start_matches(' ');
         // "Saood Raheel c/o a lumbar strain" (complains of), "Ana Pop c/o Hale & Co"
         // (care of): the person is named before.
-        let lower5: String = trimmed
-            .chars()
-            .take(4)
-            .flat_map(char::to_lowercase)
-            .collect();
-        if lower5 == "c/o " {
+        if trimmed
+            .get(..4)
+            .is_some_and(|s| s.eq_ignore_ascii_case("c/o "))
+        {
             return true;
         }
         // "Semenica Tudor & Ifunanya Onoh": two names joined by "&".

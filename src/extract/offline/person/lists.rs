@@ -315,6 +315,9 @@ pub(super) const AFTER: &[&str] = &[
 
 /// Name particles written with a capital inside a name ("Ó Ciarúcáin", "Mac Dhuibh",
 /// "VAN DER HEIJDEN", "De Bruyne"): besides [`PARTICLES`], the Irish ones.
+/// Generational suffixes after a name ("DAHL, Anne Jr."): no middle name, no region.
+pub(super) const SUFFIXES: &[&str] = &["jr", "jnr", "sr", "snr", "ii", "iii"];
+
 pub(super) const CAP_PARTICLES: &[&str] = &["o", "mac", "mc", "ni", "nic", "ui", "ua"];
 
 /// Words that name a product's variant or strength after a brand ("Zelvatrin

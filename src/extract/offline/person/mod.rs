@@ -52,10 +52,11 @@ mod tokens;
 mod vocab;
 
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
+use super::text::has_vowel;
 use crate::entity::normalize::is_calendar_word;
 use lists::{
     AFTER, BEFORE, BEFORE_OF, CAP_PARTICLES, CONJUNCTIONS, FROM_SENDER, NOT_PERSON, PARTICLES,
-    PLACE_BEFORE,
+    PLACE_BEFORE, SUFFIXES,
 };
 use tokens::{Shape, Tok, Tokens, in_list, joined, tokens};
 use vocab::vocab;
@@ -738,10 +739,7 @@ impl Run<'_> {
         }
         words.iter().all(|&x| {
             let w = self.folded(x);
-            let raw = &text[toks[x].start..toks[x].end];
-            let vowel = raw.chars().any(|c| !c.is_ascii() && c.is_alphabetic())
-                || w.chars()
-                    .any(|c| matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'y'));
+            let vowel = has_vowel(&text[toks[x].start..toks[x].end]);
             !self.ev[x].is_word()
                 && !in_list(NOT_PERSON, w)
                 && !self.org(x)
