@@ -1,0 +1,207 @@
+//! Ways a name is written that the run's rules read apart: letters English does not
+//! use, a nickname in quotes inside it, a case cited by its parties' surnames, a maiden
+//! name, a name in capitals inside prose.
+
+use super::super::text::has_vowel;
+use super::Run;
+use super::lists::NOT_PERSON;
+use super::tokens::{Shape, Tokens, in_list, joined};
+use crate::entity::normalize::is_calendar_word;
+
+/// A word written with letters English does not use ("Sööt", "Bär", "Hüge", "Møller"):
+/// the English word its folded letters spell ("soot", "bar", "huge") is not what it is.
+/// The few loanwords English writes with their accents ("Café", "Résumé") stay words.
+pub(super) fn accented_non_english(word: &str) -> bool {
+    const LOANWORDS: &[&str] = &[
+        "café",
+        "cafés",
+        "résumé",
+        "résumés",
+        "naïve",
+        "fiancé",
+        "fiancée",
+        "protégé",
+        "élite",
+        "façade",
+        "déjà",
+        "décor",
+        "entrée",
+        "rosé",
+        "soirée",
+        "cliché",
+        "crème",
+        "über",
+        "señor",
+        "señora",
+        "jalapeño",
+        "piñata",
+        "mañana",
+        "coöperation",
+        "pâté",
+        "exposé",
+        "communiqué",
+        "attaché",
+        "sauté",
+        "purée",
+        "chargé",
+        "habitué",
+        "négligé",
+    ];
+    if word.is_ascii() {
+        return false;
+    }
+    let lower = word.to_lowercase();
+    lower.chars().any(|c| c.is_alphabetic() && !c.is_ascii())
+        && !LOANWORDS.contains(&lower.as_str())
+}
+
+/// Words `j` and `j + 1` are joined by a nickname in quotes between them, or are the
+/// quoted nickname and the word after it: `Asmini "Dede" Atieno`, `Scott “Max” Robson`.
+pub(super) fn nickname(text: &str, toks: &Tokens, j: usize) -> bool {
+    let gap = |a: usize, b: usize| &text[toks[a].end..toks[b].start];
+    let cap = |k: usize| toks.get(k).is_some_and(|t| t.shape == Shape::Cap);
+    let opens = |g: &str| matches!(g, " \"" | " \u{201c}");
+    let closes = |g: &str| matches!(g, "\" " | "\u{201d} ");
+    // Given ⟶ "Nick": the nickname closes and a capitalised word follows.
+    let into = j + 2 < toks.len()
+        && opens(gap(j, j + 1))
+        && closes(gap(j + 1, j + 2))
+        && cap(j)
+        && cap(j + 1)
+        && cap(j + 2);
+    // "Nick" ⟶ Surname: the nickname was opened after a capitalised word.
+    let out_of = j >= 1
+        && j + 1 < toks.len()
+        && opens(gap(j - 1, j))
+        && closes(gap(j, j + 1))
+        && cap(j - 1)
+        && cap(j)
+        && cap(j + 1);
+    into || out_of
+}
+
+impl Run<'_> {
+    /// Word `w` is a party of a case cited by its parties' surnames: "Jacobs v Masinde
+    /// [2021] EWHC 1432", "Roe v. Wade (1973)" — "v", "v.", "vs" or "vs." between two
+    /// capitalised words and the year in brackets after them; no English word, no
+    /// organisation's word.
+    pub(super) fn case_party(&self, w: usize) -> bool {
+        let (text, toks) = (self.text, self.toks);
+        const SEPS: [&str; 4] = [" v ", " v. ", " vs ", " vs. "];
+        let caps = toks[w].shape == Shape::Upper;
+        if !(toks[w].shape == Shape::Cap || caps && self.folded(w).chars().count() >= 3)
+            || self.ev[w].is_word()
+            || self.org(w)
+            || self.v.is_place(self.folded(w))
+        {
+            return false;
+        }
+        let before = &text[..toks[w].start];
+        let after = &text[toks[w].end..];
+        let other_after = SEPS
+            .iter()
+            .find_map(|s| after.strip_prefix(s))
+            .filter(|r| r.starts_with(char::is_uppercase));
+        let other_before = SEPS
+            .iter()
+            .find_map(|s| before.strip_suffix(s))
+            .filter(|b| b.ends_with(char::is_alphabetic));
+        let cited = |rest: &str| {
+            let line = rest.split('\n').next().unwrap_or("");
+            let mut cut = line.len().min(60);
+            while !line.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let window = &line[..cut];
+            window.char_indices().any(|(i, c)| {
+                matches!(c, '[' | '(')
+                    && window[i + 1..].len() >= 5
+                    && window.as_bytes()[i + 1..i + 5]
+                        .iter()
+                        .all(u8::is_ascii_digit)
+                    && matches!(window.as_bytes()[i + 5], b']' | b')')
+            })
+        };
+        // In capitals ("RE: ZAFIR v MONNARD - directions hearing"), both parties are one
+        // word in capitals each: a case's title, with or without its year.
+        let caps_title = |other: Option<&str>, before_side: bool| {
+            caps && other.is_some_and(|o| {
+                let word: &str = if before_side {
+                    o.rsplit(|c: char| !c.is_alphabetic()).next().unwrap_or("")
+                } else {
+                    o.split(|c: char| !c.is_alphabetic()).next().unwrap_or("")
+                };
+                word.chars().count() >= 3 && word.chars().all(char::is_uppercase)
+            })
+        };
+        match (other_before, other_after) {
+            (Some(b), _) => cited(after) || caps_title(Some(b), true),
+            (None, Some(r)) => cited(r) || caps_title(Some(r), false),
+            _ => false,
+        }
+    }
+
+    /// Word `w` is a maiden name: a capitalised word right after "née", "nee", "né",
+    /// "geb." or "geborene" ("Mrs North (née Balogun)").
+    pub(super) fn maiden_name(&self, w: usize) -> bool {
+        let toks = self.toks;
+        toks[w].shape == Shape::Cap
+            && !self.ev[w].is_word()
+            && w >= 1
+            && matches!(self.folded(w - 1), "nee" | "ne" | "geb" | "geborene")
+            && matches!(
+                self.text[toks[w - 1].end..toks[w].start].trim_start_matches('.'),
+                " "
+            )
+    }
+
+    /// Words `k..=last` in capitals are a name written in capitals inside prose: the
+    /// line holds two lower-case words or more (a heading is in capitals throughout),
+    /// the capitals are the whole run (no English word in capitals beside them), and
+    /// each word is a known name or has three letters or more with a vowel (no
+    /// acronym: "PCR", "MRN").
+    pub(super) fn caps_in_prose(&self, k: usize, last: usize, words: &[usize]) -> bool {
+        let (text, toks) = (self.text, self.toks);
+        let whole_run = |x: usize, step: isize| {
+            let n = x as isize + step;
+            n < 0
+                || toks.get(n as usize).is_none_or(|t| {
+                    !matches!(t.shape, Shape::Upper | Shape::Initial)
+                        || !(if step < 0 {
+                            joined(text, t, &toks[x])
+                        } else {
+                            joined(text, &toks[x], t)
+                        })
+                })
+        };
+        if !(2..=4).contains(&words.len()) || !whole_run(k, -1) || !whole_run(last, 1) {
+            return false;
+        }
+        let line_start = text[..toks[k].start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[toks[last].end..]
+            .find('\n')
+            .map_or(text.len(), |i| toks[last].end + i);
+        let lower_words = toks
+            .iter()
+            .filter(|t| t.start >= line_start && t.end <= line_end)
+            .filter(|t| t.shape == Shape::Lower && t.end - t.start >= 2)
+            .count();
+        if lower_words < 2 {
+            return false;
+        }
+        let whole: Vec<&str> = words.iter().map(|&x| self.folded(x)).collect();
+        if self.v.is_place(&whole.join(" ")) {
+            return false;
+        }
+        words.iter().all(|&x| {
+            let w = self.folded(x);
+            let vowel = has_vowel(&text[toks[x].start..toks[x].end]);
+            !self.ev[x].is_word()
+                && !in_list(NOT_PERSON, w)
+                && !self.org(x)
+                && !is_calendar_word(w)
+                && !self.v.is_place(w)
+                && (self.ev[x].known() || w.chars().count() >= 3 && vowel)
+        })
+    }
+}

@@ -1,0 +1,70 @@
+//! The relevance rows of the names recognizer ([`super::Names`]), in the order of the
+//! relevance table in `offline/mod.rs` (tested against it).
+
+use super::super::recognizer::{Relevance, RelevanceRow};
+
+pub(super) const FULL_CUED: RelevanceRow = RelevanceRow {
+    matches: "a given name first and a surname last (`data/names/`), with a cue before or after",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.95),
+};
+pub(super) const FULL: RelevanceRow = RelevanceRow {
+    matches: "a given name first and a surname last, without a cue (`Harold Brennan`), or the same in capitals",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.9),
+};
+pub(super) const HALF_KNOWN: RelevanceRow = RelevanceRow {
+    matches: "a given name and an unknown word, an unknown word and a surname, a family name first (`Nagy Gábor`, `Dương Mai Bảo Phúc`); in capitals, one end a name and a cue",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.85),
+};
+pub(super) const CUED: RelevanceRow = RelevanceRow {
+    matches: "any other run of two to four capitalised words, with a cue (`for`, `to`, `with`, `dear`, `&` after a full name … before; `(`, `'s`, `, a 52-year-old`, `DOB`, `c/o` … after); a party of a case cited by surname (`Jacobs v Masinde [2021]`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.8),
+};
+pub(super) const LAST_FIRST: RelevanceRow = RelevanceRow {
+    matches: "`LAST, FIRST [M.]`: a surname, a comma, a given name, not a list (`KELLER, Maria`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.9),
+};
+pub(super) const LAST_FIRST_CUED: RelevanceRow = RelevanceRow {
+    matches: "`LAST, FIRST` with a first name in no vocabulary and no English word, or a surname that is an English word or known only as a given name, with a cue (`Called Fuli, Mrihani.`, `Gusev, Reet (…)`, `met URBONAS, Gustas at`, `METS, Marko (…)`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.85),
+};
+pub(super) const UNKNOWN: RelevanceRow = RelevanceRow {
+    matches: "two or three capitalised words in no name vocabulary and no English word, without a cue (`Thandolwethu Mabuzane in bay 2`); a gazetteer term, a product or a place wins",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.7),
+};
+pub(super) const GIVEN_WORD: RelevanceRow = RelevanceRow {
+    matches: "a common given name that is no English word, then a capitalised English word also listed as a surname, ending the run, without a cue (`Helga Mayor moved away`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.75),
+};
+pub(super) const GIVEN_INITIAL: RelevanceRow = RelevanceRow {
+    matches: "a given name and an initial (`Ines C.`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.8),
+};
+
+pub(super) const CAPS_IN_PROSE: RelevanceRow = RelevanceRow {
+    matches: "two to four words in capitals inside a line of lower-case prose, each a name or a word of no vocabulary with a vowel, none an English word, a place or an organisation's word (`Caller identified as SUPASITA CHAROENSUKSOPOL, member …`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.8),
+};
+
+/// The rows of [`Names`], in the order of the relevance table.
+pub(super) const ROWS: &[RelevanceRow] = &[
+    FULL_CUED,
+    FULL,
+    HALF_KNOWN,
+    CUED,
+    LAST_FIRST,
+    LAST_FIRST_CUED,
+    UNKNOWN,
+    GIVEN_WORD,
+    GIVEN_INITIAL,
+    CAPS_IN_PROSE,
+];
