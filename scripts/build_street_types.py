@@ -147,13 +147,15 @@ def libpostal_lines(path, files):
 
 def libpostal_words(path, files, min_len):
     """The folded one-word spellings (min_len letters or more) of the libpostal dictionaries
-    named in files, of every language: {word: set of "file:lang"}."""
+    named in files, of every language, and a spelling with accents also as written in lower
+    case (NFC), as spellings() writes them: {word: set of "file:lang"}."""
     words = {}
     for base, lang, line in libpostal_lines(path, files):
         for t in line.split("|"):
             f = fold(t.strip())
             if len(f) >= min_len and f.isalpha():
-                words.setdefault(f, set()).add(base[:-4] + ":" + lang)
+                for sp in spellings(t):
+                    words.setdefault(sp, set()).add(base[:-4] + ":" + lang)
     return words
 
 
@@ -220,7 +222,8 @@ def write_libpostal_words(path, about, files, words):
 def write_unit_types(words):
     write_libpostal_words(OUT_UNIT_TYPES, [
         "# Unit and floor designators in many languages (flat, apartment, suite, lot, étage, piano, piso ...), folded (NFKD, no",
-        "# combining marks, lowercase), letters only, 2 letters or more, one per line, sorted. Generated - do",
+        "# combining marks, lowercase) and, when accented, also as written in lower case (NFC), letters only, 2 letters",
+        "# or more, one per line, sorted. Generated - do",
         "# not edit. A capitalised run after one, its number and a comma (\"Flat 4b, Rose Court\") is a",
         "# building or a street, not a person.",
     ], [
@@ -231,8 +234,10 @@ def write_unit_types(words):
 
 def write_place_types(words):
     write_libpostal_words(OUT_PLACE_TYPES, [
-        "# Kinds of place and compass words in many languages, folded (NFKD, no combining marks, lowercase),",
-        "# letters only, 3 letters or more, one per line, sorted. Generated - do not edit.",
+        "# Kinds of place and compass words in many languages, folded (NFKD, no combining marks, lowercase)",
+        "# and, when accented, also as written in lower case (NFC), letters only, 3 letters or more, one per",
+        "# line, sorted. Generated - do not edit. A word written with accents is one of these only when its",
+        "# accented spelling is listed ('Löwer' is no 'lower'); in ASCII any listed spelling goes.",
         "# A capitalised run that starts with one (\"Praia ...\", \"Castello ...\", \"Øster ...\", \"Nord ...\")",
         "# is a place, not a person, unless the word is also a personal name (the reader checks).",
     ], [

@@ -407,9 +407,47 @@ TEMPLATES_G = [
     ("chat", "Can someone ring {name} back on {phone}? I'm in meetings all day."),
     ("chat", "{name}'s claim is the one with the burst pipe at {street}."),
 ]
+# An eighth family, written on 2026-11-28 after the seventh was tuned on: subject lines,
+# SQL and log lines, names after ordinary verbs and prepositions ("told", "against",
+# "witnessed by", "neither ... nor"), vocatives, numbered and bulleted lists, e-signatures
+# ("/s/"), court lists in capitals, death notices, ward lists, names broken by an
+# invisible character or a no-break space, chat reactions (tests/data/leak_bench_h, seed
+# 32, to tune on; tests/data/leak_bench_h_heldout, seed 33, reported only).
+TEMPLATES_H = [
+    ("insurance", "Subject: {name} - windscreen claim {cid}\n\nPhotos attached; please call {phone}."),
+    ("insurance", "INSERT INTO claimants (name, dob, phone) VALUES ('{name}', '{dob}', '{phone}');"),
+    ("insurance", "2024-05-01 12:00:03 INFO claims.api lookup ok for {name} ({mid})"),
+    ("insurance", "Thank you, {name}, for your patience while we reviewed claim {cid}."),
+    ("insurance", "The cheque was made payable to {name_upper} and sent by recorded delivery to {street}, {city}."),
+    ("insurance", "Diary: told {name} the valuation would follow; emailed {name2} the policy wording."),
+    ("hr", "Good morning {given},\nYour rota is attached. Any swaps, talk to {name2} ({phone2}).\nThanks"),
+    ("hr", "Attendees:\n* {name} (Ops)\n* {name2} (Legal)\n* HR"),
+    ("hr", "1. {name} - {job}\n2. {name2} - {job}"),
+    ("hr", "And the winner of this year's safety award is... {name}!"),
+    ("hr", "Asked {name} to resubmit the timesheet for week 12; approved by {name2}."),
+    ("hr", "{sur_upper} {given}\t{job_title}\t{email}"),
+    ("legal", "/s/ {name}\n{name}\nAttorney for Plaintiff\n{street}, {city} {postcode}"),
+    ("legal", "Case 12: {sur_upper}, {given_upper} (aged {age}) - theft - adjourned to {month} 4."),
+    ("legal", "{name}, {age}, of {city}, died peacefully at home on {month} 2."),
+    ("legal", "Neither {name} nor {name2} attended the hearing on {month} 8."),
+    ("legal", "Judgment was entered against {name} in the sum of 4,200 plus costs."),
+    ("legal", "The deed was witnessed by {name} and {name2}, both of {city}."),
+    ("clinical", "{sur}, {given} - 3 West - bed 12 - nil by mouth from midnight"),
+    ("clinical", "Telephone consultation with {name}'s daughter about {cond}; callback {phone}."),
+    ("clinical", "Pt: {name_zw}  DOB {dob}  MRN {pid}"),
+    ("clinical", "Lives with partner ({name2}) at {street}, {city}. {name} is independent with daily activities."),
+    ("clinical", "Sample labelled {name_upper} {dob} received without a request form."),
+    ("clinical", "Next of kin: {name2} (husband) - {phone2}. Patient {name_nbsp} prefers first names."),
+    ("chat", "ping {name} about the {cid} photos pls"),
+    ("chat", "{name} reacted \U0001F44D to your message"),
+    ("chat", "Meeting with {name} moved to 3pm - room 2.14"),
+    ("chat", "Forwarded by {name} on behalf of {name2}"),
+    ("chat", "Shared the document with {email} ({name})"),
+    ("chat", "Unknown caller {phone} claimed to be {name}'s brother."),
+]
 NICKNAMES = ["Bobby", "Kit", "Jojo", "Sunny", "Max", "Bea", "Tito", "Lulu", "Ace", "Dede"]
 LAYOUTS = {"a": TEMPLATES, "b": TEMPLATES_B, "c": TEMPLATES_C, "d": TEMPLATES_D, "e": TEMPLATES_E,
-           "f": TEMPLATES_F, "g": TEMPLATES_G}
+           "f": TEMPLATES_F, "g": TEMPLATES_G, "h": TEMPLATES_H}
 JOB_TITLES = ["Claims Handler", "HR Business Partner", "Senior Associate", "Practice Manager",
               "Case Officer", "Payroll Administrator", "Paralegal", "Team Leader"]
 ING = {"slipped on a wet floor": "slipping on a wet floor",
@@ -451,12 +489,18 @@ def build(Faker, seed, templates):
             "nick": NICKNAMES[sum(map(ord, a.full)) % len(NICKNAMES)], "sex": rng.choice(["M", "F"]),
             "sur2": b.surname, "given2": b.given.split()[0], "age_digit": a.age % 10,
             "email2": b.email,
+            # An invisible character inside the surname, a no-break space between the
+            # parts: the name is as readable as without them.
+            "name_zw": f"{a.given} {a.surname[:2]}\u200b{a.surname[2:]}",
+            "name_nbsp": f"{a.given}\u00a0{a.surname}",
         }
         text = tpl.format(**slots)
         doc = f"{domain}_{n:04d}"
         docs.append({"id": doc, "content": text})
 
-        low = text.lower()
+        # As leak_bench.py reads: invisible format characters (zero-width spaces and
+        # joiners) removed, no-break spaces as spaces.
+        low = "".join(c for c in text if nb.unicodedata.category(c) != "Cf").replace("\u00a0", " ").lower()
 
         def written(v):
             # Case-insensitive and as a whole word, as the attacker of leak_bench.py
@@ -472,7 +516,7 @@ def build(Faker, seed, templates):
 
         used = set(s for s in string.Formatter().parse(tpl) for s in [s[1]] if s)
         if used & {"name", "name_upper", "name_lastfirst", "sur", "given", "sur_upper", "given_upper",
-                    "name_lower"}:
+                    "name_lower", "name_zw", "name_nbsp"}:
             add("NAME", a.full, [a.surname])
         if used & {"name2", "sur2", "given2", "sur2_upper"}:
             add("NAME", b.full, [b.surname])

@@ -24,6 +24,8 @@ import unicodedata
 
 
 def fold(s):
+    # An attacker reads past invisible format characters (zero-width spaces, joiners).
+    s = "".join(c for c in s if unicodedata.category(c) != "Cf")
     s = unicodedata.normalize("NFKC", s).casefold()
     return re.sub(r"\s+", " ", s)
 

@@ -31,6 +31,42 @@ impl Run<'_> {
         lower == folded || self.v.street_types.contains(&lower)
     }
 
+    /// Word `k` is one of `terms` (kinds of place, compass words) as written: in ASCII
+    /// any listed spelling; written with accents, only with the same accents listed
+    /// ("Löwer" is a surname, not "lower"; "Süd" is listed as written).
+    fn raw(&self, k: usize) -> &str {
+        &self.text[self.toks[k].start..self.toks[k].end]
+    }
+
+    fn listed_as_written(&self, terms: &super::vocab::Terms, k: usize) -> bool {
+        let raw = self.raw(k);
+        if raw.is_ascii() {
+            return terms.contains(self.folded(k));
+        }
+        let lower: String = raw
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .flat_map(char::to_lowercase)
+            .collect();
+        terms.contains(&lower)
+    }
+
+    /// After a kind of place that is no English word, only surnames that are no English
+    /// word and no place ("Sondre Kristensen": Norwegian "søndre", south, is also a given
+    /// name): a person, not a place ("Nord Kivu", "Lower Sonning" stay places).
+    fn surnames_after_place_type(&self, from: usize, to: usize) -> bool {
+        let ev = self.ev;
+        ev[from].word < 3.0
+            // "Praia Vargas", "Conjunto Barros": a common word of another language.
+            && !self.v.foreign_words.contains(self.folded(from))
+            && (from + 1..=to).all(|x| {
+                ev[x].surname > 0.0
+                    && ev[x].known()
+                    && !ev[x].is_word()
+                    && !self.v.is_place(self.folded(x))
+            })
+    }
+
     /// Whether the words `from..=to` of run `i..=j` are a street, a place or a product
     /// by their first or last word or what stands before them.
     pub(super) fn blocked(&self, i: usize, j: usize, from: usize, to: usize) -> bool {
@@ -52,7 +88,8 @@ impl Run<'_> {
         // or any surname for a type only libpostal lists ("Banda", "Corso").
         if from < to
             && ev[to].surname < 4.5
-            && (crate::text::address::is_address_word(last)
+            // (USPS's words are English: "Löwer" is no "lower".)
+            && (crate::text::address::is_address_word(last) && self.raw(to).is_ascii()
                 || last.chars().count() >= 4
                     && self.street_type(to)
                     && (v.street_types.contains(last) || ev[to].name() <= 0.0))
@@ -68,15 +105,16 @@ impl Run<'_> {
         // ("Castello …", "Praia …", "Nord …"; not "Park", "Hall", "Dong").
         if from < to
             && first.chars().count() >= 3
-            && v.place_types.contains(first)
+            && self.listed_as_written(&v.place_types, from)
             && ev[from].name() < PLACE_TYPE_NAME_MAX
+            && !self.surnames_after_place_type(from, to)
         {
             return true;
         }
         // A compass word last after a GeoNames place, rare as a name ("Tangerang Selatan",
         // "Frankfurt Süd"; not "West", "Timur").
         if from < to
-            && v.directionals.contains(last)
+            && self.listed_as_written(&v.directionals, to)
             && ev[to].name() < PLACE_TYPE_NAME_MAX
             && self.place(from, to - 1)
         {

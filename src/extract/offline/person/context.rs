@@ -73,29 +73,38 @@ impl Run<'_> {
         // is more a given name than a surname ("Smith, Jones" is two surnames).
         let surname_ok =
             ea.known() && ea.surname > 0.0 || ea.name() == 0.0 && (!ea.is_word() || ia > i);
-        // A first name in no vocabulary ("Gusev, Reet") or listed more as a surname
-        // ("Urbonas, Gustas") needs a cue: before the surname, or after the first name.
-        let known_given = eb.known() && eb.given > eb.surname;
-        let other_given = !eb.is_word() && b.shape == Shape::Cap;
-        // A surname the vocabularies list only as a rarer given name ("Čulina, Dragan":
-        // many countries' surnames are missing from the US lists), with a cue.
         let after_b = match toks.get(ia + 2) {
             Some(m) if m.shape == Shape::Initial && joined(text, b, m) => ia + 2,
             _ => ia + 1,
         };
+        // The first cell of a record line or a quoted value ("Wall, Ruth - 3 West",
+        // "('Najeeb, Zafeer', …)") is as strong a cue as a label.
+        // A hyphenated word after the comma is a region as often ("Radenthein,
+        // Sachsen-Anhalt"), unless its parts are names ("Jean-Pierre").
+        let record = self.record_cell(i, after_b)
+            && (!text[b.start..b.end].contains('-') || eb.known() && eb.given > 0.0);
+        let strong = |s: &Self| record || s.strong_cue(i, after_b);
+        // A first name in no vocabulary ("Gusev, Reet") or listed more as a surname
+        // ("Urbonas, Gustas") needs a cue: before the surname, or after the first name.
+        let known_given = eb.known() && eb.given > eb.surname;
+        // In capitals both ("MACKESEY, PEARCE (aged 38)"), with a cue.
+        let other_given = !eb.is_word()
+            && (b.shape == Shape::Cap || b.shape == Shape::Upper && a.shape == Shape::Upper);
+        // A surname the vocabularies list only as a rarer given name ("Čulina, Dragan":
+        // many countries' surnames are missing from the US lists), with a cue …
         // … or before a first name in no vocabulary, with a cue other than a bullet
         // ("Ülker, Feryas, 42, of …").
         let given_as_surname = ea.known()
             && ea.surname == 0.0
             && (known_given && ea.given < eb.given
-                || other_given && eb.name() == 0.0 && self.strong_cue(i, after_b));
+                || other_given && eb.name() == 0.0 && strong(self));
         // A surname that is also an English word ("METS, Marko", "Obi, Onyinye"), with a
         // cue other than a bullet: "(" after, a role word before.
         let word_surname = ea.is_word()
             && ea.surname > 0.0
             && !is_calendar_word(toks.fold_of(a))
             && (known_given || other_given)
-            && self.strong_cue(i, after_b);
+            && strong(self);
         // A first name that is also an English word after a surname, with a cue other
         // than a bullet ("Danielsson, Urban c/o …", "Meyer, Rose (…)").
         let word_given = eb.is_word()
@@ -105,7 +114,7 @@ impl Run<'_> {
             && !is_calendar_word(toks.fold_of(b))
             && !self.v.is_place(toks.fold_of(a))
             && !self.v.is_place(toks.fold_of(b))
-            && self.strong_cue(i, after_b);
+            && strong(self);
         if !(surname_ok || given_as_surname || word_surname || ea.name() <= 0.0 && !ea.is_word())
             || !(known_given || other_given || word_given)
         {
@@ -120,7 +129,16 @@ impl Run<'_> {
             && (toks.fold_of(a).chars().count() >= 3 || ea.known())
             && !self.v.is_place(toks.fold_of(b))
             && !self.org(ia);
+        // "Kiptoo, Khamisi reacted to …": opening the line before a verb, neither word
+        // an English word or a place.
+        let before_verb = !ea.is_word()
+            && !eb.is_word()
+            && !self.v.is_place(toks.fold_of(a))
+            && !self.v.is_place(toks.fold_of(b))
+            && self.opens_line_before_verb(i, after_b);
         let cue = caps_surname
+            || record
+            || before_verb
             || self.cue_before(i)
             || self.cue_after(after_b)
             || self.chat_speaker(i, after_b);
@@ -136,7 +154,7 @@ impl Run<'_> {
         // A middle name after the first name is no region ("Cassiano, Carlos Eduardo").
         let middle = |n: &Tok| {
             let e = self.v.evidence(toks.fold_of(n));
-            known_given
+            (known_given || caps_surname)
                 && e.known()
                 && (e.given > e.surname || e.given > 0.0 && self.field_ends(n))
                 && n.shape == b.shape
@@ -149,8 +167,12 @@ impl Run<'_> {
                 && matches!(n.shape, Shape::Cap | Shape::Upper)
                 && !middle(n)
                 && !suffix(n)
-        }) || self.v.is_place(fb) && !(known_given && self.strong_cue(i, after_b))
-            || ia == i && ea.name() <= 0.0 && self.v.is_place(fa) && !(cue && other_given)
+        }) || self.v.is_place(fb) && !(known_given && strong(self))
+            // (The place of a record line is as often "Skövde, Brandenburg".)
+            || ia == i
+                && ea.name() <= 0.0
+                && self.v.is_place(fa)
+                && !(cue && !record && other_given)
         {
             return;
         }
@@ -264,9 +286,17 @@ impl Run<'_> {
             return false;
         };
         let gap = &text[p.end..toks[k].start];
-        let listed = gap.len() <= 3
+        let listed = (gap.len() <= 3
             && gap.chars().all(|c| c == ' ' || c == ':' || c == ',')
+            // "Lives with partner (Jan Theunis)", "wife (Ana Pop)".
+            || gap == " (")
             && in_list(BEFORE, toks.fold_of(p));
+        // "a.lind@example.org (ALMA HELD)": the display name after an e-mail address.
+        let after_email = gap == " ("
+            && text[..p.end]
+                .rsplit(char::is_whitespace)
+                .next()
+                .is_some_and(|w| w.contains('@') && w.contains('.'));
         // "Deposition of Ming Sun", "on behalf of Gusev, Reet".
         let of_phrase = gap == " "
             && toks.fold_of(p) == "of"
@@ -293,7 +323,7 @@ impl Run<'_> {
         // "Semenica Tudor & Ifunanya Onoh": after two capitalised words and "&", as
         // after "and" (one word on either side is a firm: `firm_before`).
         let amp = gap == " & " && k >= 2 && self.two_caps_end_at(k - 1);
-        listed || field || of_phrase || after_code || amp
+        listed || field || of_phrase || after_code || amp || after_email
     }
 
     /// Words `p - 1` and `p` end a name of two words or more: capitalised (or in

@@ -49,6 +49,7 @@ mod blocks;
 mod context;
 mod forms;
 mod lists;
+mod records;
 mod rows;
 mod tokens;
 mod vocab;
@@ -235,6 +236,7 @@ pub(super) fn find(text: &str) -> Vec<Found> {
         };
         r.run(i, end, &mut out);
         r.last_first(i, &mut out);
+        r.caps_surname_given(i, &mut out);
         // "Called Fuli, Mrihani.", "Added Bílek, Ignác to …": a capitalised cue word, or
         // an English word opening the sentence, opens the run.
         if i < end
@@ -378,8 +380,11 @@ impl Run<'_> {
         // "Boca Raton, FL": a place. A following organisation word was checked above.
         let mut k = i;
         while k <= j {
+            // After a particle an English word is a surname ("Annabel van Tours").
             let usable = |k: usize| match toks[k].shape {
-                Shape::Cap | Shape::Upper => !ev[k].is_word() || cap_particle(toks, k),
+                Shape::Cap | Shape::Upper => {
+                    !ev[k].is_word() || cap_particle(toks, k) || self.after_particle(k)
+                }
                 Shape::Initial | Shape::Lower => true,
                 Shape::Other => false,
             };
@@ -490,6 +495,19 @@ impl Run<'_> {
         }
     }
 
+    /// Word `k` follows a lower-case particle that follows a name word ("Annabel van
+    /// Tours", "Maria de Souza"), all joined.
+    fn after_particle(&self, k: usize) -> bool {
+        let toks = self.toks;
+        k >= 2
+            && toks[k - 1].shape == Shape::Lower
+            && in_list(PARTICLES, self.folded(k - 1))
+            && joined(self.text, &toks[k - 1], &toks[k])
+            && joined(self.text, &toks[k - 2], &toks[k - 1])
+            && matches!(toks[k - 2].shape, Shape::Cap | Shape::Upper)
+            && !self.ev[k - 2].is_word()
+    }
+
     /// A capitalised word in no vocabulary with the suffix of an agent noun
     /// ("Adjuster", "Underwriter", "Actuary" is not one): a role, where a name follows.
     fn role_shaped(&self, k: usize) -> bool {
@@ -560,7 +578,18 @@ impl Run<'_> {
         let cue = self.cue_before(k)
             || self.cue_after(e)
             || self.chat_speaker(k, e)
-            || self.apposition_after(e) && words.len() >= 2;
+            || self.apposition_after(e) && words.len() >= 2
+            // "2. Eder Riša - bus driver": the first cell of a record line (a line in
+            // capitals is a heading as often, words alone on a line a form's key and
+            // value as often: "Forename Sathvik").
+            || words.len() >= 2
+                && words.iter().any(|&x| toks[x].shape == Shape::Cap)
+                // A name the vocabularies know, no common word of another language
+                // ("Oversteeg Groep — Newsletter").
+                && words.iter().any(|&x| ev[x].known())
+                && !words.iter().any(|&x| self.v.foreign_words.contains(self.folded(x)))
+                && self.record_cell(k, e)
+                && !self.alone_on_line(k, e);
         if words.len() == 1 {
             let w = words[0];
             // "S. Ó Cairealláin", "F. de Grás": initials, particles and a surname, with

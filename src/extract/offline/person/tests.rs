@@ -759,3 +759,81 @@ fn maiden_names_nicknames_suffixes_and_display_names() {
         ["ZAFIR", "MONNARD"]
     );
 }
+
+#[test]
+fn names_filling_the_first_cell_of_a_record_line_or_a_quoted_value() {
+    for (text, want) in [
+        ("Wall, Ruth - 3 West - bed 12", "Wall, Ruth"),
+        (
+            "1. Gonzalez, Constanza - site engineer",
+            "Gonzalez, Constanza",
+        ),
+        ("VALUES ('Najeeb, Zafeer', '1989-04-08');", "Najeeb, Zafeer"),
+        ("And the winner is... Ali, Dalili!", "Ali, Dalili"),
+        ("Kiptoo, Khamisi reacted to your message", "Kiptoo, Khamisi"),
+        ("Nguyễn, Vi - 3 West", "Nguyễn, Vi"),
+        (
+            "WASUNUN Sitiwat\tCase Officer\tx@example.org",
+            "WASUNUN Sitiwat",
+        ),
+        ("WEST Colin\tPractice Manager", "WEST Colin"),
+        (
+            "1. Leigh Powell - bus driver\n2. Eder Riša - bus driver",
+            "Eder Riša",
+        ),
+        (
+            "Neither HOÀNG, Đức Hưng nor the insurer attended.",
+            "HOÀNG, Đức Hưng",
+        ),
+        (
+            "Case 12: MACKESEY, PEARCE (aged 38) - adjourned",
+            "MACKESEY, PEARCE",
+        ),
+    ] {
+        assert!(names(text).contains(&want), "{text}: {:?}", names(text));
+    }
+    // Headings, places and departments in the same places are no persons.
+    for text in [
+        "However, Ruth said it was fine.",
+        "Paris, France - travel notes",
+        "URGENT Claim\tOpen",
+        "SUMMARY Review - 2024",
+        "Annual Review - 2024",
+        "Sales, Marketing - team list",
+        "Nord Kivu - field report",
+        "NOTE Please call back.",
+        "Radenthein, Sachsen-Anhalt — Stowarzyszenie Leśna",
+        "Oversteeg Groep — Quarterly Payroll Newsletter",
+        "The warehouse moved to Praia Vargas last year.",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+}
+
+#[test]
+fn a_name_is_no_place_word_by_letters_its_accents_or_its_language_deny() {
+    // Norwegian "søndre" (south) is a kind of place and a given name; "Löwer" is a
+    // surname, not "lower"; after a particle an English word is a surname.
+    assert_eq!(names("Sondre Kristensen called."), ["Sondre Kristensen"]);
+    assert_eq!(
+        names("Subject: Helena Löwer - windscreen"),
+        ["Helena Löwer"]
+    );
+    assert_eq!(
+        names("Forwarded on behalf of Annabel van Tours"),
+        ["Annabel van Tours"]
+    );
+    assert!(names("Lower Sonning flooded again.").is_empty());
+}
+
+#[test]
+fn a_relative_in_brackets_and_the_display_name_of_an_address_are_cued() {
+    assert_eq!(
+        names("Lives with partner (Jan Theunis) at the farm."),
+        ["Jan Theunis"]
+    );
+    assert_eq!(
+        names("Shared the document with a.held@example.org (ALMA HELD)"),
+        ["ALMA HELD"]
+    );
+}
