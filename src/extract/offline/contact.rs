@@ -49,7 +49,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
             r"|(?:19|20)\d\d ?[-/] ?(?:19|20)\d\d|\d{1,2}[./-]\d{4})$"
         ))?,
         phone_ctx: Regex::new(
-            r"(?i)(?-u:\b)(?:phone|tel|telephone|cell|mobile|fax|call(?:s|ed|er|back|ing)?|number|contact|text(?:ed)?|txt|sms|direct[ \t]+line|ddi|ph|reach(?:ed)?|dial(?:led)?|ring|landline|whatsapp|voicemail|voice mail|hotline|ext|extn|extension|next[ \t]+of[ \t]+kin|nok|emergency)(?-u:\b)",
+            r"(?i)(?-u:\b)(?:phone|tel|telephone|cell|mobile|fax|call(?:s|ed|er|back|ing)?|number|contact|text(?:ed)?|txt|sms|direct[ \t]+line|ddi|ph|reach(?:ed)?|dial(?:led)?|ring|landline|whatsapp|voicemail|voice mail|hotline|ext|extn|extension|next[ \t]+of[ \t]+kin|nok|emergency|telefon|telefono|telefone|handy|portable|cellulare)(?-u:\b)|(?-u:\b)(?:tél|teléfono|móvil)",
         )?,
     })
 }

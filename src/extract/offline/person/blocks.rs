@@ -148,7 +148,12 @@ impl Run<'_> {
                 let w = toks.folded(p);
                 // "avenue Julie Ledoux", "chemin Dominique Menard" (a lower-case street
                 // type of four letters or more: not "via", "la").
-                if toks[p].shape == Shape::Lower && w.chars().count() >= 4 && self.street_type(p) {
+                // (A cue word is no street: "ring Lungile Maluleka back".)
+                if toks[p].shape == Shape::Lower
+                    && w.chars().count() >= 4
+                    && self.street_type(p)
+                    && !in_list(super::lists::BEFORE, w)
+                {
                     return true;
                 }
                 // A house number: "326 Cameron Wells", "1 Joshua Hill" (not a year, nor

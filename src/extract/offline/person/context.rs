@@ -71,8 +71,16 @@ impl Run<'_> {
         let (ea, eb) = (&ev[ia], &ev[ia + 1]);
         // A surname (or an unknown word, or one after a particle) and a given name that
         // is more a given name than a surname ("Smith, Jones" is two surnames).
-        let surname_ok =
-            ea.known() && ea.surname > 0.0 || ea.name() == 0.0 && (!ea.is_word() || ia > i);
+        // A surname in capitals before the comma and a first name that is not: the
+        // layout says which is the surname ("ŞAFAK, Şayan", "HUZAIFA, Awmar").
+        let caps_form = a.shape == Shape::Upper
+            && b.shape == Shape::Cap
+            && !ea.is_word()
+            && toks.fold_of(a).chars().count() >= 3
+            && !self.org(ia);
+        let surname_ok = ea.known() && ea.surname > 0.0
+            || ea.name() == 0.0 && (!ea.is_word() || ia > i)
+            || caps_form;
         let after_b = match toks.get(ia + 2) {
             Some(m) if m.shape == Shape::Initial && joined(text, b, m) => ia + 2,
             _ => ia + 1,
@@ -83,7 +91,7 @@ impl Run<'_> {
         // Sachsen-Anhalt"), unless its parts are names ("Jean-Pierre").
         let record = self.record_cell(i, after_b)
             && (!text[b.start..b.end].contains('-') || eb.known() && eb.given > 0.0);
-        let strong = |s: &Self| record || s.strong_cue(i, after_b);
+        let strong = |s: &Self| record || caps_form || s.strong_cue(i, after_b);
         // A first name in no vocabulary ("Gusev, Reet") or listed more as a surname
         // ("Urbonas, Gustas") needs a cue: before the surname, or after the first name.
         let known_given = eb.known() && eb.given > eb.surname;
@@ -162,12 +170,17 @@ impl Run<'_> {
         };
         // A suffix is no region either ("DAHL, Anne Jr.").
         let suffix = |n: &Tok| in_list(SUFFIXES, toks.fold_of(n));
+        // ("SAYYID, Nyuki Emp#: 556": a key glued to "#" is no middle name.)
         if toks.get(ia + 2).is_some_and(|n| {
             joined(text, b, n)
+                && !text[n.end..].starts_with('#')
                 && matches!(n.shape, Shape::Cap | Shape::Upper)
                 && !middle(n)
                 && !suffix(n)
-        }) || self.v.is_place(fb) && !(known_given && strong(self))
+        }) || self.v.is_place(fb)
+            && !(known_given && strong(self)
+                // "Dear MAŁOTA, Iwo": a surname in capitals that is no place, with a cue.
+                || caps_form && !self.v.is_place(fa) && self.cue_before(i))
             // (The place of a record line is as often "Skövde, Brandenburg".)
             || ia == i
                 && ea.name() <= 0.0
@@ -187,6 +200,7 @@ impl Run<'_> {
                 Shape::Cap | Shape::Upper | Shape::Initial
             )
             && !in_list(BEFORE, toks.fold_of(&toks[i - 1]))
+            && !is_honorific(toks.fold_of(&toks[i - 1]))
             && !(self.ev[i - 1].is_word() && self.opens_sentence(i - 1))
         {
             return;
@@ -203,6 +217,7 @@ impl Run<'_> {
             && joined(text, b, m)
             && matches!(m.shape, Shape::Cap | Shape::Upper)
             && !suffix(m)
+            && !text[m.end..].starts_with('#')
         {
             // The middle name (checked above).
             end = m.end;
@@ -299,10 +314,14 @@ impl Run<'_> {
                 .is_some_and(|w| w.contains('@') && w.contains('.'));
         // "Deposition of Ming Sun", "on behalf of Gusev, Reet".
         let of_phrase = gap == " "
-            && toks.fold_of(p) == "of"
             && k >= 2
             && text[toks[k - 2].end..p.start] == *" "
-            && in_list(BEFORE_OF, toks.fold_of(&toks[k - 2]));
+            && match toks.fold_of(p) {
+                "of" => in_list(BEFORE_OF, toks.fold_of(&toks[k - 2])),
+                // "Following service on Sinaga, Parman at …", "served on".
+                "on" | "upon" => matches!(toks.fold_of(&toks[k - 2]), "service" | "served"),
+                _ => false,
+            };
         // In brackets or after a slash, right after a code ("TCS653020 (VELITDIN
         // ASLAN)", "Re: CLM-2023-932099 / Zaahir Darain"): the person the code is of.
         let after_code = matches!(gap.trim(), "(" | "/" | "[") && {
@@ -323,7 +342,9 @@ impl Run<'_> {
         // "Semenica Tudor & Ifunanya Onoh": after two capitalised words and "&", as
         // after "and" (one word on either side is a firm: `firm_before`).
         let amp = gap == " & " && k >= 2 && self.two_caps_end_at(k - 1);
-        listed || field || of_phrase || after_code || amp || after_email
+        // "Herr WEEKS, Brandi", "Mrs KELLER, Maria": an honorific (of any language).
+        let honorific = (gap == " " || gap == ". ") && is_honorific(toks.fold_of(p));
+        listed || field || of_phrase || after_code || amp || after_email || honorific
     }
 
     /// Words `p - 1` and `p` end a name of two words or more: capitalised (or in
@@ -495,6 +516,14 @@ impl Run<'_> {
         {
             return true;
         }
+        // "Waskita, Okta <o.waskita@…> wrote": a display name without quotes.
+        if let Some(r) = rest.strip_prefix(" <")
+            && r.split('>')
+                .next()
+                .is_some_and(|a| a.contains('@') && !a.contains(' '))
+        {
+            return true;
+        }
         // "(", or the first cell of a record row ("Name | date | status", tab-separated).
         if trimmed.starts_with(['(', '|', '\t']) {
             return true;
@@ -508,6 +537,13 @@ impl Run<'_> {
                 || lower.starts_with("dob")
                 || lower.starts_with("born")
                 || lower.starts_with("who ")
+                // "Łabaj, Błażej, MRN#55", ", NHS no.", ", ID 4471": the person's id.
+                || ["mrn", "nhs", "id", "ssn", "hosp", "emp", "staff", "payroll", "member"]
+                    .iter()
+                    .any(|k| {
+                        lower.starts_with(k)
+                            && !lower[k.len()..].starts_with(|c: char| c.is_alphabetic())
+                    })
             {
                 return true;
             }

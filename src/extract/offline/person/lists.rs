@@ -186,6 +186,30 @@ pub(super) const BEFORE: &[&str] = &[
     "neighbor",
     "carer",
     "guardian",
+    // Verbs whose object is a person: "ring Lungile Maluleka back", "discharged
+    // Océane Roy today", "executor Frederik Vaško".
+    "ring",
+    "rang",
+    "phone",
+    "text",
+    "texted",
+    "ping",
+    "pinged",
+    "remind",
+    "reminded",
+    "ask",
+    "tell",
+    "thank",
+    "thanked",
+    "visited",
+    "discharged",
+    "admitted",
+    "interviewed",
+    "reimbursed",
+    "invited",
+    "executor",
+    "executrix",
+    "trustee",
     "employee",
     "applicant",
     "visitor",
@@ -215,6 +239,13 @@ pub(super) const BEFORE: &[&str] = &[
     "late",
     "v",
     "vs",
+];
+
+/// Honorifics of other languages, folded (English ones are `HONORIFICS` of
+/// `entity::normalize`; the name-cue recognizer's pattern lists the same).
+pub(super) const OTHER_HONORIFICS: &[&str] = &[
+    "sr", "sra", "srta", "mme", "mlle", "herr", "frau", "hr", "dott", "dna", "dona", "mevr", "dhr",
+    "pani", "sig", "sigra",
 ];
 
 /// A noun that, with "of" after it, introduces a person: "Deposition of Ming Sun",

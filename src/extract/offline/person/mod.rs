@@ -58,8 +58,8 @@ use super::recognizer::{Candidate, Context, Recognizer, RelevanceRow, Tier};
 use crate::entity::normalize::is_calendar_word;
 use forms::{accented_non_english, nickname};
 use lists::{
-    AFTER, BEFORE, BEFORE_OF, CAP_PARTICLES, CONJUNCTIONS, FROM_SENDER, NOT_PERSON, PARTICLES,
-    PLACE_BEFORE, SUFFIXES,
+    AFTER, BEFORE, BEFORE_OF, CAP_PARTICLES, CONJUNCTIONS, FROM_SENDER, NOT_PERSON,
+    OTHER_HONORIFICS, PARTICLES, PLACE_BEFORE, SUFFIXES,
 };
 use rows::*;
 use tokens::{Shape, Tok, Tokens, in_list, joined, tokens};
@@ -241,12 +241,15 @@ pub(super) fn find(text: &str) -> Vec<Found> {
         // an English word opening the sentence, opens the run.
         if i < end
             && toks[i].shape == Shape::Cap
-            && (in_list(BEFORE, toks.fold_of(&toks[i])) || ev[i].is_word() && r.opens_sentence(i))
+            && (in_list(BEFORE, toks.fold_of(&toks[i]))
+                || is_honorific(toks.fold_of(&toks[i]))
+                || ev[i].is_word() && r.opens_sentence(i))
         {
             r.last_first(i + 1, &mut out);
         }
         i = j + 1;
     }
+    records::lower_case_names(text, &toks, v, &mut out);
     // Longest first at each start; a name inside another ("Maria J." inside
     // "Keller, Maria J.") is part of it.
     out.sort_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
@@ -257,6 +260,11 @@ pub(super) fn find(text: &str) -> Vec<Found> {
         }
     }
     kept
+}
+
+/// An honorific of English or of another language, folded ("mr", "herr", "sra").
+fn is_honorific(folded: &str) -> bool {
+    crate::entity::normalize::HONORIFICS.contains(&folded) || in_list(OTHER_HONORIFICS, folded)
 }
 
 /// Word `k` is a name particle written with a capital ("Ó", "Mac", "VAN", "De") and a
@@ -693,7 +701,10 @@ impl Run<'_> {
         // ("Statement taken from Rozalia Siewiera at the store").
         let given_unknown = f.known() && f.given > f.surname && self.unknown_word(lastw);
         // A place has no person's code after it ("received from ƏJDƏR KƏRIMLI (611003)").
-        let person_anyway = given_first && surname_last || given_unknown || self.code_after(e);
+        let person_anyway = given_first && surname_last
+            || given_unknown
+            || self.code_after(e)
+            || self.birth_date_after(e);
         if place_before && !person_anyway {
             return;
         }

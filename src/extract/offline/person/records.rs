@@ -143,6 +143,78 @@ impl Run<'_> {
     }
 }
 
+impl Run<'_> {
+    /// A date with a year in brackets after word `e` ("from Lungile Mbekwa (12 June
+    /// 1945)", "(04/11/1979)"): a person's date of birth; a place has none.
+    pub(super) fn birth_date_after(&self, e: usize) -> bool {
+        let rest = self.text[self.toks[e].end..].trim_start_matches(' ');
+        let Some(inner) = rest
+            .strip_prefix('(')
+            .and_then(|r| r.split(')').next())
+            .filter(|i| i.len() <= 24)
+        else {
+            return false;
+        };
+        let year = inner
+            .split(|c: char| !c.is_ascii_digit())
+            .any(|d| d.len() == 4 && (d.starts_with("19") || d.starts_with("20")));
+        let month = inner
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| crate::entity::normalize::is_calendar_word(&w.to_lowercase()));
+        year && (month || inner.contains(['/', '.', '-']))
+    }
+}
+
+/// Names in lower case after a cue word, as chat writes them ("talked to miki shimizu
+/// today", "cc səbuhi əylisli"): a given name (or a word of no vocabulary written with
+/// letters English does not use) and a surname or a word of no vocabulary, one of them
+/// known, neither an English word, a common word of another language or a place.
+pub(super) fn lower_case_names(text: &str, toks: &Tokens, v: &Vocab, out: &mut Vec<Found>) {
+    let plain = |k: usize| {
+        let w = toks.folded(k);
+        w.chars().count() >= 2
+            && !v.evidence(w).is_word()
+            && v.words.get(w) < 4.0
+            && !v.foreign_words.contains(w)
+            && !v.is_place(w)
+            && !in_list(NOT_PERSON, w)
+            && !is_calendar_word(w)
+    };
+    for k in 1..toks.len().saturating_sub(1) {
+        let (p, a, b) = (&toks[k - 1], &toks[k], &toks[k + 1]);
+        if a.shape != Shape::Lower
+            || b.shape != Shape::Lower
+            || text[p.end..a.start] != *" "
+            || text[a.end..b.start] != *" "
+            || !in_list(BEFORE, toks.fold_of(p))
+            || !plain(k)
+            || !plain(k + 1)
+        {
+            continue;
+        }
+        let (ea, eb) = (v.evidence(toks.folded(k)), v.evidence(toks.folded(k + 1)));
+        let given = ea.given > 0.0 && ea.given >= ea.surname;
+        let surname = eb.surname > 0.0;
+        let unknown_a = ea.name() == 0.0 && forms::accented_non_english(&text[a.start..a.end]);
+        let unknown_b = eb.name() == 0.0 && toks.folded(k + 1).chars().count() >= 3;
+        // A third word in lower case that is a name too would make the run longer than
+        // this reads; a particle after ("van", "de") likewise.
+        let longer = toks.get(k + 2).is_some_and(|n| {
+            n.shape == Shape::Lower
+                && text[b.end..n.start] == *" "
+                && (v.evidence(toks.fold_of(n)).name() > 0.0 || in_list(PARTICLES, toks.fold_of(n)))
+                && v.words.get(toks.fold_of(n)) < 3.0
+        });
+        if (given && (surname || unknown_b) || unknown_a && surname) && !longer {
+            out.push(Found {
+                start: a.start,
+                end: b.end,
+                row: &LOWER_CUED,
+            });
+        }
+    }
+}
+
 /// A numbered list's marker: "1.", "12)", "(3)", "a)".
 fn list_number(m: &str) -> bool {
     let m = m.strip_prefix('(').unwrap_or(m);

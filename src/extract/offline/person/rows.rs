@@ -24,7 +24,7 @@ pub(super) const CUED: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(0.8),
 };
 pub(super) const LAST_FIRST: RelevanceRow = RelevanceRow {
-    matches: "`LAST, FIRST [M.]`: a surname, a comma, a given name, not a list (`KELLER, Maria`)",
+    matches: "`LAST, FIRST [M.]`: a surname, a comma, a given name, not a list (`KELLER, Maria`); a surname in capitals and a given name filling a record line's first cell (`WASUNUN Sitiwat⇥Case Officer`)",
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.9),
 };
@@ -54,6 +54,11 @@ pub(super) const CAPS_IN_PROSE: RelevanceRow = RelevanceRow {
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.8),
 };
+pub(super) const LOWER_CUED: RelevanceRow = RelevanceRow {
+    matches: "two words in lower case after a cue word (`talked to miki shimizu today`): a given name and a surname (or a word of no vocabulary), neither an English word",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.75),
+};
 
 /// The rows of [`Names`], in the order of the relevance table.
 pub(super) const ROWS: &[RelevanceRow] = &[
@@ -67,4 +72,5 @@ pub(super) const ROWS: &[RelevanceRow] = &[
     GIVEN_WORD,
     GIVEN_INITIAL,
     CAPS_IN_PROSE,
+    LOWER_CUED,
 ];

@@ -837,3 +837,81 @@ fn a_relative_in_brackets_and_the_display_name_of_an_address_are_cued() {
         ["ALMA HELD"]
     );
 }
+
+#[test]
+fn last_first_with_a_surname_in_capitals_or_after_a_legal_cue() {
+    for (text, want) in [
+        (
+            "Plaintiff HUZAIFA, Awmar, pro se, filed an amended complaint.",
+            "HUZAIFA, Awmar",
+        ),
+        (
+            "Just got off the phone with ŞAFAK, Şayan - very upset",
+            "ŞAFAK, Şayan",
+        ),
+        (
+            "Witness: Herr WEEKS, Brandi, wohnhaft 12 Road.",
+            "WEEKS, Brandi",
+        ),
+        (
+            "Name: SAYYID, Nyuki Emp#: 556 Dept: Logistics",
+            "SAYYID, Nyuki",
+        ),
+        (
+            "MIGUEL, Modesto, MRN#55, DOB:24 December 1958",
+            "MIGUEL, Modesto",
+        ),
+        (
+            "Łabaj, Błażej, MRN#55, DOB:5 June 1951, allergies",
+            "Łabaj, Błażej",
+        ),
+        ("fyi RAYYONOVA, Saida moved - new addr", "RAYYONOVA, Saida"),
+        ("Dear MAŁOTA, Iwo,\n\nFurther to our meeting", "MAŁOTA, Iwo"),
+        (
+            "Following service on Sinaga, Parman at 12 Road, no reply",
+            "Sinaga, Parman",
+        ),
+        (
+            "> On January 3, Waskita, Okta <o.w@example.org> wrote:",
+            "Waskita, Okta",
+        ),
+    ] {
+        assert!(names(text).contains(&want), "{text}: {:?}", names(text));
+    }
+    assert!(names("Visitors from PARIS, Texas came.").is_empty());
+}
+
+#[test]
+fn verbs_whose_object_is_a_person_and_a_birth_date_in_brackets_are_cues() {
+    for (text, want) in [
+        (
+            "Can someone ring Lungile Maluleka back on 555?",
+            "Lungile Maluleka",
+        ),
+        ("Physio discharged Océane Roy today.", "Océane Roy"),
+        (
+            "Consent obtained from Lungile Mbekwa (12 June 1945) for it.",
+            "Lungile Mbekwa",
+        ),
+    ] {
+        assert!(names(text).contains(&want), "{text}: {:?}", names(text));
+    }
+    // A place after "from" has no birth date.
+    assert!(names("Shipped from Kettering Mills (since 2019) today.").is_empty());
+}
+
+#[test]
+fn names_in_lower_case_after_a_cue_word() {
+    assert_eq!(
+        names("talked to antoine chabot today, she'll send the form"),
+        ["antoine chabot"]
+    );
+    for text in [
+        "talked to the team today",
+        "sent to head office today",
+        "spoke with rose garden staff",
+        "welcome to san diego everyone",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+}
