@@ -445,9 +445,48 @@ TEMPLATES_H = [
     ("chat", "Shared the document with {email} ({name})"),
     ("chat", "Unknown caller {phone} claimed to be {name}'s brother."),
 ]
+# A ninth family, written on 2026-11-28 after the eighth was tuned on: relatives in
+# apposition, joint holders, arrows and org charts, recipient lists, matrimonial and
+# probate captions, "y/o" shorthand, em-dash rows, "Name/DOB verified", channel events,
+# e-mail headers on one line, quoted CSV, JSON arrays, markdown bold, underlined
+# signatures, driver lists, letter address blocks without labels, social posts
+# (tests/data/leak_bench_i, seed 34, to tune on; tests/data/leak_bench_i_heldout, seed
+# 35, reported only).
+TEMPLATES_I = [
+    ("insurance", "The insured's son, {name}, was driving the vehicle at the time of the {role} report."),
+    ("insurance", "Policy {mid} is held jointly by {name} and {name2} of {city}."),
+    ("insurance", "Claim notes (adjuster {name2}): insured {name} confirmed receipt of the cheque."),
+    ("insurance", "As per {name}'s email of {month} 3, the excess will be waived."),
+    ("insurance", "Driver 1: {name}, licence {pid}; Driver 2: {name2}"),
+    ("insurance", "{name}\n{street}\n{city} {postcode}\n\nDear Policyholder,\nYour renewal is due."),
+    ("hr", "Reporting line: {name} -> {name2}"),
+    ("hr", "Org chart: {name} (Head of Ops) > {name2} (Shift Lead)"),
+    ("hr", "Holiday request {eid}: {given} {sur} - 5 days - approved by {name2}"),
+    ("hr", "To: {name} <{email}>; {name2} <{email2}>"),
+    ("hr", "{name} has joined the channel."),
+    ("hr", "so proud of my colleague {name} \U0001F389 #teamwork"),
+    ("legal", "In re the Marriage of {name} and {name2}, Case No. {cid}."),
+    ("legal", "Respondent: {name_upper}\nRepresented by: {name2}"),
+    ("legal", "Decedent {name} died intestate on {month} 9, {year}, domiciled at {street}, {city}."),
+    ("legal", "The court grants {name}'s motion to dismiss."),
+    ("legal", "Signed: ____{name}____  Date: {month} 2, {year}"),
+    ("legal", "\"{sur}, {given}\",{dob},\"{street}, {city}\""),
+    ("clinical", "Pt {given_upper} {sur_upper}, {age} y/o, presents with {cond}."),
+    ("clinical", "Name/DOB verified: {name} / {dob}"),
+    ("clinical", "{name} - {age} - {cond} - bed 7"),
+    ("clinical", "Called pt's wife {name2} at {phone2} re: {name}'s discharge."),
+    ("clinical", "Attending note: {name} tolerated the procedure well; family ({name2}) updated by phone."),
+    ("clinical", "[\"{name}\", \"{name2}\"]"),
+    ("chat", "{name} (External) shared a file with you"),
+    ("chat", "- **{name}** ({job})\n- **{name2}** ({job})"),
+    ("chat", "Sent: Monday; From: {name}; To: {name2}; Subject: site visit"),
+    ("chat", "omg {name} again?? third claim this month"),
+    ("chat", "Reassigned {cid} from {name2} to {name}."),
+    ("chat", "{name} is out of office until {month} 12; urgent queries to {email2}."),
+]
 NICKNAMES = ["Bobby", "Kit", "Jojo", "Sunny", "Max", "Bea", "Tito", "Lulu", "Ace", "Dede"]
 LAYOUTS = {"a": TEMPLATES, "b": TEMPLATES_B, "c": TEMPLATES_C, "d": TEMPLATES_D, "e": TEMPLATES_E,
-           "f": TEMPLATES_F, "g": TEMPLATES_G, "h": TEMPLATES_H}
+           "f": TEMPLATES_F, "g": TEMPLATES_G, "h": TEMPLATES_H, "i": TEMPLATES_I}
 JOB_TITLES = ["Claims Handler", "HR Business Partner", "Senior Associate", "Practice Manager",
               "Case Officer", "Payroll Administrator", "Paralegal", "Team Leader"]
 ING = {"slipped on a wet floor": "slipping on a wet floor",

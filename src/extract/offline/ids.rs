@@ -178,31 +178,72 @@ impl Recognizer for Ids {
             if !accepted {
                 continue;
             }
-            let row = cue_row.unwrap_or(if person_prefix(s) {
-                &ID_BY_PREFIX
-            } else {
-                &CONTEXT_FREE_ID
-            });
+            let row = match cue_row {
+                // "Holiday request EMP51633": a person's prefix says more than a
+                // generic context word.
+                Some(r) if std::ptr::eq(r, &OTHER_ID) && person_prefix(s) => &ID_BY_PREFIX,
+                // "Policy 2175922478 is held jointly by …": the holder follows.
+                Some(r)
+                    if std::ptr::eq(r, &OTHER_ID)
+                        && cue.as_ref().and_then(|c| c.get(0)).is_some_and(|m| {
+                            HELD.iter().any(|h| m.as_str().eq_ignore_ascii_case(h))
+                        })
+                        && holder_follows(&text[end..]) =>
+                {
+                    &PATIENT_ID
+                }
+                Some(r) => r,
+                None if person_prefix(s) => &ID_BY_PREFIX,
+                None => &CONTEXT_FREE_ID,
+            };
             ctx.push(cands, (start, end), row, Tier::Id);
             floor = end;
         }
     }
 }
 
+/// What a person holds in their name.
+const HELD: [&str; 8] = [
+    "policy",
+    "policies",
+    "account",
+    "accounts",
+    "loan",
+    "loans",
+    "contract",
+    "contracts",
+];
+
+/// The text after a policy's or an account's number names its holder ("… is held
+/// jointly by", "… in the name of", "… belongs to").
+fn holder_follows(rest: &str) -> bool {
+    let r = rest.trim_start_matches([',', ' ']);
+    let mut cut = r.len().min(32);
+    while !r.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let r = r[..cut].to_ascii_lowercase();
+    let r = r
+        .strip_prefix("is ")
+        .or_else(|| r.strip_prefix("was "))
+        .unwrap_or(&r);
+    [
+        "held by",
+        "held jointly by",
+        "held solely by",
+        "owned by",
+        "in the name of",
+        "belongs to",
+        "registered to",
+    ]
+    .iter()
+    .any(|p| r.starts_with(p))
+}
+
 /// A policy, account, loan or contract a person holds: the context word `word` at `at`
 /// of `window` comes right after a possessive ("Mutia's policy", "her account", "your
 /// policy"; not "our policy", the writer's firm's).
 fn held_by_a_person(window: &str, at: usize, word: &str) -> bool {
-    const HELD: [&str; 8] = [
-        "policy",
-        "policies",
-        "account",
-        "accounts",
-        "loan",
-        "loans",
-        "contract",
-        "contracts",
-    ];
     const POSSESSIVES: [&str; 5] = ["his", "her", "their", "my", "your"];
     if !HELD.iter().any(|h| word.eq_ignore_ascii_case(h)) {
         return false;

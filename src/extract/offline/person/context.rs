@@ -38,6 +38,11 @@ impl Run<'_> {
                 && self.text[self.toks[q].end..self.toks[p].start]
                     .trim()
                     .is_empty()
+        }) || (p.saturating_sub(4)..p).any(|q| {
+            // "Reassigned LB41486384 from Chayapat Trikasemmart to …": work handed on
+            // from a person, a few words back on the same line.
+            in_list(HANDED_ON, self.folded(q))
+                && !self.text[self.toks[q].end..self.toks[p].start].contains('\n')
         })
     }
 
@@ -233,8 +238,11 @@ impl Run<'_> {
         }
         // "Bauer, Emilie and Tom Ward" is a person and another; "Smith, Jones and Lee"
         // (no given name after the comma) a firm.
+        // ("the Marriage of Muhammadazizov, Fuzayl and …": a first name in no vocabulary
+        // after a cue is no partner's surname.)
         if let Some(n) = toks.get(next)
             && !known_given
+            && !(other_given && eb.name() == 0.0 && self.cue_before(i))
             && in_list(CONJUNCTIONS, toks.fold_of(n))
             && text[end..n.start].trim().is_empty()
         {
@@ -294,7 +302,7 @@ impl Run<'_> {
             .rfind('\n')
             .map(|i| &tail[i + 1..])
             .or((from == 0).then_some(tail));
-        if line.is_some_and(|l| matches!(l.trim(), "-" | "*" | "•" | "–")) {
+        if line.is_some_and(|l| matches!(without_emphasis(l), "-" | "*" | "•" | "–")) {
             return true;
         }
         let Some(p) = k.checked_sub(1).and_then(|p| toks.get(p)) else {
@@ -338,7 +346,12 @@ impl Run<'_> {
         // A field of a form: a label of one to three words, the first capitalised,
         // opening its line or cell (after ";" or "|"), then a colon ("Landlord: Mehmet
         // Yıldırım", "…; Witness: …", "Investigator assigned: …").
-        let field = matches!(gap.trim_end_matches([' ', '\t']), ":") && self.label_before(k - 1);
+        // ("Signed: ____Ana Pop____", "**Name:** Ana Pop": underlines and emphasis.)
+        let field = matches!(
+            gap.trim_end_matches([' ', '\t', '_', '*'])
+                .trim_start_matches('*'),
+            ":"
+        ) && self.label_before(k - 1);
         // "Semenica Tudor & Ifunanya Onoh": after two capitalised words and "&", as
         // after "and" (one word on either side is a firm: `firm_before`).
         let amp = gap == " & " && k >= 2 && self.two_caps_end_at(k - 1);
@@ -438,6 +451,15 @@ impl Run<'_> {
     /// sentence.
     fn label_before(&self, p: usize) -> bool {
         let (text, toks) = (self.text, self.toks);
+        // "Driver 1:", "Witness 2:": a numbered label.
+        let numbered = |q: usize| {
+            let w = &text[toks[q].start..toks[q].end];
+            q >= 1
+                && (1..=2).contains(&w.len())
+                && w.bytes().all(|b| b.is_ascii_digit())
+                && text[toks[q - 1].end..toks[q].start] == *" "
+        };
+        let p = if numbered(p) { p - 1 } else { p };
         let mut first = p;
         loop {
             if !matches!(toks[first].shape, Shape::Cap | Shape::Upper | Shape::Lower) {
@@ -468,7 +490,9 @@ impl Run<'_> {
     /// A cue right after word `e`: "(", "'s", ", a 52-year-old", "DOB", "said" …
     pub(super) fn cue_after(&self, e: usize) -> bool {
         let (text, toks) = (self.text, self.toks);
-        let rest = &text[toks[e].end..];
+        // Markdown emphasis and underlines around a name are no part of what follows
+        // ("- **IIDA RÖNKKÖ** (site engineer)").
+        let rest = text[toks[e].end..].trim_start_matches(['*', '_']);
         // A chat line's speaker in brackets before the time ("[Atena Dobre] 10:43:").
         if let Some(r) = rest.strip_prefix("] ") {
             let t = r.as_bytes();
@@ -579,6 +603,11 @@ impl Run<'_> {
             && gap.len() <= 2
             && in_list(AFTER, toks.fold_of(n))
     }
+}
+
+/// A line's start before a word, without its markdown emphasis ("- **" → "-").
+pub(super) fn without_emphasis(line: &str) -> &str {
+    line.trim().trim_end_matches(['*', '_']).trim_end()
 }
 
 /// `s` opens with a person's code (letters, digits and dashes, four digits or more) and

@@ -207,6 +207,8 @@ pub(super) const BEFORE: &[&str] = &[
     "interviewed",
     "reimbursed",
     "invited",
+    "decedent",
+    "family",
     "executor",
     "executrix",
     "trustee",
@@ -252,6 +254,9 @@ pub(super) const OTHER_HONORIFICS: &[&str] = &[
 /// "on behalf of …", "the estate of …", "care of …".
 pub(super) const BEFORE_OF: &[&str] = &[
     "behalf",
+    // "In re the Marriage of …", "In the Matter of …".
+    "marriage",
+    "matter",
     "attention",
     "deposition",
     "statement",
@@ -420,6 +425,9 @@ pub(super) const COMPASS: &[&str] = &[
     "oeste",
     "leste",
 ];
+
+/// Work handed on from a person: "Reassigned LB41486384 from NAME to NAME".
+pub(super) const HANDED_ON: &[&str] = &["reassigned", "reallocated", "escalated", "handed"];
 
 /// Words before "from" that make what follows a sender, not a place ("Voicemail
 /// from Mario Maršić", "Transferred from …").

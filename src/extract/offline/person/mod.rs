@@ -58,7 +58,7 @@ use super::recognizer::{Candidate, Context, Recognizer, RelevanceRow, Tier};
 use crate::entity::normalize::is_calendar_word;
 use forms::{accented_non_english, nickname};
 use lists::{
-    AFTER, BEFORE, BEFORE_OF, CAP_PARTICLES, CONJUNCTIONS, FROM_SENDER, NOT_PERSON,
+    AFTER, BEFORE, BEFORE_OF, CAP_PARTICLES, CONJUNCTIONS, FROM_SENDER, HANDED_ON, NOT_PERSON,
     OTHER_HONORIFICS, PARTICLES, PLACE_BEFORE, SUFFIXES,
 };
 use rows::*;
@@ -590,6 +590,8 @@ impl Run<'_> {
             // "2. Eder Riša - bus driver": the first cell of a record line (a line in
             // capitals is a heading as often, words alone on a line a form's key and
             // value as often: "Forename Sathvik").
+            // "ADESOJI EDUN⏎12 Harbour Road⏎…": the addressee of a letter.
+            || words.len() >= 2 && self.alone_on_line(k, e) && self.address_line_follows(e)
             || words.len() >= 2
                 && words.iter().any(|&x| toks[x].shape == Shape::Cap)
                 // A name the vocabularies know, no common word of another language

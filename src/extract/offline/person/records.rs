@@ -16,6 +16,8 @@ impl Run<'_> {
             from += 1;
         }
         let tail = &before[from..];
+        // Markdown emphasis before the word is no part of the line's opening.
+        let tail = tail.trim_end_matches(['*', '_']);
         let t = tail.trim_end_matches(' ');
         if t.ends_with(['\t', '|', ';', '\n', '…']) || t.ends_with("...") {
             return true;
@@ -25,7 +27,7 @@ impl Run<'_> {
             None if from == 0 => tail,
             None => return false,
         };
-        let m = line.trim();
+        let m = super::context::without_emphasis(line);
         m.is_empty() || matches!(m, "-" | "*" | "•" | "–") || list_number(m)
     }
 
@@ -36,6 +38,7 @@ impl Run<'_> {
         if self.toks[e].shape == Shape::Initial {
             rest = rest.strip_prefix('.').unwrap_or(rest);
         }
+        let rest = rest.trim_start_matches(['*', '_']);
         if rest.is_empty() || rest.starts_with(['\n', '\r', '\t', '|', ';', '!', '?']) {
             return true;
         }
@@ -62,10 +65,38 @@ impl Run<'_> {
 
     /// Words `i..=e` are the whole of their line.
     pub(super) fn alone_on_line(&self, i: usize, e: usize) -> bool {
+        // Only the blanks next to the words are read (a long line stays linear).
         let text = self.text;
-        let before = text[..self.toks[i].start].rsplit('\n').next().unwrap_or("");
-        let after = text[self.toks[e].end..].split('\n').next().unwrap_or("");
-        before.trim().is_empty() && after.trim().is_empty()
+        let before = text[..self.toks[i].start].trim_end_matches([' ', '\t', '\r']);
+        let after = text[self.toks[e].end..].trim_start_matches([' ', '\t', '\r']);
+        (before.is_empty() || before.ends_with('\n'))
+            && (after.is_empty() || after.starts_with('\n'))
+    }
+
+    /// The line after word `e` opens with an address: a house number and a capitalised
+    /// word ("12 High Street"), a unit ("Flat 2", "Apt 4B") or a street type ("Via
+    /// Roma 12"): words alone on the line before it are the addressee.
+    pub(super) fn address_line_follows(&self, e: usize) -> bool {
+        let rest = &self.text[self.toks[e].end..];
+        let Some(nl) = rest.find('\n') else {
+            return false;
+        };
+        let next = rest[nl + 1..].trim_start();
+        let mut words = next.split_whitespace();
+        let (Some(first), Some(second)) = (words.next(), words.next()) else {
+            return false;
+        };
+        let folded = fold_word(first.trim_end_matches([',', '.']));
+        let house = first.len() <= 6
+            && first.starts_with(|c: char| c.is_ascii_digit())
+            && first
+                .trim_end_matches(',')
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '/')
+            && second.starts_with(char::is_uppercase);
+        let unit = is_unit_type(&folded) && second.starts_with(|c: char| c.is_ascii_digit());
+        let street = is_street_type(&folded) && second.starts_with(char::is_uppercase);
+        house || unit || street
     }
 
     /// `LAST, FIRST` (words `i..=e`) as a record's first cell or a quoted value.

@@ -915,3 +915,38 @@ fn names_in_lower_case_after_a_cue_word() {
         assert!(names(text).is_empty(), "{text}: {:?}", names(text));
     }
 }
+
+#[test]
+fn markdown_emphasis_numbered_labels_addressees_and_work_handed_on() {
+    for (text, want) in [
+        (
+            "- **Þorvarðsson, Arnmundur** (forklift operator)",
+            "Þorvarðsson, Arnmundur",
+        ),
+        ("- **IIDA RÖNKKÖ** (site engineer)", "IIDA RÖNKKÖ"),
+        (
+            "In re the Marriage of Muhammadazizov, Fuzayl and the other.",
+            "Muhammadazizov, Fuzayl",
+        ),
+        (
+            "Reassigned LB41486384 from Chayapat Trikasemmart to Ana.",
+            "Chayapat Trikasemmart",
+        ),
+        ("Driver 1: TIRZA CADEFAU, licence 4471", "TIRZA CADEFAU"),
+        (
+            "ADESOJI EDUN\n12 Harbour Road\nLeeds LS1 2AB\n\nDear Policyholder,",
+            "ADESOJI EDUN",
+        ),
+        (
+            "Attending note: family (Bakianto Wacana) updated by phone.",
+            "Bakianto Wacana",
+        ),
+        ("Signed: ____Ana Whitlock____  Date: May 2", "Ana Whitlock"),
+    ] {
+        assert!(names(text).contains(&want), "{text}: {:?}", names(text));
+    }
+    // A heading above an address is no addressee unless it is made of name words.
+    assert!(names("ANNUAL REPORT\n12 Harbour Road\nLeeds").is_empty());
+    // Goods moved from a place stay a place.
+    assert!(names("Stock moved from Kettering Mills to the depot.").is_empty());
+}
