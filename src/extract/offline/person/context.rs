@@ -480,7 +480,8 @@ impl Run<'_> {
                 return false;
             }
             let gap = &text[toks[first - 1].end..toks[first].start];
-            if !matches!(gap, " " | "'s " | "’s ") {
+            // ("Name/DOB verified:": words parted by a slash.)
+            if !matches!(gap, " " | "'s " | "’s " | "/") {
                 return false;
             }
             first -= 1;

@@ -213,13 +213,16 @@ pub(super) fn lower_case_names(text: &str, toks: &Tokens, v: &Vocab, out: &mut V
     };
     for k in 1..toks.len().saturating_sub(1) {
         let (p, a, b) = (&toks[k - 1], &toks[k], &toks[k + 1]);
+        // Cheapest tests first: most pairs of lower-case words are English words.
         if a.shape != Shape::Lower
             || b.shape != Shape::Lower
+            || v.words.get(toks.folded(k + 1)) >= 4.0
+            || v.words.get(toks.folded(k)) >= 4.0
             || text[p.end..a.start] != *" "
             || text[a.end..b.start] != *" "
-            || !in_list(BEFORE, toks.fold_of(p))
             || !plain(k)
             || !plain(k + 1)
+            || !in_list(BEFORE, toks.fold_of(p))
         {
             continue;
         }

@@ -942,6 +942,10 @@ fn markdown_emphasis_numbered_labels_addressees_and_work_handed_on() {
             "Bakianto Wacana",
         ),
         ("Signed: ____Ana Whitlock____  Date: May 2", "Ana Whitlock"),
+        (
+            "Name/DOB verified: SHANI ANYANGO / 01/05/1973",
+            "SHANI ANYANGO",
+        ),
     ] {
         assert!(names(text).contains(&want), "{text}: {:?}", names(text));
     }
