@@ -484,9 +484,47 @@ TEMPLATES_I = [
     ("chat", "Reassigned {cid} from {name2} to {name}."),
     ("chat", "{name} is out of office until {month} 12; urgent queries to {email2}."),
 ]
+# A tenth family, written on 2026-11-28 after the ninth was tuned on: honorifics before
+# LAST, FIRST, roles in brackets, statements and attention lines in capitals, forms on
+# one line without colons, beneficiaries with shares, abbreviations ("fr", "pls", "@"),
+# witnesses with addresses, square brackets, parents, couples, first-person statements
+# (tests/data/leak_bench_j, seed 36, to tune on; tests/data/leak_bench_j_heldout, seed
+# 37, reported only).
+TEMPLATES_J = [
+    ("insurance", "Insured: Mr. {sur}, {given}\nPolicy: {mid}"),
+    ("insurance", "Claimant {name} (age {age}) alleges that the {role} {incident}."),
+    ("insurance", "Beneficiaries: {name} (50%), {name2} (50%)"),
+    ("insurance", "Rec'd call fr {name} re: {cid}, wants a call back on {phone}"),
+    ("insurance", "Member {name} [{mid}] has two open claims."),
+    ("insurance", "PAYEE NAME: {name_upper}\nAMOUNT: 1,250.00"),
+    ("hr", "Employee Name {name} Employee ID {eid} Department Logistics"),
+    ("hr", "per {name} (HR) the leave policy changed in {month}"),
+    ("hr", "Pls contact {given} {sur} @ {phone} before Friday"),
+    ("hr", "{name}, Claims Dept., {employer}"),
+    ("hr", "Attendees - {name} ({job}), {name2} ({job})"),
+    ("hr", "Interpreter {name2} present throughout; {name} answered all questions."),
+    ("legal", "We write on behalf of our client, {name}, regarding the {role} {incident}."),
+    ("legal", "The claimant ({name}) was employed as a {job} at {employer}."),
+    ("legal", "STATEMENT OF {name_upper}\n\nI make this statement from my own knowledge."),
+    ("legal", "Witnessed by: {name}, {job}, {street}, {city}"),
+    ("legal", "Mother: {name2}; Father: {name}"),
+    ("legal", "I am {name} and I was injured on {month} 3 at {employer}."),
+    ("clinical", "{name} - DOB {dob} - MRN {pid}"),
+    ("clinical", "NEXT OF KIN {name_upper} {phone}"),
+    ("clinical", "Mr and Mrs {sur} attended together; {given} did most of the talking."),
+    ("clinical", "Ref. {cid} ({name_upper})"),
+    ("clinical", "The applicant's full name is {name}."),
+    ("clinical", "Heir: {name}; relationship: son; address: {street}, {city}"),
+    ("chat", "according to {name_lastfirst}'s statement the ladder slipped"),
+    ("chat", "ATTN {name_upper} - your documents are ready"),
+    ("chat", "ok {name} vs {employer}, hearing next week"),
+    ("chat", "{given} {sur}'s claim got approved!!"),
+    ("chat", "FYI: {name} = new adjuster for {cid}"),
+    ("chat", "cc'd {name} and {name2} on the reply"),
+]
 NICKNAMES = ["Bobby", "Kit", "Jojo", "Sunny", "Max", "Bea", "Tito", "Lulu", "Ace", "Dede"]
 LAYOUTS = {"a": TEMPLATES, "b": TEMPLATES_B, "c": TEMPLATES_C, "d": TEMPLATES_D, "e": TEMPLATES_E,
-           "f": TEMPLATES_F, "g": TEMPLATES_G, "h": TEMPLATES_H, "i": TEMPLATES_I}
+           "f": TEMPLATES_F, "g": TEMPLATES_G, "h": TEMPLATES_H, "i": TEMPLATES_I, "j": TEMPLATES_J}
 JOB_TITLES = ["Claims Handler", "HR Business Partner", "Senior Associate", "Practice Manager",
               "Case Officer", "Payroll Administrator", "Paralegal", "Team Leader"]
 ING = {"slipped on a wet floor": "slipping on a wet floor",

@@ -176,9 +176,11 @@ impl Run<'_> {
         // A suffix is no region either ("DAHL, Anne Jr.").
         let suffix = |n: &Tok| in_list(SUFFIXES, toks.fold_of(n));
         // ("SAYYID, Nyuki Emp#: 556": a key glued to "#" is no middle name.)
+        // (Nor is the next field's label: "… Gadzina, Grzegorz Employee ID 4471".)
         if toks.get(ia + 2).is_some_and(|n| {
             joined(text, b, n)
                 && !text[n.end..].starts_with('#')
+                && !in_list(BEFORE, toks.fold_of(n))
                 && matches!(n.shape, Shape::Cap | Shape::Upper)
                 && !middle(n)
                 && !suffix(n)
@@ -223,6 +225,7 @@ impl Run<'_> {
             && matches!(m.shape, Shape::Cap | Shape::Upper)
             && !suffix(m)
             && !text[m.end..].starts_with('#')
+            && !in_list(BEFORE, toks.fold_of(m))
         {
             // The middle name (checked above).
             end = m.end;
@@ -328,6 +331,8 @@ impl Run<'_> {
                 "of" => in_list(BEFORE_OF, toks.fold_of(&toks[k - 2])),
                 // "Following service on Sinaga, Parman at …", "served on".
                 "on" | "upon" => matches!(toks.fold_of(&toks[k - 2]), "service" | "served"),
+                // "The applicant's full name is Ulug‘bekov, Muhammadrizo."
+                "is" | "was" => toks.fold_of(&toks[k - 2]) == "name",
                 _ => false,
             };
         // In brackets or after a slash, right after a code ("TCS653020 (VELITDIN

@@ -209,6 +209,16 @@ pub(super) const BEFORE: &[&str] = &[
     "invited",
     "decedent",
     "family",
+    // Role nouns and labels written without a colon: "Interpreter Yashem Kasim
+    // present", "Employee Name NELAH ABDI Employee ID …", "call fr Li Tao".
+    "interpreter",
+    "claimant",
+    "patient",
+    "member",
+    "payee",
+    "heir",
+    "name",
+    "fr",
     "executor",
     "executrix",
     "trustee",

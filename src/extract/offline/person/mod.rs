@@ -200,6 +200,11 @@ pub(super) fn find(text: &str) -> Vec<Found> {
             && (joined(text, &toks[j], &toks[j + 1]) || nickname(text, &toks, j))
             // "Sabari Mathenge Emp#: 556768": a key glued to its "#" ends the name.
             && !text[toks[j + 1].end..].starts_with('#')
+            // "NELAH ABDI Employee ID 4471": a cue word or label after a name in
+            // capitals opens the next field.
+            && !(toks[j].shape == Shape::Upper
+                && toks[j + 1].shape == Shape::Cap
+                && in_list(BEFORE, toks.fold_of(&toks[j + 1])))
             // "Policyholder KASHANGAKI KIPKEMEI": a capitalised word, then a name in
             // capitals ("Maria KELLER" is one name: one word in capitals).
             && !(toks[j].shape == Shape::Cap
@@ -246,6 +251,14 @@ pub(super) fn find(text: &str) -> Vec<Found> {
                 || ev[i].is_word() && r.opens_sentence(i))
         {
             r.last_first(i + 1, &mut out);
+        }
+        // "Employee Name Gadzina, Grzegorz": the run's last word before the comma, after
+        // a cue word or an honorific deeper in the run.
+        if end >= i + 2
+            && (in_list(BEFORE, toks.fold_of(&toks[end - 1]))
+                || is_honorific(toks.fold_of(&toks[end - 1])))
+        {
+            r.last_first(end, &mut out);
         }
         i = j + 1;
     }
@@ -424,6 +437,8 @@ impl Run<'_> {
                 && toks[k - 1].shape == Shape::Cap
                 && (k..=last).all(|x| self.unknown_word(x))
                 && !in_list(NOT_PERSON, self.folded(k - 1))
+                // A cue word is no first name ("Employee Name Gadzina").
+                && !in_list(BEFORE, self.folded(k - 1))
                 && !is_calendar_word(self.folded(k - 1))
                 && !self.v.place_openers.contains(self.folded(k - 1))
                 && self.listed_cue_before(k - 1);

@@ -50,7 +50,8 @@ impl Run<'_> {
             .any(|s| rest.starts_with(s))
     }
 
-    /// Words `i..=e` are the whole of a quoted value ("'Najeeb, Zafeer'").
+    /// Words `i..=e` are the whole of a quoted or bracketed value ("'Najeeb, Zafeer'",
+    /// "(KONG, Yong)").
     pub(super) fn quoted(&self, i: usize, e: usize) -> bool {
         let before = self.text[..self.toks[i].start].chars().next_back();
         let after = self.text[self.toks[e].end..].chars().next();
@@ -60,6 +61,7 @@ impl Run<'_> {
                 | (Some('"'), Some('"'))
                 | (Some('\u{2018}'), Some('\u{2019}'))
                 | (Some('\u{201c}'), Some('\u{201d}'))
+                | (Some('('), Some(')'))
         )
     }
 

@@ -954,3 +954,36 @@ fn markdown_emphasis_numbered_labels_addressees_and_work_handed_on() {
     // Goods moved from a place stay a place.
     assert!(names("Stock moved from Kettering Mills to the depot.").is_empty());
 }
+
+#[test]
+fn labels_without_colons_role_nouns_and_bracketed_last_first() {
+    for (text, want) in [
+        (
+            "Employee Name Gadzina, Grzegorz Employee ID 4471",
+            "Gadzina, Grzegorz",
+        ),
+        ("Employee Name NELAH ABDI Employee ID 4471", "NELAH ABDI"),
+        (
+            "Interpreter Yashem Kasim present throughout.",
+            "Yashem Kasim",
+        ),
+        (
+            "The claimant (KONG, Yong) was employed as a carer.",
+            "KONG, Yong",
+        ),
+        (
+            "The applicant's full name is Okwuosa, Chidera.",
+            "Okwuosa, Chidera",
+        ),
+        ("Rec'd call fr Li Tao re: HX06133375", "Li Tao"),
+    ] {
+        assert!(names(text).contains(&want), "{text}: {:?}", names(text));
+    }
+    for text in [
+        "Brand Name Product Registry",
+        "(Paris, France)",
+        "Patient Safety Team",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+}
