@@ -205,6 +205,14 @@ pub(super) fn find(text: &str) -> Vec<Found> {
             && !(toks[j].shape == Shape::Upper
                 && toks[j + 1].shape == Shape::Cap
                 && in_list(BEFORE, toks.fold_of(&toks[j + 1])))
+            // "Employee Name Sevican Duran Employee ID": likewise after a name word, when
+            // the cue word is an English word and no name.
+            && !(j > i
+                && toks[j + 1].shape == Shape::Cap
+                && !in_list(BEFORE, toks.fold_of(&toks[j]))
+                && in_list(BEFORE, toks.fold_of(&toks[j + 1]))
+                && ev[j + 1].is_word()
+                && ev[j + 1].name() == 0.0)
             // "Policyholder KASHANGAKI KIPKEMEI": a capitalised word, then a name in
             // capitals ("Maria KELLER" is one name: one word in capitals).
             && !(toks[j].shape == Shape::Cap
@@ -605,8 +613,11 @@ impl Run<'_> {
             // "2. Eder Riša - bus driver": the first cell of a record line (a line in
             // capitals is a heading as often, words alone on a line a form's key and
             // value as often: "Forename Sathvik").
-            // "ADESOJI EDUN⏎12 Harbour Road⏎…": the addressee of a letter.
-            || words.len() >= 2 && self.alone_on_line(k, e) && self.address_line_follows(e)
+            // "ADESOJI EDUN⏎12 Harbour Road⏎…": the addressee of a letter; "AURÉLIA
+            // KUBECOVÁ⏎Claimant⏎-v-": a party of a case.
+            || words.len() >= 2
+                && self.alone_on_line(k, e)
+                && (self.address_line_follows(e) || self.party_line_follows(e))
             || words.len() >= 2
                 && words.iter().any(|&x| toks[x].shape == Shape::Cap)
                 // A name the vocabularies know, no common word of another language

@@ -101,6 +101,28 @@ impl Run<'_> {
         house || unit || street
     }
 
+    /// The line after word `e` is a party's role in a case ("Claimant", "Defendant",
+    /// "(Respondent)").
+    pub(super) fn party_line_follows(&self, e: usize) -> bool {
+        const PARTIES: [&str; 8] = [
+            "claimant",
+            "defendant",
+            "respondent",
+            "applicant",
+            "appellant",
+            "petitioner",
+            "plaintiff",
+            "deceased",
+        ];
+        let rest = &self.text[self.toks[e].end..];
+        let Some(nl) = rest.find('\n') else {
+            return false;
+        };
+        let next = rest[nl + 1..].split('\n').next().unwrap_or("");
+        let word = next.trim().trim_matches(['(', ')', ',', '.']);
+        word.len() <= 12 && PARTIES.iter().any(|p| word.eq_ignore_ascii_case(p))
+    }
+
     /// `LAST, FIRST` (words `i..=e`) as a record's first cell or a quoted value.
     pub(super) fn record_cell(&self, i: usize, e: usize) -> bool {
         self.opens_record(i) && self.closes_record(e) || self.quoted(i, e)

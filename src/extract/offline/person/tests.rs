@@ -987,3 +987,14 @@ fn labels_without_colons_role_nouns_and_bracketed_last_first() {
         assert!(names(text).is_empty(), "{text}: {:?}", names(text));
     }
 }
+
+#[test]
+fn a_party_above_its_role_and_a_name_between_two_labels() {
+    assert_eq!(
+        names("SOMTOCHUKWU IROHA\nClaimant\n-v-\nNORTHGATE LOGISTICS LTD\nDefendant"),
+        ["SOMTOCHUKWU IROHA"]
+    );
+    assert!(names("Employee Name Sevican Duran Employee ID 4471").contains(&"Sevican Duran"));
+    // A heading above a role is no party unless made of names.
+    assert!(names("WITNESS STATEMENT\nClaimant").is_empty());
+}
