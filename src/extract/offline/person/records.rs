@@ -75,15 +75,20 @@ impl Run<'_> {
             && (after.is_empty() || after.starts_with('\n'))
     }
 
+    /// The text after the line of word `e` (None on the last line).
+    fn after_line(&self, e: usize) -> Option<&str> {
+        let rest = &self.text[self.toks[e].end..];
+        rest.find('\n').map(|nl| &rest[nl + 1..])
+    }
+
     /// The line after word `e` opens with an address: a house number and a capitalised
     /// word ("12 High Street"), a unit ("Flat 2", "Apt 4B") or a street type ("Via
     /// Roma 12"): words alone on the line before it are the addressee.
     pub(super) fn address_line_follows(&self, e: usize) -> bool {
-        let rest = &self.text[self.toks[e].end..];
-        let Some(nl) = rest.find('\n') else {
+        let Some(next) = self.after_line(e) else {
             return false;
         };
-        let next = rest[nl + 1..].trim_start();
+        let next = next.trim_start();
         let mut words = next.split_whitespace();
         let (Some(first), Some(second)) = (words.next(), words.next()) else {
             return false;
@@ -114,11 +119,10 @@ impl Run<'_> {
             "plaintiff",
             "deceased",
         ];
-        let rest = &self.text[self.toks[e].end..];
-        let Some(nl) = rest.find('\n') else {
+        let Some(next) = self.after_line(e) else {
             return false;
         };
-        let next = rest[nl + 1..].split('\n').next().unwrap_or("");
+        let next = next.split('\n').next().unwrap_or("");
         let word = next.trim().trim_matches(['(', ')', ',', '.']);
         word.len() <= 12 && PARTIES.iter().any(|p| word.eq_ignore_ascii_case(p))
     }
@@ -196,9 +200,7 @@ impl Run<'_> {
             row: &LAST_FIRST,
         });
     }
-}
 
-impl Run<'_> {
     /// A date with a year in brackets after word `e` ("from Lungile Mbekwa (12 June
     /// 1945)", "(04/11/1979)"): a person's date of birth; a place has none.
     pub(super) fn birth_date_after(&self, e: usize) -> bool {
