@@ -67,12 +67,17 @@ impl Edge {
     }
 }
 
+/// Document or hop indices of a chain: held inline up to chain_length 4 (a corpus
+/// of a million documents has ten million chains; two heap blocks each were a
+/// gigabyte).
+pub type ChainPath = smallvec::SmallVec<[u32; 4]>;
+
 /// A chain: a simple path of documents over kept edges, first < last in corpus order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Chain {
-    pub docs: Vec<u32>,
+    pub docs: ChainPath,
     /// Index into `Analysis::edges` of each hop, in path order.
-    pub hops: Vec<u32>,
+    pub hops: ChainPath,
 }
 
 /// The document graph: one node per document (`0..n`), one edge per kept edge
@@ -362,8 +367,8 @@ fn enumerate_chains(
         for &(b, edge) in &adjacency[a as usize] {
             if a < b {
                 chains.push(Chain {
-                    docs: vec![a, b],
-                    hops: vec![edge],
+                    docs: smallvec::smallvec![a, b],
+                    hops: smallvec::smallvec![edge],
                 });
             }
         }
@@ -442,8 +447,8 @@ impl Walk<'_> {
                     } else {
                         *self.budget -= 1;
                         self.out.push(Chain {
-                            docs: path.clone(),
-                            hops: hops.clone(),
+                            docs: ChainPath::from_slice(path),
+                            hops: ChainPath::from_slice(hops),
                         });
                     }
                 }

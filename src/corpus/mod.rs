@@ -80,7 +80,9 @@ pub struct Document {
     pub source: Source,
     /// The original JSON object (JSON and JSONL formats), so unknown top-level fields
     /// survive the export in their places. Its `content` is null and its `metadata` an
-    /// empty object: both are moved into the fields above, not held twice.
+    /// empty object: both are moved into the fields above, not held twice. `None` for
+    /// text files and for the plain `{"id", "content", "metadata"}` object, which the
+    /// export writes in that order.
     pub raw: Option<serde_json::Map<String, serde_json::Value>>,
 }
 

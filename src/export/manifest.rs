@@ -24,17 +24,18 @@ struct Manifest<'a> {
 }
 
 /// `n` rows made by `row`: one table of the manifest, written as it is generated.
+/// Its strings pass through the replacer (free text: provenance, override reasons).
 struct Rows<'a, F: Fn(usize) -> Value + Sync> {
     n: usize,
     row: F,
     replacer: &'a Replacer,
 }
 
-/// Rows built and replaced at a time, and rows per gzip member (compressed on every
-/// core; a file of several members is one gzip stream to `zcat`, Python's `gzip` and
-/// every other reader).
-const ROW_BATCH: usize = 8192;
+/// Rows per gzip member (compressed on every core; a file of several members is one
+/// gzip stream to `zcat`, Python's `gzip` and every other reader), and members made
+/// at a time (so a table is never whole in memory).
 const MEMBER_ROWS: usize = 1024;
+const BATCH_MEMBERS: usize = 64;
 
 /// Risks, uniqueness and contributions in the tables, to four decimals: the
 /// manifest records decisions, and `clam analyze --json` and `clam plan` give the
@@ -46,48 +47,103 @@ fn figure(x: f64) -> f64 {
 /// gzip's default level: zlib-rs level 1 writes tables half again as large.
 const GZIP_LEVEL: u32 = 6;
 
-impl<F: Fn(usize) -> Value + Sync> Rows<'_, F> {
-    /// Writes the table to `path` as gzip-compressed JSON Lines, one row per line,
-    /// never holding more than one batch of rows in memory.
-    fn write(&self, path: &Path) -> Result<(), ExportError> {
-        use rayon::prelude::*;
-        use std::io::Write;
-        let file = std::fs::File::create(path).map_err(|e| io_err(path, e))?;
-        let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
-        let member = |rows: &[Value]| -> std::io::Result<Vec<u8>> {
-            let mut gz = flate2::write::GzEncoder::new(
-                Vec::with_capacity(rows.len() * 64),
-                flate2::Compression::new(GZIP_LEVEL),
-            );
-            for r in rows {
-                crate::display::write_json_line(&mut gz, r)?;
-                gz.write_all(b"\n")?;
-            }
-            gz.finish()
-        };
-        if self.n == 0 {
-            // An empty table is still a valid gzip file.
-            w.write_all(&member(&[]).map_err(|e| io_err(path, e))?)
-                .map_err(|e| io_err(path, e))?;
-        }
-        let mut start = 0;
-        while start < self.n {
-            let end = (start + ROW_BATCH).min(self.n);
-            let mut rows: Vec<Value> = (start..end).into_par_iter().map(&self.row).collect();
-            rows.par_chunks_mut(MEMBER_ROWS)
-                .for_each(|chunk| self.replacer.replace_json_slice_in_place(chunk));
-            let members: Vec<Vec<u8>> = rows
-                .par_chunks(MEMBER_ROWS)
-                .map(member)
-                .collect::<std::io::Result<_>>()
-                .map_err(|e| io_err(path, e))?;
-            for m in &members {
-                w.write_all(m).map_err(|e| io_err(path, e))?;
-            }
-            start = end;
-        }
-        w.flush().map_err(|e| io_err(path, e))
+/// Writes `n` rows to `path` as gzip-compressed JSON Lines, one row per line: the
+/// members (rows `range`, written by `rows` into the encoder) are made on every core,
+/// a batch at a time, and written in order.
+fn write_members(
+    path: &Path,
+    n: usize,
+    rows: impl Fn(std::ops::Range<usize>, &mut dyn std::io::Write) -> std::io::Result<()> + Sync,
+) -> Result<(), ExportError> {
+    use rayon::prelude::*;
+    use std::io::Write;
+    let file = std::fs::File::create(path).map_err(|e| io_err(path, e))?;
+    let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
+    let member = |range: std::ops::Range<usize>| -> std::io::Result<Vec<u8>> {
+        let mut gz = flate2::write::GzEncoder::new(
+            Vec::with_capacity(range.len() * 64),
+            flate2::Compression::new(GZIP_LEVEL),
+        );
+        rows(range, &mut gz)?;
+        gz.finish()
+    };
+    if n == 0 {
+        // An empty table is still a valid gzip file.
+        w.write_all(&member(0..0).map_err(|e| io_err(path, e))?)
+            .map_err(|e| io_err(path, e))?;
     }
+    let mut start = 0;
+    while start < n {
+        let end = (start + MEMBER_ROWS * BATCH_MEMBERS).min(n);
+        let members: Vec<Vec<u8>> = (start..end)
+            .step_by(MEMBER_ROWS)
+            .collect::<Vec<_>>()
+            .into_par_iter()
+            .map(|s| member(s..(s + MEMBER_ROWS).min(end)))
+            .collect::<std::io::Result<_>>()
+            .map_err(|e| io_err(path, e))?;
+        for m in &members {
+            w.write_all(m).map_err(|e| io_err(path, e))?;
+        }
+        start = end;
+    }
+    w.flush().map_err(|e| io_err(path, e))
+}
+
+/// One row as a line of the table.
+fn write_row<T: serde::Serialize>(w: &mut dyn std::io::Write, row: &T) -> std::io::Result<()> {
+    crate::display::write_json_line(&mut *w, row)?;
+    w.write_all(b"\n")
+}
+
+impl<F: Fn(usize) -> Value + Sync> Rows<'_, F> {
+    /// Writes the table to `path`, never holding more than a batch of rows in memory.
+    fn write(&self, path: &Path) -> Result<(), ExportError> {
+        write_members(path, self.n, |range, w| {
+            let mut rows: Vec<Value> = range.map(&self.row).collect();
+            self.replacer.replace_json_slice_in_place(&mut rows);
+            rows.iter().try_for_each(|r| write_row(w, r))
+        })
+    }
+}
+
+/// Writes a table whose rows hold no free text — export ids, document export ids
+/// (already renamed where they held a masked value: [`DocIds`]), figures and
+/// categories — straight from typed rows, without the replacer (the leak check still
+/// reads every byte of it).
+fn write_plain_rows<T: serde::Serialize>(
+    path: &Path,
+    n: usize,
+    row: impl Fn(usize) -> T + Sync,
+) -> Result<(), ExportError> {
+    write_members(path, n, |range, w| {
+        range.into_iter().try_for_each(|i| write_row(w, &row(i)))
+    })
+}
+
+/// A row of the documents table.
+#[derive(serde::Serialize)]
+struct DocumentRow<'a> {
+    id: &'a str,
+    risk_before: f64,
+    risk_after: f64,
+    residual: bool,
+    unlocated: usize,
+}
+
+/// A row of the chains table.
+#[derive(serde::Serialize)]
+struct ChainRow<'a> {
+    documents: Vec<&'a str>,
+    via: Vec<&'a str>,
+    risk_initial: f64,
+    category_initial: crate::analysis::RiskCategory,
+    risk_pre: f64,
+    category_pre: crate::analysis::RiskCategory,
+    risk_final: f64,
+    category_final: crate::analysis::RiskCategory,
+    target: Option<f64>,
+    residual: bool,
 }
 
 impl serde::Serialize for Manifest<'_> {
@@ -260,54 +316,48 @@ fn write_tables(
         },
     }
     .write(&dir.join(TABLES[0].1))?;
-    Rows {
-        n: m.docs.len(),
-        replacer,
-        row: |d| {
-            let doc = &m.docs[d];
-            json!({
-                "id": exported.of(doc.corpus_index),
-                "risk_before": figure(an.doc_risk_initial[d]),
-                "risk_after": figure(plan.doc_risk_final[d]),
-                "residual": plan.doc_risk_final[d] > theta_doc,
-                "unlocated": store.docs.get(doc.corpus_index).map_or(0, |x| x.unlocated),
-            })
-        },
-    }
-    .write(&dir.join(TABLES[1].1))?;
+    write_plain_rows(&dir.join(TABLES[1].1), m.docs.len(), |d| {
+        let doc = &m.docs[d];
+        DocumentRow {
+            id: exported.of(doc.corpus_index),
+            risk_before: figure(an.doc_risk_initial[d]),
+            risk_after: figure(plan.doc_risk_final[d]),
+            residual: plan.doc_risk_final[d] > theta_doc,
+            unlocated: store.docs.get(doc.corpus_index).map_or(0, |x| x.unlocated),
+        }
+    })?;
     let mut residual_chain = vec![false; an.chains.len()];
     for &c in &plan.residual_chains {
         residual_chain[c as usize] = true;
     }
-    Rows {
-        n: an.chains.len(),
-        replacer,
-        row: |ci| {
-            let (c, r) = (&an.chains[ci], &plan.chains[ci]);
-            let mut via: Vec<String> = c
-                .hops
+    write_plain_rows(&dir.join(TABLES[2].1), an.chains.len(), |ci| {
+        let (c, r) = (&an.chains[ci], &plan.chains[ci]);
+        let mut via: Vec<u32> = c
+            .hops
+            .iter()
+            .flat_map(|&h| an.edges[h as usize].via.iter().map(|(e, _)| *e))
+            .collect();
+        via.sort_unstable();
+        via.dedup();
+        let mut via: Vec<&str> = via.iter().map(|&e| ids[e as usize].as_str()).collect();
+        via.sort_unstable();
+        ChainRow {
+            documents: c
+                .docs
                 .iter()
-                .flat_map(|&h| an.edges[h as usize].via.iter().map(|(e, _)| *e))
-                .collect::<std::collections::BTreeSet<u32>>()
-                .into_iter()
-                .map(|e| ids[e as usize].clone())
-                .collect();
-            via.sort();
-            json!({
-                "documents": doc_ids(&c.docs),
-                "via": via,
-                "risk_initial": figure(r.risk_initial),
-                "category_initial": r.category_initial,
-                "risk_pre": figure(r.risk_pre),
-                "category_pre": r.category_pre,
-                "risk_final": figure(r.risk_final),
-                "category_final": r.category_final,
-                "target": r.target.map(figure),
-                "residual": residual_chain[ci],
-            })
-        },
-    }
-    .write(&dir.join(TABLES[2].1))?;
+                .map(|&d| exported.of(m.docs[d as usize].corpus_index))
+                .collect(),
+            via,
+            risk_initial: figure(r.risk_initial),
+            category_initial: r.category_initial,
+            risk_pre: figure(r.risk_pre),
+            category_pre: r.category_pre,
+            risk_final: figure(r.risk_final),
+            category_final: r.category_final,
+            target: r.target.map(figure),
+            residual: residual_chain[ci],
+        }
+    })?;
     let rows = [m.entities.len(), m.docs.len(), an.chains.len()];
     Ok(Value::Object(
         TABLES

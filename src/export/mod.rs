@@ -456,9 +456,12 @@ fn write_redacted(
                 return (rel, format, content.clone());
             }
             let mut obj = doc.raw.clone().unwrap_or_else(|| {
+                // The plain object: id, content, metadata (the placeholders are
+                // filled below).
                 let mut m = serde_json::Map::new();
-                m.insert("id".into(), Value::String(doc.id.clone()));
-                m.insert("metadata".into(), Value::Object(doc.metadata.clone()));
+                m.insert("id".into(), Value::Null);
+                m.insert("content".into(), Value::Null);
+                m.insert("metadata".into(), Value::Object(serde_json::Map::new()));
                 m
             });
             // The content is already redacted and the id is the export id; every

@@ -129,6 +129,37 @@ fn a_mixed_folder_loads_every_format_and_exports_each_file_in_its_own() {
     );
 }
 
+/// Every JSON line keeps its fields, in their order, through the export: the plain
+/// `{"id", "content", "metadata"}` object (which clam does not keep, but rebuilds)
+/// as well as other orders, extra fields and a null or missing metadata.
+#[test]
+fn json_lines_keep_their_fields_in_their_order() {
+    let env = Env::new();
+    let lines = [
+        r#"{"id":"p","content":"Maria Keller called.","metadata":{"format":"memo","n":1}}"#,
+        r#"{"content":"Maria Keller wrote.","id":"q","metadata":{"format":"memo"}}"#,
+        r#"{"id":"r","content":"Maria Keller paid.","metadata":{},"extra":[1,"two"]}"#,
+        r#"{"id":"s","content":"Maria Keller left.","metadata":null}"#,
+        r#"{"id":"t","content":"Maria Keller came."}"#,
+    ];
+    let corpus = corpus_with(&env, &[("c.jsonl", (lines.join("\n") + "\n").as_bytes())]);
+    let out = env.path("out");
+    let o = run_to(&env, &corpus, &out, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(out.join("redacted/c.jsonl")).expect("c.jsonl");
+    let got: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        got,
+        [
+            r#"{"id":"p","content":"[NAME] called.","metadata":{"format":"memo","n":1}}"#,
+            r#"{"content":"[NAME] wrote.","id":"q","metadata":{"format":"memo"}}"#,
+            r#"{"id":"r","content":"[NAME] paid.","metadata":{},"extra":[1,"two"]}"#,
+            r#"{"id":"s","content":"[NAME] left.","metadata":null}"#,
+            r#"{"id":"t","content":"[NAME] came."}"#,
+        ]
+    );
+}
+
 #[test]
 fn a_dash_reads_a_jsonl_corpus_from_stdin() {
     let env = Env::new();

@@ -17,6 +17,17 @@ use crate::progress::{Progress, Silent, Unit};
 
 mod jsonl;
 mod walk;
+/// True when a document object is `{"id", "content", "metadata": {...}}` and nothing
+/// else, in that order (its content and metadata already moved out): the export
+/// rebuilds exactly that shape, so it is not kept (a few hundred bytes per document).
+fn is_plain_object(obj: &Map<String, Value>) -> bool {
+    let mut keys = obj.iter();
+    matches!(keys.next(), Some((k, _)) if k == "id")
+        && matches!(keys.next(), Some((k, _)) if k == "content")
+        && matches!(keys.next(), Some((k, Value::Object(m))) if k == "metadata" && m.is_empty())
+        && keys.next().is_none()
+}
+
 #[cfg(test)]
 use jsonl::read_line_capped;
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -447,7 +458,7 @@ impl<'a> Loader<'a> {
                     Format::Json
                 },
             },
-            raw: Some(obj),
+            raw: (!is_plain_object(&obj)).then_some(obj),
         });
     }
 

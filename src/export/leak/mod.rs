@@ -33,6 +33,8 @@ use json::JsonLexer;
 /// Bytes of a text file searched at a time (a report.md of a large corpus is never
 /// whole in memory), and the lines of each block that start the next one.
 const TEXT_BLOCK: usize = 4 << 20;
+/// Clean strings of a JSON file remembered by the leak check (about 100 bytes each).
+const CLEAN_CACHE: usize = 1 << 20;
 const OVERLAP_LINES: usize = 3;
 const OVERLAP_BYTES: usize = 4096;
 
@@ -530,6 +532,10 @@ impl LeakCheck {
         let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
         let mut lexer = JsonLexer::new(own);
         let mut buf = vec![0u8; 1 << 20];
+        // Strings already searched and found clean: a string is searched alone, so
+        // the same string gives the same result wherever it is (a table names each
+        // document and entity many times). Bounded, so memory stays small.
+        let mut clean: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
         loop {
             let n = reader.read(&mut buf).map_err(|e| io_err(path, e))?;
             if n == 0 {
@@ -540,16 +546,28 @@ impl LeakCheck {
             if lexer.pieces_bytes >= 8 << 20 || n == 0 {
                 let pieces = std::mem::take(&mut lexer.pieces);
                 lexer.pieces_bytes = 0;
-                let found: Vec<LeakHit> = pieces
+                let found: Vec<(usize, Vec<LeakHit>)> = pieces
                     .par_iter()
-                    .flat_map_iter(|p| {
-                        self.find(&p.text, false)
+                    .enumerate()
+                    .filter(|(_, p)| !clean.contains(&p.text))
+                    .map(|(i, p)| {
+                        let found = self
+                            .find(&p.text, false)
                             .into_iter()
                             .map(|(_, e)| self.hit(rel, p.line, p.column, e))
-                            .collect::<Vec<_>>()
+                            .collect::<Vec<_>>();
+                        (i, found)
                     })
                     .collect();
-                hits.extend(found);
+                for (i, found) in found {
+                    if found.is_empty() {
+                        if clean.len() < CLEAN_CACHE {
+                            clean.insert(pieces[i].text.clone());
+                        }
+                    } else {
+                        hits.extend(found);
+                    }
+                }
             }
             if n == 0 {
                 return Ok(());
