@@ -60,11 +60,15 @@ fn write_members(
     let file = std::fs::File::create(path).map_err(|e| io_err(path, e))?;
     let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
     let member = |range: std::ops::Range<usize>| -> std::io::Result<Vec<u8>> {
+        // The rows are written to a buffer and compressed in one call: the encoder
+        // runs deflate on every write, and a row is dozens of small writes.
+        let mut text = Vec::with_capacity(range.len() * 256);
+        rows(range, &mut text)?;
         let mut gz = flate2::write::GzEncoder::new(
-            Vec::with_capacity(range.len() * 64),
+            Vec::with_capacity(text.len() / 8),
             flate2::Compression::new(GZIP_LEVEL),
         );
-        rows(range, &mut gz)?;
+        gz.write_all(&text)?;
         gz.finish()
     };
     if n == 0 {

@@ -444,7 +444,7 @@ impl LeakCheck {
         let lower = rel.to_ascii_lowercase();
         let file = std::fs::File::open(path).map_err(|e| io_err(path, e))?;
         // A compressed file (the manifest's tables) is read as what it decompresses to.
-        let (lower, file): (&str, Box<dyn Read>) = match lower.strip_suffix(".gz") {
+        let (lower, file): (&str, Box<dyn Read + Send>) = match lower.strip_suffix(".gz") {
             Some(inner) => (inner, Box::new(flate2::read::MultiGzDecoder::new(file))),
             None => (&lower, Box::new(file)),
         };
@@ -522,57 +522,76 @@ impl LeakCheck {
     /// (located at its opening quote), blocks of strings on every core.
     fn scan_json(
         &self,
-        file: Box<dyn Read>,
+        file: Box<dyn Read + Send>,
         path: &Path,
         rel: &str,
         own: bool,
         hits: &mut Vec<LeakHit>,
     ) -> Result<(), ExportError> {
         use rayon::prelude::*;
-        let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
-        let mut lexer = JsonLexer::new(own);
-        let mut buf = vec![0u8; 1 << 20];
+        // One thread reads (and decompresses) the file and splits it into strings,
+        // handing blocks of them over; the blocks are searched on every core
+        // meanwhile.
+        let (send, receive) = std::sync::mpsc::sync_channel::<Vec<json::Piece>>(2);
+        let read = move || -> std::io::Result<()> {
+            let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+            let mut lexer = JsonLexer::new(own);
+            let mut buf = vec![0u8; 1 << 20];
+            loop {
+                let n = reader.read(&mut buf)?;
+                if n == 0 {
+                    lexer.finish();
+                } else {
+                    lexer.feed(&buf[..n]);
+                }
+                if lexer.pieces_bytes >= 8 << 20 || n == 0 {
+                    lexer.pieces_bytes = 0;
+                    if send.send(std::mem::take(&mut lexer.pieces)).is_err() || n == 0 {
+                        return Ok(());
+                    }
+                }
+            }
+        };
         // Strings already searched and found clean: a string is searched alone, so
         // the same string gives the same result wherever it is (a table names each
         // document and entity many times). Bounded, so memory stays small.
         let mut clean: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
-        loop {
-            let n = reader.read(&mut buf).map_err(|e| io_err(path, e))?;
-            if n == 0 {
-                lexer.finish();
-            } else {
-                lexer.feed(&buf[..n]);
-            }
-            if lexer.pieces_bytes >= 8 << 20 || n == 0 {
-                let pieces = std::mem::take(&mut lexer.pieces);
-                lexer.pieces_bytes = 0;
-                let found: Vec<(usize, Vec<LeakHit>)> = pieces
-                    .par_iter()
-                    .enumerate()
-                    .filter(|(_, p)| !clean.contains(&p.text))
-                    .map(|(i, p)| {
-                        let found = self
-                            .find(&p.text, false)
-                            .into_iter()
-                            .map(|(_, e)| self.hit(rel, p.line, p.column, e))
-                            .collect::<Vec<_>>();
-                        (i, found)
-                    })
-                    .collect();
-                for (i, found) in found {
-                    if found.is_empty() {
-                        if clean.len() < CLEAN_CACHE {
-                            clean.insert(pieces[i].text.clone());
-                        }
-                    } else {
-                        hits.extend(found);
+        let search = |pieces: Vec<json::Piece>,
+                      clean: &mut rustc_hash::FxHashSet<String>,
+                      hits: &mut Vec<LeakHit>| {
+            let found: Vec<(usize, Vec<LeakHit>)> = pieces
+                .par_iter()
+                .enumerate()
+                .filter(|(_, p)| !clean.contains(&p.text))
+                .map(|(i, p)| {
+                    let found = self
+                        .find(&p.text, false)
+                        .into_iter()
+                        .map(|(_, e)| self.hit(rel, p.line, p.column, e))
+                        .collect::<Vec<_>>();
+                    (i, found)
+                })
+                .collect();
+            for (i, found) in found {
+                if found.is_empty() {
+                    if clean.len() < CLEAN_CACHE {
+                        clean.insert(pieces[i].text.clone());
                     }
+                } else {
+                    hits.extend(found);
                 }
             }
-            if n == 0 {
-                return Ok(());
+        };
+        std::thread::scope(|scope| {
+            let reader = scope.spawn(read);
+            for pieces in receive.iter() {
+                search(pieces, &mut clean, hits);
             }
-        }
+            match reader.join() {
+                Ok(r) => r.map_err(|e| io_err(path, e)),
+                Err(_) => Err(io_err(path, "the leak check's reader failed")),
+            }
+        })
     }
 }
 
