@@ -350,7 +350,7 @@ proptest! {
         let mut capped_heads = Vec::new();
         for h in heads {
             let of = |cs: &[clam::analysis::Chain]| -> Vec<Vec<u32>> {
-                cs.iter().filter(|c| comp[c.docs[0] as usize] == h).map(|c| c.docs.clone()).collect()
+                cs.iter().filter(|c| comp[c.docs[0] as usize] == h).map(|c| c.docs.to_vec()).collect()
             };
             let (all, kept) = (of(&full.chains), of(&capped.chains));
             let pairs = all.iter().filter(|c| c.len() == 2).count();

@@ -63,7 +63,7 @@ fn pruning_keeps_only_strong_edges_and_chains_are_canonical() {
     );
     let kept: Vec<(u32, u32)> = an.edges.iter().map(|e| (e.a, e.b)).collect();
     assert_eq!(kept, vec![(0, 1), (1, 2)]);
-    let chains: Vec<Vec<u32>> = an.chains.iter().map(|c| c.docs.clone()).collect();
+    let chains: Vec<Vec<u32>> = an.chains.iter().map(|c| c.docs.to_vec()).collect();
     assert_eq!(chains, vec![vec![0, 1], vec![0, 1, 2], vec![1, 2]]);
     assert_eq!(all_edges(&m, &an.entity_docs, &an.uniqueness).len(), 3);
 }

@@ -435,69 +435,98 @@ fn write_redacted(
     let base = tmp.join("redacted");
     std::fs::create_dir_all(&base).map_err(|e| io_err(&base, e))?;
     use rayon::prelude::*;
-    // Each document's file (or JSONL line) is made on every core, then written in
-    // corpus order, in the format of the file it came from (a folder may mix them).
-    let made: Vec<(String, Format, String)> = ws
-        .corpus()
-        .documents
-        .par_iter()
-        .zip(contents)
-        .enumerate()
-        .map(|(i, (doc, content))| {
-            let format = doc.source.format;
-            let rel = redacted_rel_path(
-                replacer,
-                key,
-                &doc.source.rel_path,
-                doc_ids.renamed_of(i, &doc.id),
-                format == Format::Jsonl,
-            );
-            if format == Format::Text {
-                return (rel, format, content.clone());
-            }
-            let mut obj = doc.raw.clone().unwrap_or_else(|| {
-                // The plain object: id, content, metadata (the placeholders are
-                // filled below).
-                let mut m = serde_json::Map::new();
-                m.insert("id".into(), Value::Null);
-                m.insert("content".into(), Value::Null);
-                m.insert("metadata".into(), Value::Object(serde_json::Map::new()));
-                m
-            });
-            // The content is already redacted and the id is the export id; every
-            // other field (metadata keys, values of every type) is redacted here.
-            // Placeholders keep the fields' places.
-            obj.insert("content".into(), Value::String(String::new()));
-            obj.insert("id".into(), Value::String(String::new()));
-            // The metadata lives in `doc.metadata`; `raw` keeps its place (an object) or
-            // the null the input had.
-            if let Some(m @ Value::Object(_)) = obj.get_mut("metadata") {
-                *m = Value::Object(doc.metadata.clone());
-            }
-            let mut v = replacer.replace_document_json(&Value::Object(obj));
-            if let Value::Object(o) = &mut v {
-                o.insert("id".into(), Value::String(doc_ids.of(i).to_string()));
-                o.insert("content".into(), Value::String(content.clone()));
-            }
-            let text = if format == Format::Jsonl {
-                serde_json::to_string(&v).unwrap_or_default() + "\n"
-            } else {
-                serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
-            };
-            (rel, format, text)
-        })
-        .collect();
-    let mut jsonl: BTreeMap<String, String> = BTreeMap::new();
-    for (rel, format, text) in made {
-        if format == Format::Jsonl {
-            jsonl.entry(rel).or_default().push_str(&text);
+    use std::io::Write;
+    // Each document's file (or JSONL line) is made on every core, a batch at a time,
+    // then written in corpus order, in the format of the file it came from (a folder
+    // may mix them). JSON Lines files are appended to as their lines come, so the
+    // redacted corpus is never whole in memory.
+    let make = |i: usize, doc: &crate::corpus::Document, content: &String| {
+        let format = doc.source.format;
+        let rel = redacted_rel_path(
+            replacer,
+            key,
+            &doc.source.rel_path,
+            doc_ids.renamed_of(i, &doc.id),
+            format == Format::Jsonl,
+        );
+        if format == Format::Text {
+            return (rel, format, content.clone());
+        }
+        let mut obj = doc.raw.clone().unwrap_or_else(|| {
+            // The plain object: id, content, metadata (the placeholders are
+            // filled below).
+            let mut m = serde_json::Map::new();
+            m.insert("id".into(), Value::Null);
+            m.insert("content".into(), Value::Null);
+            m.insert("metadata".into(), Value::Object(serde_json::Map::new()));
+            m
+        });
+        // The content is already redacted and the id is the export id; every
+        // other field (metadata keys, values of every type) is redacted here.
+        // Placeholders keep the fields' places.
+        obj.insert("content".into(), Value::String(String::new()));
+        obj.insert("id".into(), Value::String(String::new()));
+        // The metadata lives in `doc.metadata`; `raw` keeps its place (an object) or
+        // the null the input had.
+        if let Some(m @ Value::Object(_)) = obj.get_mut("metadata") {
+            *m = Value::Object(doc.metadata.clone());
+        }
+        let mut v = replacer.replace_document_json(&Value::Object(obj));
+        if let Value::Object(o) = &mut v {
+            o.insert("id".into(), Value::String(doc_ids.of(i).to_string()));
+            o.insert("content".into(), Value::String(content.clone()));
+        }
+        let text = if format == Format::Jsonl {
+            serde_json::to_string(&v).unwrap_or_default() + "\n"
         } else {
-            write_file(&base.join(rel), text.as_bytes())?;
+            serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+        };
+        (rel, format, text)
+    };
+    const BATCH: usize = 16_384;
+    let docs = &ws.corpus().documents;
+    // The JSON Lines file being written, and the files already begun (a file whose
+    // lines come again after another file's is appended to).
+    let mut open: Option<(String, std::io::BufWriter<std::fs::File>)> = None;
+    let mut begun: std::collections::HashSet<String> = std::collections::HashSet::new();
+    let close = |open: &mut Option<(String, std::io::BufWriter<std::fs::File>)>| match open.take() {
+        Some((rel, mut w)) => w.flush().map_err(|e| io_err(&base.join(rel), e)),
+        None => Ok(()),
+    };
+    for start in (0..docs.len()).step_by(BATCH) {
+        let end = (start + BATCH).min(docs.len());
+        let made: Vec<(String, Format, String)> = (start..end)
+            .into_par_iter()
+            .map(|i| make(i, &docs[i], &contents[i]))
+            .collect();
+        for (rel, format, text) in made {
+            if format != Format::Jsonl {
+                write_file(&base.join(rel), text.as_bytes())?;
+                continue;
+            }
+            if open.as_ref().is_none_or(|(r, _)| *r != rel) {
+                close(&mut open)?;
+                let path = base.join(&rel);
+                if let Some(parent) = path.parent() {
+                    std::fs::create_dir_all(parent).map_err(|e| io_err(parent, e))?;
+                }
+                let file = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(begun.contains(&rel))
+                    .write(true)
+                    .truncate(!begun.contains(&rel))
+                    .open(&path)
+                    .map_err(|e| io_err(&path, e))?;
+                begun.insert(rel.clone());
+                open = Some((rel, std::io::BufWriter::with_capacity(1 << 20, file)));
+            }
+            if let Some((rel, w)) = open.as_mut() {
+                w.write_all(text.as_bytes())
+                    .map_err(|e| io_err(&base.join(rel.as_str()), e))?;
+            }
         }
     }
-    for (rel, text) in jsonl {
-        write_file(&base.join(rel), text.as_bytes())?;
-    }
+    close(&mut open)?;
     Ok(ws.corpus().documents.len())
 }
 

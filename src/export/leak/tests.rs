@@ -213,6 +213,39 @@ fn a_large_text_file_is_read_in_blocks_without_losing_or_repeating_a_hit() {
     assert_eq!(lines, vec![block_lines - 2, block_lines], "{hits:?}");
 }
 
+/// A compressed JSON Lines table larger than one block of strings, in which clean
+/// strings repeat (remembered once searched) and a masked value comes back in a later
+/// block: every occurrence of the value is a hit, on its own line.
+#[test]
+fn repeated_strings_of_a_large_table_are_searched_and_every_leak_is_reported() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tables = dir.path().join("tables");
+    std::fs::create_dir_all(&tables).expect("dir");
+    let rows = 200_000;
+    let leaks = [3, 150_000, 199_999];
+    let mut text = String::new();
+    for i in 0..rows {
+        let name = if leaks.contains(&i) {
+            "Edith Marlowe"
+        } else {
+            "doc-7"
+        };
+        text.push_str(&format!(
+            "{{\"documents\":[\"{name}\",\"row{}\"],\"category\":\"HIGH\"}}\n",
+            i % 97
+        ));
+    }
+    assert!(text.len() > 8 << 20, "more than one block of strings");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(text.as_bytes()).expect("gzip");
+    std::fs::write(tables.join("t.jsonl.gz"), gz.finish().expect("gzip")).expect("write");
+    let (hits, _) = check().scan_tree(dir.path()).expect("scan");
+    let lines: Vec<usize> = hits.iter().map(|h| h.line).collect();
+    assert_eq!(lines, leaks.map(|i| i + 1));
+    assert!(hits.iter().all(|h| h.file == "tables/t.jsonl.gz"));
+}
+
 /// Carried over from the line-based check this module replaced: the audit log's clock
 /// and clam's bare numbers are its own figures; the same digits in text are not.
 #[test]
