@@ -309,7 +309,9 @@ pub fn export(
         .unwrap_or_else(|| "export".into());
     let leftovers = publish::sweep_leftovers(&parent);
     let tmp = publish::Staging::new(&parent, &name)?;
+    let phase = crate::phase::phase("export.replacer");
     let replacer = ws.replacer(project_key);
+    drop(phase);
 
     // Each document is redacted once; the files and the second scan share the text.
     let phase = crate::phase::phase("export.redact");

@@ -89,9 +89,20 @@ const PERSONAL_ID_WINS: f64 = 0.85;
 /// ("Notable case: QX-8872-3A"): a direct identifier is masked by default, and typing
 /// it a case number would leave it readable in the other documents.
 pub fn harmonize_types(items: &mut [Vec<ExtractedItem>]) {
-    let mut best: BTreeMap<(usize, String), (f64, usize)> = BTreeMap::new();
-    for it in items.iter().flatten() {
-        let Some(key) = group_key(&it.entity_type, &it.original) else {
+    // Each item's group key, made on every core. The best type of a group is the
+    // most relevant (then lowest-ranked) one whatever order the items come in.
+    let keys: Vec<Vec<Option<(usize, String)>>> = items
+        .par_iter()
+        .map(|its| {
+            its.iter()
+                .map(|it| group_key(&it.entity_type, &it.original))
+                .collect()
+        })
+        .collect();
+    let mut best: rustc_hash::FxHashMap<&(usize, String), (f64, usize)> =
+        rustc_hash::FxHashMap::default();
+    for (it, key) in items.iter().flatten().zip(keys.iter().flatten()) {
+        let Some(key) = key else {
             continue;
         };
         let rank = TYPE_GROUPS[key.0]
@@ -109,16 +120,20 @@ pub fn harmonize_types(items: &mut [Vec<ExtractedItem>]) {
             *slot = (relevance, rank);
         }
     }
-    for it in items.iter_mut().flatten() {
-        let Some(key) = group_key(&it.entity_type, &it.original) else {
-            continue;
-        };
-        if let Some((_, rank)) = best.get(&key)
-            && let Some(ty) = TYPE_GROUPS[key.0].get(*rank)
-        {
-            it.entity_type = (*ty).to_string();
+    let best = &best;
+    items.par_iter_mut().zip(&keys).for_each(|(its, keys)| {
+        for (it, key) in its.iter_mut().zip(keys) {
+            let Some(key) = key else {
+                continue;
+            };
+            if let Some((_, rank)) = best.get(key)
+                && let Some(ty) = TYPE_GROUPS[key.0].get(*rank)
+                && it.entity_type != *ty
+            {
+                it.entity_type = (*ty).to_string();
+            }
         }
-    }
+    });
 }
 
 /// Words an organisation's short form cannot end with ("Bank of", "Institute for").

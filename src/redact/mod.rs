@@ -85,6 +85,9 @@ pub struct Replacer {
     generalizer: Option<Generalizer>,
 }
 
+/// Entities whose needles are made at a time (on every core) by [`Replacer::new`].
+pub(crate) const NEEDLE_BLOCK: usize = 1 << 15;
+
 /// Pieces searched together by [`Replacer::find_each`]'s callers.
 const BATCH_PIECES: usize = 4096;
 
@@ -196,8 +199,20 @@ impl Replacer {
         let mut seen_words: HashMap<String, usize> = HashMap::new();
         let mut seen_compact: HashMap<String, usize> = HashMap::new();
         let mut seen_dates: HashMap<&str, usize> = HashMap::new();
+        // The needles of a block of entities are made on every core, then taken in
+        // entity order (which entity a shared needle belongs to depends on it).
+        let mut needles: Vec<(Vec<String>, Vec<String>)> = Vec::new();
         for (i, e) in entities.iter().enumerate() {
-            for n in word_needles(e) {
+            if i % NEEDLE_BLOCK == 0 {
+                use rayon::prelude::*;
+                needles = entities[i..(i + NEEDLE_BLOCK).min(entities.len())]
+                    .par_iter()
+                    .rev()
+                    .map(|e| (word_needles(e), compact_needles(e)))
+                    .collect();
+            }
+            let (word_needles, compact_needles) = needles.pop().unwrap_or_default();
+            for n in word_needles {
                 match seen_words.get(&n) {
                     Some(&first) => groups.join(first, i),
                     None => {
@@ -207,7 +222,7 @@ impl Replacer {
                     }
                 }
             }
-            for n in compact_needles(e) {
+            for n in compact_needles {
                 match seen_compact.get(&n) {
                     Some(&first) => groups.join(first, i),
                     None => {
@@ -235,11 +250,15 @@ impl Replacer {
                 .map(|(i, e)| (i, e.normalized.as_str())),
         );
         let generalizer = (mode == Mode::Generalize).then(|| Generalizer::new(&entities, schema));
+        let (words_automaton, compact_automaton) = rayon::join(
+            || overlapping_automaton(&words),
+            || overlapping_automaton(&compact),
+        );
         Replacer {
             generalizer,
-            words: overlapping_automaton(&words),
+            words: words_automaton,
             word_owner,
-            compact: overlapping_automaton(&compact),
+            compact: compact_automaton,
             compact_owner,
             dates,
             entities,

@@ -28,17 +28,20 @@ impl Workspace {
     /// The entities flagged in `masked` (by model index; another plan's or a baseline's
     /// mask set) with every original value.
     pub fn masked_entities_of(&self, masked: &[bool]) -> Vec<MaskedEntity> {
+        use rayon::prelude::*;
+        // On every core, with no reference to the workspace (its session is not
+        // shared between threads).
+        let globals = &self.globals;
         self.model
             .entities
-            .iter()
+            .par_iter()
             .enumerate()
             .filter(|(i, _)| masked.get(*i).copied().unwrap_or(false))
             .map(|(_, e)| MaskedEntity {
                 id: e.id.clone(),
                 entity_type: e.entity_type.clone(),
                 normalized: e.value.clone(),
-                originals: self
-                    .globals
+                originals: globals
                     .get(&e.id)
                     .map(|g| g.originals.iter().cloned().collect())
                     .unwrap_or_default(),

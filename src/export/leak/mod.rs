@@ -195,6 +195,79 @@ fn iso_date(s: &str) -> Option<(i32, u32, u32)> {
     ((1..=12).contains(&m) && (1..=31).contains(&d)).then_some((y, m, d))
 }
 
+/// The needles of one masked entity: its word forms (token sequences) and, for
+/// phones and ids, its compact forms.
+fn entity_needles(e: &MaskedEntity) -> (Vec<Vec<String>>, Vec<String>) {
+    let mut compacts: Vec<String> = Vec::new();
+    let kind = value_kind(&e.entity_type);
+    let mut forms: Vec<Vec<String>> = e
+        .originals
+        .iter()
+        .chain(std::iter::once(&e.normalized))
+        .map(|v| value_tokens(v))
+        .collect();
+    if kind == ValueKind::Name {
+        let t = value_tokens(&e.normalized);
+        if let Some((last, rest)) = t.split_last()
+            && !rest.is_empty()
+        {
+            let family_first: Vec<String> = std::iter::once(last.clone())
+                .chain(rest.iter().cloned())
+                .collect();
+            forms.push(family_first);
+            // Run together the words are one token, canonicalized as a whole:
+            // joined as written ("CoveBabab"), not as suffix spellings ("cv").
+            let raw: Vec<String> = skeleton(&e.normalized, true)
+                .into_iter()
+                .map(|t| t.text)
+                .collect();
+            if let Some((last, rest)) = raw.split_last() {
+                for joined in [raw.concat(), format!("{last}{}", rest.concat())] {
+                    forms.push(vec![canonical_token(&joined).to_string()]);
+                }
+            }
+        }
+    }
+    if kind == ValueKind::Date
+        && let Some((y, m, d)) = iso_date(&e.normalized)
+    {
+        forms.extend(date_forms(y, m, d).iter().map(|f| value_tokens(f)));
+    }
+    match kind {
+        ValueKind::Phone => {
+            let digits: String = e.normalized.chars().filter(char::is_ascii_digit).collect();
+            if digits.len() >= 5 {
+                compacts.push(digits.clone());
+            }
+            if e.normalized.starts_with('+') {
+                for o in &e.originals {
+                    let Some(rest) = o.trim_start().strip_prefix('+') else {
+                        continue;
+                    };
+                    let cc = rest.chars().take_while(char::is_ascii_digit).count();
+                    if (1..=3).contains(&cc) && digits.len() >= cc + 7 {
+                        compacts.push(digits[cc..].to_string());
+                        compacts.push(format!("0{}", &digits[cc..]));
+                    }
+                }
+            }
+        }
+        ValueKind::Id if e.normalized.chars().count() >= 2 => {
+            for v in e.originals.iter().chain(std::iter::once(&e.normalized)) {
+                let c: String = skeleton(v, true)
+                    .iter()
+                    .flat_map(|t| compact(&t.text))
+                    .collect();
+                if c.chars().count() >= 2 {
+                    compacts.push(c);
+                }
+            }
+        }
+        _ => {}
+    }
+    (forms, compacts)
+}
+
 /// The needles of every masked entity.
 pub struct LeakCheck {
     /// (export id, type) per entity.
@@ -209,86 +282,32 @@ pub struct LeakCheck {
 impl LeakCheck {
     pub fn new(masked: &[MaskedEntity], key: &[u8]) -> LeakCheck {
         let mut check = LeakCheck {
-            names: masked
-                .iter()
-                .map(|e| (export_id(key, &e.id), e.entity_type.clone()))
-                .collect(),
+            names: {
+                use rayon::prelude::*;
+                masked
+                    .par_iter()
+                    .map(|e| (export_id(key, &e.id), e.entity_type.clone()))
+                    .collect()
+            },
             vocab: HashMap::new(),
             words: HashMap::new(),
             longest: 0,
             compact: HashMap::new(),
             prefixes: HashSet::new(),
         };
-        for (i, e) in masked.iter().enumerate() {
-            let kind = value_kind(&e.entity_type);
-            let mut forms: Vec<Vec<String>> = e
-                .originals
-                .iter()
-                .chain(std::iter::once(&e.normalized))
-                .map(|v| value_tokens(v))
-                .collect();
-            if kind == ValueKind::Name {
-                let t = value_tokens(&e.normalized);
-                if let Some((last, rest)) = t.split_last()
-                    && !rest.is_empty()
-                {
-                    let family_first: Vec<String> = std::iter::once(last.clone())
-                        .chain(rest.iter().cloned())
-                        .collect();
-                    forms.push(family_first);
-                    // Run together the words are one token, canonicalized as a whole:
-                    // joined as written ("CoveBabab"), not as suffix spellings ("cv").
-                    let raw: Vec<String> = skeleton(&e.normalized, true)
-                        .into_iter()
-                        .map(|t| t.text)
-                        .collect();
-                    if let Some((last, rest)) = raw.split_last() {
-                        for joined in [raw.concat(), format!("{last}{}", rest.concat())] {
-                            forms.push(vec![canonical_token(&joined).to_string()]);
-                        }
-                    }
+        // Made on every core a block at a time, added in entity order.
+        for (b, block) in masked.chunks(crate::redact::NEEDLE_BLOCK).enumerate() {
+            use rayon::prelude::*;
+            let needles: Vec<(Vec<Vec<String>>, Vec<String>)> =
+                block.par_iter().map(entity_needles).collect();
+            for (j, (forms, compacts)) in needles.into_iter().enumerate() {
+                let i = b * crate::redact::NEEDLE_BLOCK + j;
+                for f in forms.into_iter().filter(|f| !f.is_empty()) {
+                    check.add_word(f, i);
                 }
-            }
-            if kind == ValueKind::Date
-                && let Some((y, m, d)) = iso_date(&e.normalized)
-            {
-                forms.extend(date_forms(y, m, d).iter().map(|f| value_tokens(f)));
-            }
-            for f in forms.into_iter().filter(|f| !f.is_empty()) {
-                check.add_word(f, i);
-            }
-            match kind {
-                ValueKind::Phone => {
-                    let digits: String =
-                        e.normalized.chars().filter(char::is_ascii_digit).collect();
-                    if digits.len() >= 5 {
-                        check.add_compact(digits.clone(), i);
-                    }
-                    if e.normalized.starts_with('+') {
-                        for o in &e.originals {
-                            let Some(rest) = o.trim_start().strip_prefix('+') else {
-                                continue;
-                            };
-                            let cc = rest.chars().take_while(char::is_ascii_digit).count();
-                            if (1..=3).contains(&cc) && digits.len() >= cc + 7 {
-                                check.add_compact(digits[cc..].to_string(), i);
-                                check.add_compact(format!("0{}", &digits[cc..]), i);
-                            }
-                        }
-                    }
+                for c in compacts {
+                    check.add_compact(c, i);
                 }
-                ValueKind::Id if e.normalized.chars().count() >= 2 => {
-                    for v in e.originals.iter().chain(std::iter::once(&e.normalized)) {
-                        let c: String = skeleton(v, true)
-                            .iter()
-                            .flat_map(|t| compact(&t.text))
-                            .collect();
-                        if c.chars().count() >= 2 {
-                            check.add_compact(c, i);
-                        }
-                    }
-                }
-                _ => {}
             }
         }
         check
