@@ -214,3 +214,28 @@ fn a_value_after_a_comma_and_a_number_is_masked() {
         "paid 1,555,010 in total"
     );
 }
+
+/// Needles are made a block of entities at a time: a written form two entities
+/// share belongs to the first even when they are blocks apart, and the two share a
+/// pseudonym.
+#[test]
+fn a_shared_form_belongs_to_the_first_entity_across_needle_blocks() {
+    let mut entities = vec![masked("first", "NAME", "priya raman", &["Priya Raman"])];
+    for i in 0..super::NEEDLE_BLOCK + 7 {
+        let value = format!("filler{i} person");
+        entities.push(masked(&format!("f{i}"), "NAME", &value, &[value.as_str()]));
+    }
+    entities.push(masked(
+        "later",
+        "NAME",
+        "p raman",
+        &["Priya Raman", "P. Raman"],
+    ));
+    let later = entities.len() - 1;
+    let r = with(entities, Mode::Pseudonym, b"project key");
+    let hits = r.find("Priya Raman");
+    assert_eq!(hits.iter().map(|h| h.entity).collect::<Vec<_>>(), [0]);
+    assert_eq!(r.find("P. Raman")[0].entity, later);
+    assert_eq!(r.replace("P. Raman"), r.replace("Priya Raman"));
+    assert_ne!(r.replace("filler3 person"), r.replace("Priya Raman"));
+}
