@@ -180,10 +180,16 @@ fn replace_entity_ids(text: &str, key: &[u8]) -> String {
     out
 }
 
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| io_err(parent, e))?;
+/// Creates the folder `path` goes into.
+fn create_parent(path: &Path) -> Result<(), ExportError> {
+    match path.parent() {
+        Some(parent) => std::fs::create_dir_all(parent).map_err(|e| io_err(parent, e)),
+        None => Ok(()),
     }
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
+    create_parent(path)?;
     std::fs::write(path, bytes).map_err(|e| io_err(path, e))
 }
 
@@ -442,7 +448,9 @@ fn write_redacted(
     // then written in corpus order, in the format of the file it came from (a folder
     // may mix them). JSON Lines files are appended to as their lines come, so the
     // redacted corpus is never whole in memory.
-    let make = |i: usize, doc: &crate::corpus::Document, content: &String| {
+    let docs = &ws.corpus().documents;
+    let make = |i: usize| {
+        let (doc, content) = (&docs[i], &contents[i]);
         let format = doc.source.format;
         let rel = redacted_rel_path(
             replacer,
@@ -486,7 +494,6 @@ fn write_redacted(
         (rel, format, text)
     };
     const BATCH: usize = 16_384;
-    let docs = &ws.corpus().documents;
     // The JSON Lines file being written, and the files already begun (a file whose
     // lines come again after another file's is appended to).
     let mut open: Option<(String, std::io::BufWriter<std::fs::File>)> = None;
@@ -497,10 +504,7 @@ fn write_redacted(
     };
     for start in (0..docs.len()).step_by(BATCH) {
         let end = (start + BATCH).min(docs.len());
-        let made: Vec<(String, Format, String)> = (start..end)
-            .into_par_iter()
-            .map(|i| make(i, &docs[i], &contents[i]))
-            .collect();
+        let made: Vec<(String, Format, String)> = (start..end).into_par_iter().map(make).collect();
         for (rel, format, text) in made {
             if format != Format::Jsonl {
                 write_file(&base.join(rel), text.as_bytes())?;
@@ -509,17 +513,16 @@ fn write_redacted(
             if open.as_ref().is_none_or(|(r, _)| *r != rel) {
                 close(&mut open)?;
                 let path = base.join(&rel);
-                if let Some(parent) = path.parent() {
-                    std::fs::create_dir_all(parent).map_err(|e| io_err(parent, e))?;
-                }
+                create_parent(&path)?;
+                // A file begun before is appended to; a new one is created.
+                let again = !begun.insert(rel.clone());
                 let file = std::fs::OpenOptions::new()
                     .create(true)
-                    .append(begun.contains(&rel))
+                    .append(again)
                     .write(true)
-                    .truncate(!begun.contains(&rel))
+                    .truncate(!again)
                     .open(&path)
                     .map_err(|e| io_err(&path, e))?;
-                begun.insert(rel.clone());
                 open = Some((rel, std::io::BufWriter::with_capacity(1 << 20, file)));
             }
             if let Some((rel, w)) = open.as_mut() {

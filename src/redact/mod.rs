@@ -85,8 +85,26 @@ pub struct Replacer {
     generalizer: Option<Generalizer>,
 }
 
-/// Entities whose needles are made at a time (on every core) by [`Replacer::new`].
-pub(crate) const NEEDLE_BLOCK: usize = 1 << 15;
+/// Entities whose needles are made at a time (on every core).
+const NEEDLE_BLOCK: usize = 1 << 15;
+
+/// Makes `make(e)` for every masked entity on every core, a block of entities at a
+/// time (so it is never held for all of them at once), and hands each result to
+/// `take` in entity order, with the entity's index: the replacer's and the leak
+/// check's needles, whose owner is the first entity to have them.
+pub(crate) fn in_entity_order<'a, N: Send>(
+    entities: &'a [MaskedEntity],
+    make: impl Fn(&MaskedEntity) -> N + Sync,
+    mut take: impl FnMut(usize, &'a MaskedEntity, N),
+) {
+    use rayon::prelude::*;
+    for (b, block) in entities.chunks(NEEDLE_BLOCK).enumerate() {
+        let made: Vec<N> = block.par_iter().map(&make).collect();
+        for (j, (e, n)) in block.iter().zip(made).enumerate() {
+            take(b * NEEDLE_BLOCK + j, e, n);
+        }
+    }
+}
 
 /// Pieces searched together by [`Replacer::find_each`]'s callers.
 const BATCH_PIECES: usize = 4096;
@@ -199,48 +217,41 @@ impl Replacer {
         let mut seen_words: HashMap<String, usize> = HashMap::new();
         let mut seen_compact: HashMap<String, usize> = HashMap::new();
         let mut seen_dates: HashMap<&str, usize> = HashMap::new();
-        // The needles of a block of entities are made on every core, then taken in
-        // entity order (which entity a shared needle belongs to depends on it).
-        let mut needles: Vec<(Vec<String>, Vec<String>)> = Vec::new();
-        for (i, e) in entities.iter().enumerate() {
-            if i % NEEDLE_BLOCK == 0 {
-                use rayon::prelude::*;
-                needles = entities[i..(i + NEEDLE_BLOCK).min(entities.len())]
-                    .par_iter()
-                    .rev()
-                    .map(|e| (word_needles(e), compact_needles(e)))
-                    .collect();
-            }
-            let (word_needles, compact_needles) = needles.pop().unwrap_or_default();
-            for n in word_needles {
-                match seen_words.get(&n) {
-                    Some(&first) => groups.join(first, i),
-                    None => {
-                        seen_words.insert(n.clone(), i);
-                        words.push(n);
-                        word_owner.push(i);
+        // Which entity a shared needle belongs to depends on the order they are taken in.
+        in_entity_order(
+            &entities,
+            |e| (word_needles(e), compact_needles(e)),
+            |i, e, (word_needles, compact_needles)| {
+                for n in word_needles {
+                    match seen_words.get(&n) {
+                        Some(&first) => groups.join(first, i),
+                        None => {
+                            seen_words.insert(n.clone(), i);
+                            words.push(n);
+                            word_owner.push(i);
+                        }
                     }
                 }
-            }
-            for n in compact_needles {
-                match seen_compact.get(&n) {
-                    Some(&first) => groups.join(first, i),
-                    None => {
-                        seen_compact.insert(n.clone(), i);
-                        compact.push(n);
-                        compact_owner.push(i);
+                for n in compact_needles {
+                    match seen_compact.get(&n) {
+                        Some(&first) => groups.join(first, i),
+                        None => {
+                            seen_compact.insert(n.clone(), i);
+                            compact.push(n);
+                            compact_owner.push(i);
+                        }
                     }
                 }
-            }
-            if value_kind(&e.entity_type) == ValueKind::Date {
-                match seen_dates.get(e.normalized.as_str()) {
-                    Some(&first) => groups.join(first, i),
-                    None => {
-                        seen_dates.insert(&e.normalized, i);
+                if value_kind(&e.entity_type) == ValueKind::Date {
+                    match seen_dates.get(e.normalized.as_str()) {
+                        Some(&first) => groups.join(first, i),
+                        None => {
+                            seen_dates.insert(&e.normalized, i);
+                        }
                     }
                 }
-            }
-        }
+            },
+        );
         let replacements = replacement_texts(&entities, mode, schema, project_key, &mut groups);
         let dates = Dates::new(
             entities

@@ -221,7 +221,7 @@ fn a_value_after_a_comma_and_a_number_is_masked() {
 #[test]
 fn a_shared_form_belongs_to_the_first_entity_across_needle_blocks() {
     let mut entities = vec![masked("first", "NAME", "priya raman", &["Priya Raman"])];
-    for i in 0..super::NEEDLE_BLOCK + 7 {
+    for i in 0..NEEDLE_BLOCK + 7 {
         let value = format!("filler{i} person");
         entities.push(masked(&format!("f{i}"), "NAME", &value, &[value.as_str()]));
     }

@@ -295,21 +295,14 @@ impl LeakCheck {
             compact: HashMap::new(),
             prefixes: HashSet::new(),
         };
-        // Made on every core a block at a time, added in entity order.
-        for (b, block) in masked.chunks(crate::redact::NEEDLE_BLOCK).enumerate() {
-            use rayon::prelude::*;
-            let needles: Vec<(Vec<Vec<String>>, Vec<String>)> =
-                block.par_iter().map(entity_needles).collect();
-            for (j, (forms, compacts)) in needles.into_iter().enumerate() {
-                let i = b * crate::redact::NEEDLE_BLOCK + j;
-                for f in forms.into_iter().filter(|f| !f.is_empty()) {
-                    check.add_word(f, i);
-                }
-                for c in compacts {
-                    check.add_compact(c, i);
-                }
+        crate::redact::in_entity_order(masked, entity_needles, |i, _, (forms, compacts)| {
+            for f in forms.into_iter().filter(|f| !f.is_empty()) {
+                check.add_word(f, i);
             }
-        }
+            for c in compacts {
+                check.add_compact(c, i);
+            }
+        });
         check
     }
 
