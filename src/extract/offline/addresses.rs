@@ -231,21 +231,50 @@ impl Recognizer for Addresses {
 
 impl Addresses {
     /// "rue Meyer, Lyon 69003", "calle Rosales, 28013 Madrid": a street type in lower
-    /// case that is no common English word, a capitalised name, no house number, and a
-    /// town with a postcode after a comma (without them it is too often prose).
+    /// case, a capitalised name and no house number. A type that is a common English
+    /// word ("avenue") needs a particle after it and a town with a postcode after a
+    /// comma (without them it is too often prose); a rarer one ("rue", "boulevard",
+    /// "calle") a town after a comma, or a particle ("(rue de Dufour)").
     fn lower_type_street(&self, text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
         let (m, name) = (c.get(0)?, c.name("name")?);
         if prev_char(text, m.start()).is_some_and(char::is_alphanumeric) {
             return None;
         }
+        // "8, rue Antoine" is the house number's street (`number_then_type`); "down the
+        // rue Quellmar" is prose about a street, not an address written out.
+        let before = text[..m.start()].trim_end_matches([' ', ',', '\u{A0}', '\t']);
+        let last_word = before
+            .rsplit(|ch: char| !ch.is_alphanumeric())
+            .next()
+            .unwrap_or("");
+        if before.ends_with(|ch: char| ch.is_ascii_digit())
+            || ["the", "a", "an", "this", "that"]
+                .iter()
+                .any(|d| last_word.eq_ignore_ascii_case(d))
+        {
+            return None;
+        }
         let ty = folded(c, "ty");
         // "via", "avenue", "place" are common English words ("sent via Lyon, 69003
-        // …" is prose); "rue", "boulevard" are rarer ones.
-        if !is_street_type(&ty) || word_zipf(&ty) >= 4.0 {
+        // …" is prose); "rue", "boulevard" are rarer ones. A particle after the type
+        // ("avenue de Tessier", "rue du Four") is no English prose, unless the type is
+        // one of the commonest words ("via", "place").
+        let zipf = word_zipf(&ty);
+        let particle = starts_with_particle(name.as_str());
+        if !is_street_type(&ty) || zipf >= 5.0 || zipf >= 4.0 && !particle {
             return None;
+        }
+        // "(rue de Dufour)": a rare type and a particle are a street by themselves.
+        if zipf < 4.0 && particle {
+            return Some((m.start(), name.end()));
         }
         let rest = &text[name.end()..];
         let city = self.patterns.city.find(rest)?;
+        // "boulevard Jules Chrétien, Normand": a rare type, a name and a town after a
+        // comma.
+        if zipf < 4.0 {
+            return Some((m.start(), name.end()));
+        }
         let after = &rest[city.end()..];
         let postcode = |s: &str| {
             s.trim_start_matches(',')
@@ -498,6 +527,11 @@ fn number_then_type(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     Some((m.start(), name.end()))
 }
 
+/// A street's name opens with a particle in lower case ("de São João", "du Four").
+fn starts_with_particle(name: &str) -> bool {
+    name.starts_with(char::is_lowercase)
+}
+
 /// The first capitalised word of a street's name is an English word ("Court Dates"),
 /// more an English word than a name ("Via Gutierrez 99": "Gutierrez" is in the word
 /// list as the name it is).
@@ -530,7 +564,11 @@ fn type_then_number(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     if !leading || !ends_street(text, num.start(), num.end()) {
         return None;
     }
-    if word_zipf(&ty) >= 3.0 && english_first_word(name.as_str()) {
+    // "Av de São João de Deus, 20": after a particle the name is no English prose.
+    if word_zipf(&ty) >= 3.0
+        && !starts_with_particle(name.as_str())
+        && english_first_word(name.as_str())
+    {
         return None;
     }
     Some((m.start(), num.end()))

@@ -55,7 +55,7 @@
 //! | `name_vocab` | two or three capitalised words in no name vocabulary and no English word, without a cue (`Thandolwethu Mabuzane in bay 2`); a gazetteer term, a product or a place wins | NAME | 0.7 |
 //! | `name_vocab` | a common given name that is no English word, then a capitalised English word also listed as a surname, ending the run, without a cue (`Helga Mayor moved away`) | NAME | 0.75 |
 //! | `name_vocab` | a given name and an initial (`Ines C.`) | NAME | 0.8 |
-//! | `name_vocab` | two to four words in capitals inside a line of lower-case prose, each a name or a word of no vocabulary with a vowel, none an English word, a place or an organisation's word (`Caller identified as SUPASITA CHAROENSUKSOPOL, member …`) | NAME | 0.8 |
+//! | `name_vocab` | two to four words in capitals inside a line of lower-case prose, or alone on a line among lower-case lines, each a name or a word of no vocabulary with a vowel, none an English word, a place or an organisation's word (`Caller identified as SUPASITA CHAROENSUKSOPOL, member …`, `EMPLOYEE RECORD⏎RICHARD AFOAKWA⏎Staff ID: …`) | NAME | 0.8 |
 //! | `name_vocab` | two words in lower case after a cue word (`talked to miki shimizu today`): a given name and a surname (or a word of no vocabulary), neither an English word | NAME | 0.75 |
 //! | `coined` | a capitalised coined word (no English word), a hyphen and a number (`Zelvatrin-4`, `Norvexa-12b`) | TREATMENT | 0.85 |
 //! | `coined` | two to six capitals (no English word, nor a public code such as `ICD`, `COVID`, `IL`), a hyphen and two to four digits (`ORX-311`); an English word (`BRIDGE-12`) within 40 characters of a study word (trial, study, protocol, cohort …) | NON_PERSONAL_ID | 0.75 |

@@ -291,10 +291,46 @@ fn a_lower_case_street_type_before_a_town_and_postcode() {
             .as_deref(),
         Some("rue Quellmar, Loubens 31760")
     );
-    // No postcode: prose, not an address; an English word is no such type.
+    // After a determiner: prose about a street, not an address; an English word is no
+    // such type.
     assert_eq!(
         address("We walked down the rue Quellmar, Loubens today."),
         None
     );
     assert_eq!(address("Sent via Quellmar, Loubens 31760 by post."), None);
+}
+
+#[test]
+fn streets_named_after_a_particle_and_lower_case_types_without_a_postcode() {
+    for (text, want) in [
+        // A particle after an abbreviated type: no English prose.
+        (
+            "Forwarding address Av de Santa Luzia, 14, Ovar.",
+            "Av de Santa Luzia, 14, Ovar",
+        ),
+        // A common English word as the type, with a particle, a town and a postcode.
+        (
+            "A copy went to avenue de Lattre, Vienne 38200.",
+            "avenue de Lattre, Vienne 38200",
+        ),
+        // A rarer type: with a particle alone, or with a town after a comma.
+        (
+            "The adjuster met her at the property (rue du Moulin) today.",
+            "rue du Moulin",
+        ),
+        (
+            "Forwarding address boulevard Henri Ruel, Nantes.",
+            "boulevard Henri Ruel, Nantes",
+        ),
+    ] {
+        assert_eq!(address(text).as_deref(), Some(want), "{text}");
+    }
+    // English prose keeps its words: no particle, no town, a common type word.
+    for text in [
+        "We walked down the avenue Marie liked best.",
+        "Sent via de Boer Logistics, Utrecht.",
+        "I rue the day Harold Brennan called.",
+    ] {
+        assert_eq!(address(text), None, "{text}");
+    }
 }

@@ -86,7 +86,23 @@ impl Run<'_> {
         }
         // … or last ("Benson Laneway", "Garcia Mews") unless a common surname ("Lane"),
         // or any surname for a type only libpostal lists ("Banda", "Corso").
+        // "Re: CLM-… / Johnny Dam": a common given name and a surname that only USPS or
+        // libpostal list as a street type, after a code's slash or bracket, a cue only a
+        // person takes ("moved to Barbara Key", "Steven Knoll will be closed" are
+        // streets).
+        let code_side = text[..toks[from].start]
+            .trim_end_matches([' ', '\t'])
+            .ends_with(['/', '(', '[']);
+        let person_first = from + 1 == to
+            && code_side
+            && self.cue_before(from)
+            && ev[from].known()
+            && ev[from].given >= super::COMMON_GIVEN
+            && ev[from].given > ev[from].surname
+            && ev[to].surname >= super::WORD_NAME_MIN
+            && !v.street_types.contains(last);
         if from < to
+            && !person_first
             && ev[to].surname < 4.5
             // (USPS's words are English: "Löwer" is no "lower".)
             && (crate::text::address::is_address_word(last) && self.raw(to).is_ascii()

@@ -8,6 +8,10 @@ use super::lists::NOT_PERSON;
 use super::tokens::{Shape, Tokens, in_list, joined};
 use crate::entity::normalize::is_calendar_word;
 
+/// How far around a line of capitals alone (in bytes, each way) lower-case words are
+/// looked for.
+const AROUND: usize = 160;
+
 /// A word written with letters English does not use ("Sööt", "Bär", "Hüge", "Møller"):
 /// the English word its folded letters spell ("soot", "bar", "huge") is not what it is.
 /// The few loanwords English writes with their accents ("Café", "Résumé") stay words.
@@ -159,7 +163,8 @@ impl Run<'_> {
     /// line holds two lower-case words or more (a heading is in capitals throughout),
     /// the capitals are the whole run (no English word in capitals beside them), and
     /// each word is a known name or has three letters or more with a vowel (no
-    /// acronym: "PCR", "MRN").
+    /// acronym: "PCR", "MRN"). A run alone on its line counts when the lines around it
+    /// hold lower-case words.
     pub(super) fn caps_in_prose(&self, k: usize, last: usize, words: &[usize]) -> bool {
         let (text, toks) = (self.text, self.toks);
         let whole_run = |x: usize, step: isize| {
@@ -181,12 +186,25 @@ impl Run<'_> {
         let line_end = text[toks[last].end..]
             .find('\n')
             .map_or(text.len(), |i| toks[last].end + i);
-        let lower_words = toks
-            .iter()
-            .filter(|t| t.start >= line_start && t.end <= line_end)
-            .filter(|t| t.shape == Shape::Lower && t.end - t.start >= 2)
-            .count();
-        if lower_words < 2 {
+        // The tokens are in text order: those of a span are found by bisection.
+        let lower_words = |from: usize, to: usize| {
+            let a = toks.partition_point(|t| t.start < from);
+            let b = toks.partition_point(|t| t.end <= to);
+            toks[a..b.max(a)]
+                .iter()
+                .filter(|t| t.shape == Shape::Lower && t.end - t.start >= 2)
+                .count()
+        };
+        // A line of its own ("EMPLOYEE RECORD⏎RICHARD AFOAKWA⏎Staff ID: …", a
+        // signature's "KALEVI PENNANEN⏎Claims Handler"): the text around it in lower
+        // case, within a few lines, says the capitals are a name's, not a heading's
+        // style throughout.
+        let alone = self.alone_on_line(k, last) && {
+            // (Byte offsets, compared with the tokens' only.)
+            let (from, to) = (line_start.saturating_sub(AROUND), line_end + AROUND);
+            lower_words(from, line_start) + lower_words(line_end, to) >= 2
+        };
+        if lower_words(line_start, line_end) < 2 && !alone {
             return false;
         }
         let whole: Vec<&str> = words.iter().map(|&x| self.folded(x)).collect();

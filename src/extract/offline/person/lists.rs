@@ -334,6 +334,8 @@ pub(super) const AFTER: &[&str] = &[
     "signed",
     "submitted",
     "requested",
+    // "IN THE MATTER OF UCHENNA OBI, Deceased": an estate's notice.
+    "deceased",
     "confirmed",
     "agreed",
     "asked",

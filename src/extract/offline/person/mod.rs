@@ -40,8 +40,9 @@
 //! Ciarúcáin", "FRANK RICH declined").
 //!
 //! Words in capitals count only where the whole run is in capitals and both ends are in
-//! the vocabularies, or with a cue, or in the `LAST, FIRST` form: capitals are how
-//! headings are written.
+//! the vocabularies, or with a cue, or in the `LAST, FIRST` form, or among lower-case
+//! words (in a line of prose, or alone on a line with lower-case lines around it):
+//! capitals are how headings are written.
 //! The vocabularies are read once per process into sorted tables (binary search, no
 //! hashing at start-up).
 
@@ -482,10 +483,12 @@ impl Run<'_> {
                         && !in_list(NOT_PERSON, self.folded(e + 1))
                         // An abbreviation is no surname ("Yüksel San.'s invoice").
                         && !self.text[toks[e + 1].end..].starts_with('.')
-                        && self.cue_after(e + 1))
+                        // "reviewed with Nkiruka Obi", "to Cantemir Pop in billing",
+                        // "Deposition of DOMINIC ROUT": a cue before will do.
+                        && (self.cue_after(e + 1) || self.cue_before(k)))
                 && same_case(e, e + 1)
-                && ev[e].known()
-                && ev[e].given > 0.0
+                && (ev[e].known() && ev[e].given > 0.0
+                    || k == e && self.unknown_word(e) && self.cue_before(k))
                 && (self.cue_after(e + 1) || self.cue_before(k))
             {
                 to = e + 1;

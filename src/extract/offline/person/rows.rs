@@ -50,7 +50,7 @@ pub(super) const GIVEN_INITIAL: RelevanceRow = RelevanceRow {
 };
 
 pub(super) const CAPS_IN_PROSE: RelevanceRow = RelevanceRow {
-    matches: "two to four words in capitals inside a line of lower-case prose, each a name or a word of no vocabulary with a vowel, none an English word, a place or an organisation's word (`Caller identified as SUPASITA CHAROENSUKSOPOL, member …`)",
+    matches: "two to four words in capitals inside a line of lower-case prose, or alone on a line among lower-case lines, each a name or a word of no vocabulary with a vowel, none an English word, a place or an organisation's word (`Caller identified as SUPASITA CHAROENSUKSOPOL, member …`, `EMPLOYEE RECORD⏎RICHARD AFOAKWA⏎Staff ID: …`)",
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.8),
 };

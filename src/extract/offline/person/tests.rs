@@ -759,3 +759,45 @@ fn maiden_names_nicknames_suffixes_and_display_names() {
         ["ZAFIR", "MONNARD"]
     );
 }
+
+#[test]
+fn a_name_in_capitals_on_a_line_of_its_own_among_lower_case_lines() {
+    // A record's subject under its heading, a signature's name above the role.
+    assert_eq!(
+        names("EMPLOYEE RECORD\nBEATRIZ KOVALENKO\nStaff ID: 519233\nHome address: 8 Elm Road"),
+        ["BEATRIZ KOVALENKO"]
+    );
+    assert_eq!(
+        names("Thanks for your patience.\n\nKind regards,\n\nTEODOR MWANGI\nClaims Handler\n"),
+        ["TEODOR MWANGI"]
+    );
+    // Headings in capitals stay headings: English words, a place, a document in
+    // capitals throughout.
+    for text in [
+        "Dear member,\n\nANNUAL BENEFITS UPDATE\nThe plan changes in May.",
+        "Our offices are moving.\n\nNEW YORK\nThe office closes on Friday.",
+        "PATIENT TRANSFER\nZELMORA TRIVANE\nDISCHARGED TODAY\n",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+}
+
+#[test]
+fn a_surname_that_is_an_english_word_after_a_cue_before_the_name() {
+    assert_eq!(
+        names("The file was passed to Ferenc Pop in billing."),
+        ["Ferenc Pop"]
+    );
+    assert_eq!(
+        names("Deposition of MARTIN FROST taken by counsel."),
+        ["MARTIN FROST"]
+    );
+    assert_eq!(
+        names("IN THE MATTER OF AGNES WARD, Deceased. Notice is given."),
+        ["AGNES WARD"]
+    );
+    // A street type only USPS lists, after a code's slash: the person the code is of;
+    // after "moved to" the same words are a street.
+    assert_eq!(names("Re: CLM-2024-00187 / Johnny Dam"), ["Johnny Dam"]);
+    assert!(names("The warehouse moved to Barbara Key.").is_empty());
+}
