@@ -19,36 +19,34 @@ impl Run<'_> {
         if !self.v.street_types.contains(folded) && !self.v.street_libpostal.contains(folded) {
             return false;
         }
-        let raw = &self.text[self.toks[k].start..self.toks[k].end];
-        if raw.is_ascii() || !self.v.street_accented.contains(folded) {
+        if self.raw(k).is_ascii() || !self.v.street_accented.contains(folded) {
             return true;
         }
-        let lower: String = raw
+        let lower = self.lower_as_written(k);
+        lower == folded || self.v.street_types.contains(&lower)
+    }
+
+    fn raw(&self, k: usize) -> &str {
+        &self.text[self.toks[k].start..self.toks[k].end]
+    }
+
+    /// Word `k`'s letters in lower case, accents kept ("Süd" → "süd").
+    fn lower_as_written(&self, k: usize) -> String {
+        self.raw(k)
             .chars()
             .filter(|c| c.is_alphabetic())
             .flat_map(char::to_lowercase)
-            .collect();
-        lower == folded || self.v.street_types.contains(&lower)
+            .collect()
     }
 
     /// Word `k` is one of `terms` (kinds of place, compass words) as written: in ASCII
     /// any listed spelling; written with accents, only with the same accents listed
     /// ("Löwer" is a surname, not "lower"; "Süd" is listed as written).
-    fn raw(&self, k: usize) -> &str {
-        &self.text[self.toks[k].start..self.toks[k].end]
-    }
-
     fn listed_as_written(&self, terms: &super::vocab::Terms, k: usize) -> bool {
-        let raw = self.raw(k);
-        if raw.is_ascii() {
+        if self.raw(k).is_ascii() {
             return terms.contains(self.folded(k));
         }
-        let lower: String = raw
-            .chars()
-            .filter(|c| c.is_alphabetic())
-            .flat_map(char::to_lowercase)
-            .collect();
-        terms.contains(&lower)
+        terms.contains(&self.lower_as_written(k))
     }
 
     /// After a kind of place that is no English word, only surnames that are no English

@@ -335,9 +335,12 @@ impl Run<'_> {
                 "is" | "was" => toks.fold_of(&toks[k - 2]) == "name",
                 _ => false,
             };
-        // In brackets or after a slash, right after a code ("TCS653020 (VELITDIN
-        // ASLAN)", "Re: CLM-2023-932099 / Zaahir Darain"): the person the code is of.
-        let after_code = matches!(gap.trim(), "(" | "/" | "[") && {
+        // In brackets, after a slash or a spaced dash, right after a code ("TCS653020
+        // (VELITDIN ASLAN)", "Re: CLM-2023-932099 / Zaahir Darain"): the person the code
+        // is of.
+        // A dash too ("Employee 765856 - Puspa Zulaika - has requested …").
+        let dash = matches!(gap, " - " | " \u{2013} " | " \u{2014} ");
+        let after_code = (matches!(gap.trim(), "(" | "/" | "[") || dash) && {
             // The whole code, whose digit groups are tokens of their own
             // ("384-791-197").
             let code = text[..p.end]

@@ -414,7 +414,10 @@ impl Run<'_> {
             // After a particle an English word is a surname ("Annabel van Tours").
             let usable = |k: usize| match toks[k].shape {
                 Shape::Cap | Shape::Upper => {
-                    !ev[k].is_word() || cap_particle(toks, k) || self.after_particle(k)
+                    !ev[k].is_word()
+                        || cap_particle(toks, k)
+                        || self.after_particle(k)
+                        || self.given_before_particle(k)
                 }
                 Shape::Initial | Shape::Lower => true,
                 Shape::Other => false,
@@ -482,14 +485,17 @@ impl Run<'_> {
                         && self.is_name_word(e + 1)
                         && !in_list(NOT_PERSON, self.folded(e + 1))
                         // An abbreviation is no surname ("Yüksel San.'s invoice").
-                        && !self.text[toks[e + 1].end..].starts_with('.')
+                        && !self.abbreviated(e + 1)
                         // "reviewed with Nkiruka Obi", "to Cantemir Pop in billing",
-                        // "Deposition of DOMINIC ROUT": a cue before will do.
-                        && (self.cue_after(e + 1) || self.cue_before(k)))
+                        // "Deposition of DOMINIC ROUT": a cue before will do, or a chat
+                        // line's speaker ("[09:14] Chijioke Obi: …").
+                        && (self.cue_after(e + 1)
+                            || self.cue_before(k)
+                            || self.chat_speaker(k, e + 1)))
                 && same_case(e, e + 1)
                 && (ev[e].known() && ev[e].given > 0.0
                     || k == e && self.unknown_word(e) && self.cue_before(k))
-                && (self.cue_after(e + 1) || self.cue_before(k))
+                && (self.cue_after(e + 1) || self.cue_before(k) || self.chat_speaker(k, e + 1))
             {
                 to = e + 1;
                 to_e = e + 1;
@@ -541,6 +547,53 @@ impl Run<'_> {
             && joined(self.text, &toks[k - 2], &toks[k - 1])
             && matches!(toks[k - 2].shape, Shape::Cap | Shape::Upper)
             && !self.ev[k - 2].is_word()
+    }
+
+    /// Word `k` is written as an abbreviation: a dot right after it, then no blank
+    /// ("San.'s", "S.Com."), or a blank and another word with its dot ("San. Tic.").
+    /// A dot that ends a sentence ("… with Nkiruka Obi. Physio to continue") is none.
+    fn abbreviated(&self, k: usize) -> bool {
+        let Some(rest) = self.text[self.toks[k].end..].strip_prefix('.') else {
+            return false;
+        };
+        let Some(next) = rest.strip_prefix([' ', '\n', '\t', '\r']) else {
+            return !rest.is_empty();
+        };
+        let word = next.trim_start().split([' ', '\n']).next().unwrap_or("");
+        word.len() <= 5 && word.ends_with('.')
+    }
+
+    /// Word `k` is a given name that is also an English word, right before a name's
+    /// particles and a surname that is none ("Cas van den Heuvel", "Conan Ó Gaora",
+    /// "Will de Souza"): the particles say a surname follows, so the word before them
+    /// is the first name.
+    fn given_before_particle(&self, k: usize) -> bool {
+        let (text, toks, ev) = (self.text, self.toks, self.ev);
+        let Some(n) = toks.get(k + 1) else {
+            return false;
+        };
+        let particles = if n.shape == Shape::Lower {
+            particles_then_name(text, toks, k + 1)
+        } else {
+            cap_particle(toks, k + 1)
+        };
+        // The surname: the first capitalised word after the particles.
+        let surname = (k + 2..toks.len().min(k + 5)).find(|&x| {
+            matches!(toks[x].shape, Shape::Cap | Shape::Upper) && !cap_particle(toks, x)
+        });
+        let w = self.folded(k);
+        toks[k].shape == Shape::Cap
+            && joined(text, &toks[k], n)
+            && particles
+            && !cap_particle(toks, k)
+            && ev[k].given > 0.0
+            && ev[k].given >= ev[k].surname
+            && surname.is_some_and(|x| !ev[x].is_word())
+            && !in_list(NOT_PERSON, w)
+            && !in_list(BEFORE, w)
+            && !is_calendar_word(w)
+            && !self.v.place_openers.contains(w)
+            && !self.v.is_place(w)
     }
 
     /// A capitalised word in no vocabulary with the suffix of an agent noun

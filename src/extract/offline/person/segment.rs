@@ -107,21 +107,38 @@ impl Run<'_> {
         if words.is_empty() || words.len() > 4 {
             return;
         }
-        if worded {
-            let row = if cue {
-                &CUED
+        let row = if worded {
+            if cue {
+                Some(&CUED)
             } else if uncued {
-                &GIVEN_WORD
+                Some(&GIVEN_WORD)
             } else {
-                return;
-            };
+                None
+            }
+        } else {
+            self.plain_row(k, last, e, cue, &words)
+        };
+        if let Some(row) = row {
             out.push(Found {
                 start: toks[k].start,
                 end: toks[last].end,
                 row,
             });
-            return;
         }
+    }
+
+    /// The row of segment `k..=last` (`e`: its trailing initials' end; `words`: its
+    /// name words) when no English word was taken in at an end, by what its first and
+    /// last words are, how they are written and `cue`; None for no name.
+    fn plain_row(
+        &self,
+        k: usize,
+        last: usize,
+        e: usize,
+        cue: bool,
+        words: &[usize],
+    ) -> Option<&'static RelevanceRow> {
+        let (text, toks, ev) = (self.text, self.toks, self.ev);
         let all_upper = words.iter().all(|&x| toks[x].shape == Shape::Upper);
         let mixed_case = !all_upper && words.iter().any(|&x| toks[x].shape == Shape::Upper);
         let (first, lastw) = (words[0], words[words.len() - 1]);
@@ -149,7 +166,7 @@ impl Run<'_> {
             || self.code_after(e)
             || self.birth_date_after(e);
         if place_before && !person_anyway {
-            return;
+            return None;
         }
         let row = if all_upper || mixed_case {
             // Capitals are how headings are written: both ends must be names, or a cue
@@ -161,10 +178,10 @@ impl Run<'_> {
                 &HALF_KNOWN
             } else if cue && all_upper {
                 &CUED
-            } else if all_upper && self.caps_in_prose(k, last, &words) {
+            } else if all_upper && self.caps_in_prose(k, last, words) {
                 &CAPS_IN_PROSE
             } else {
-                return;
+                return None;
             }
         } else if given_first && surname_last {
             if cue { &FULL_CUED } else { &FULL }
@@ -187,12 +204,8 @@ impl Run<'_> {
         } else if words.len() <= 3 && words.iter().all(|&x| self.unknown_word(x)) {
             &UNKNOWN
         } else {
-            return;
+            return None;
         };
-        out.push(Found {
-            start: toks[k].start,
-            end: toks[last].end,
-            row,
-        });
+        Some(row)
     }
 }

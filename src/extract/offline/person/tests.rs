@@ -801,3 +801,45 @@ fn a_surname_that_is_an_english_word_after_a_cue_before_the_name() {
     assert_eq!(names("Re: CLM-2024-00187 / Johnny Dam"), ["Johnny Dam"]);
     assert!(names("The warehouse moved to Barbara Key.").is_empty());
 }
+
+#[test]
+fn a_given_name_that_is_a_word_before_particles_a_dashed_code_and_a_chat_speaker() {
+    // Particles after a word that is also a given name: a surname follows.
+    assert_eq!(
+        names("Rose van der Veldhoven joined the panel."),
+        ["Rose van der Veldhoven"]
+    );
+    assert_eq!(names("Notes: Conan Ó Maoláin hosted."), ["Conan Ó Maoláin"]);
+    assert!(names("The conference in Rio de Janeiro ended.").is_empty());
+    // A spaced dash after a code, like a bracket or a slash: the person the code is of.
+    assert_eq!(
+        names("Employee 483920 - Irina Dana - has requested leave."),
+        ["Irina Dana"]
+    );
+    // Words of no vocabulary in brackets after a code; a surname that is an English
+    // word ending a sentence.
+    assert_eq!(
+        names("Lab results for QX-4410-82 (Tivaru Morandeq) were sent."),
+        ["Tivaru Morandeq"]
+    );
+    assert_eq!(
+        names("She was reviewed in clinic with Adaeze Frost. Physio to continue."),
+        ["Adaeze Frost"]
+    );
+    // An abbreviation is no surname, whatever follows its dot.
+    for text in [
+        "We paid to Yüksel San.'s account.",
+        "Payment to Yüksel San. Tic. Ltd. was made.",
+    ] {
+        assert!(
+            names(text).iter().all(|n| !n.contains("San")),
+            "{text}: {:?}",
+            names(text)
+        );
+    }
+    // A chat line's speaker whose surname is an English word.
+    assert_eq!(
+        names("[10:02] Adaeze Frost: can someone check this?"),
+        ["Adaeze Frost"]
+    );
+}
