@@ -346,7 +346,9 @@ impl Run<'_> {
         let (text, toks, v) = (self.text, self.toks, self.v);
         let w = self.folded(k);
         let after = &text[toks[k].end..];
-        if in_list(NOT_PERSON, w) || v.org_words.contains(w) {
+        // A legal form is written in ASCII: "Sá" (Portuguese) is a surname, not "SA".
+        let ascii_form = !accented_non_english(&text[toks[k].start..toks[k].end]);
+        if in_list(NOT_PERSON, w) && ascii_form || v.org_words.contains(w) {
             return true;
         }
         if let Some(glued) = after.strip_prefix('.') {

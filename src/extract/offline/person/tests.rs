@@ -837,6 +837,9 @@ fn a_given_name_that_is_a_word_before_particles_a_dashed_code_and_a_chat_speaker
             names(text)
         );
     }
+    // A surname whose letters, without their accents, spell a legal form ("SA").
+    assert_eq!(names("He met Soraia Sá today."), ["Soraia Sá"]);
+    assert!(names("Invoices of Mendes Lopes SA were paid.").is_empty());
     // A chat line's speaker whose surname is an English word.
     assert_eq!(
         names("[10:02] Adaeze Frost: can someone check this?"),
