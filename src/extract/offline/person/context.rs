@@ -336,9 +336,8 @@ impl Run<'_> {
                 _ => false,
             };
         // In brackets, after a slash or a spaced dash, right after a code ("TCS653020
-        // (VELITDIN ASLAN)", "Re: CLM-2023-932099 / Zaahir Darain"): the person the code
-        // is of.
-        // A dash too ("Employee 765856 - Puspa Zulaika - has requested …").
+        // (VELITDIN ASLAN)", "Re: CLM-2023-932099 / Zaahir Darain", "Employee 765856 -
+        // Puspa Zulaika - has requested …"): the person the code is of.
         let dash = matches!(gap, " - " | " \u{2013} " | " \u{2014} ");
         let after_code = (matches!(gap.trim(), "(" | "/" | "[") || dash) && {
             // The whole code, whose digit groups are tokens of their own

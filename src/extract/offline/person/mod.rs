@@ -479,6 +479,12 @@ impl Run<'_> {
             }
             let mut to = last;
             let mut to_e = e;
+            // A cue around the name and the word after it: after that word, before the
+            // name ("reviewed with Nkiruka Obi", "to Cantemir Pop in billing",
+            // "Deposition of DOMINIC ROUT"), or a chat line's speaker ("[09:14] Chijioke
+            // Obi: …").
+            let cued_pair =
+                || self.cue_after(e + 1) || self.cue_before(k) || self.chat_speaker(k, e + 1);
             if last == e
                 && e < j
                 && (self.word_surname(e + 1)
@@ -488,16 +494,11 @@ impl Run<'_> {
                         && !in_list(NOT_PERSON, self.folded(e + 1))
                         // An abbreviation is no surname ("Yüksel San.'s invoice").
                         && !self.abbreviated(e + 1)
-                        // "reviewed with Nkiruka Obi", "to Cantemir Pop in billing",
-                        // "Deposition of DOMINIC ROUT": a cue before will do, or a chat
-                        // line's speaker ("[09:14] Chijioke Obi: …").
-                        && (self.cue_after(e + 1)
-                            || self.cue_before(k)
-                            || self.chat_speaker(k, e + 1)))
+                        && cued_pair())
                 && same_case(e, e + 1)
                 && (ev[e].known() && ev[e].given > 0.0
                     || k == e && self.unknown_word(e) && self.cue_before(k))
-                && (self.cue_after(e + 1) || self.cue_before(k) || self.chat_speaker(k, e + 1))
+                && cued_pair()
             {
                 to = e + 1;
                 to_e = e + 1;
