@@ -200,6 +200,28 @@ fn country_codes(e: &MaskedEntity, digits: &str) -> Vec<usize> {
     out
 }
 
+/// Needles in the order they were first added, each with the entity that added it.
+#[derive(Default)]
+struct NeedleSet {
+    needles: Vec<String>,
+    owner: Vec<usize>,
+    seen: HashMap<String, usize>,
+}
+
+impl NeedleSet {
+    /// Adds needle `n` of entity `i`; when another entity added it first, returns that
+    /// entity and adds nothing.
+    fn add(&mut self, n: String, i: usize) -> Option<usize> {
+        if let Some(&first) = self.seen.get(&n) {
+            return Some(first);
+        }
+        self.seen.insert(n.clone(), i);
+        self.needles.push(n);
+        self.owner.push(i);
+        None
+    }
+}
+
 impl Replacer {
     pub fn new(
         entities: Vec<MaskedEntity>,
@@ -207,38 +229,22 @@ impl Replacer {
         schema: &Schema,
         project_key: &[u8],
     ) -> Self {
-        let mut words = Vec::new();
-        let mut word_owner = Vec::new();
-        let mut compact = Vec::new();
-        let mut compact_owner = Vec::new();
+        let mut words = NeedleSet::default();
+        let mut compact = NeedleSet::default();
         // A needle two entities share belongs to the first; the two are one written
         // form, so they are grouped (one pseudonym, see `Groups`).
         let mut groups = Groups::new(entities.len());
-        let mut seen_words: HashMap<String, usize> = HashMap::new();
-        let mut seen_compact: HashMap<String, usize> = HashMap::new();
         let mut seen_dates: HashMap<&str, usize> = HashMap::new();
         // Which entity a shared needle belongs to depends on the order they are taken in.
         in_entity_order(
             &entities,
             |e| (word_needles(e), compact_needles(e)),
             |i, e, (word_needles, compact_needles)| {
-                for n in word_needles {
-                    match seen_words.get(&n) {
-                        Some(&first) => groups.join(first, i),
-                        None => {
-                            seen_words.insert(n.clone(), i);
-                            words.push(n);
-                            word_owner.push(i);
-                        }
-                    }
-                }
-                for n in compact_needles {
-                    match seen_compact.get(&n) {
-                        Some(&first) => groups.join(first, i),
-                        None => {
-                            seen_compact.insert(n.clone(), i);
-                            compact.push(n);
-                            compact_owner.push(i);
+                for (set, needles) in [(&mut words, word_needles), (&mut compact, compact_needles)]
+                {
+                    for n in needles {
+                        if let Some(first) = set.add(n, i) {
+                            groups.join(first, i);
                         }
                     }
                 }
@@ -262,15 +268,15 @@ impl Replacer {
         );
         let generalizer = (mode == Mode::Generalize).then(|| Generalizer::new(&entities, schema));
         let (words_automaton, compact_automaton) = rayon::join(
-            || overlapping_automaton(&words),
-            || overlapping_automaton(&compact),
+            || overlapping_automaton(&words.needles),
+            || overlapping_automaton(&compact.needles),
         );
         Replacer {
             generalizer,
             words: words_automaton,
-            word_owner,
+            word_owner: words.owner,
             compact: compact_automaton,
-            compact_owner,
+            compact_owner: compact.owner,
             dates,
             entities,
             replacements,
