@@ -675,3 +675,5 @@ fn followed_by_capital(text: &str, toks: &[Tok], e: usize) -> bool {
 mod tests;
 #[cfg(test)]
 mod tests_layout;
+#[cfg(test)]
+mod tests_not_persons;
