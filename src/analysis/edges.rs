@@ -13,7 +13,7 @@
 //! through prefix entities. A hub entity in every document comes last in the order
 //! and has `u(e) ≈ 0`, so it is in no prefix and adds no pairs.
 
-use super::{Edge, Model, one_minus_product};
+use super::{Edge, EdgeVia, Model, one_minus_product};
 
 /// Strength of the pair (a, b), with `rel_in_a[e]` holding a's relevance of each of
 /// its entities (negative elsewhere). b's entities are visited in ascending id order,
@@ -37,7 +37,7 @@ fn pair_edge(model: &Model, uniqueness: &[f64], a: u32, b: u32) -> Option<Edge> 
         &model.docs[b as usize].entities,
     );
     let (mut i, mut j) = (0, 0);
-    let mut via = Vec::new();
+    let mut via = EdgeVia::new();
     while i < da.len() && j < db.len() {
         match da[i].0.cmp(&db[j].0) {
             std::cmp::Ordering::Less => i += 1,

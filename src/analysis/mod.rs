@@ -43,6 +43,11 @@ impl RiskCategory {
     }
 }
 
+/// The shared entities of an edge: held inline when there is one (most kept edges
+/// of a large corpus; a heap block each was half a gigabyte at a million documents),
+/// no larger than a `Vec` otherwise.
+pub type EdgeVia = smallvec::SmallVec<[(u32, f64); 1]>;
+
 /// An edge between two documents (model indices, `a < b`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Edge {
@@ -50,7 +55,7 @@ pub struct Edge {
     pub b: u32,
     /// Shared entities (ascending index = ascending id) with
     /// `s_e(di,dj) = max(relevance(e,di), relevance(e,dj)) · u(e) · w_type(e)`.
-    pub via: Vec<(u32, f64)>,
+    pub via: EdgeVia,
     /// Strength with nothing masked.
     pub strength: f64,
 }

@@ -2,10 +2,11 @@
 //! with canonicalization, span location and the unlocated guard (SPEC §2), plus the
 //! auditor's entity edits as plain operations.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use super::normalize::{DateOrder, canonical};
 use super::spans::{CharIndex, locate};
@@ -13,14 +14,18 @@ use crate::corpus::Document;
 use crate::entity::{ExtractedItem, Span, entity_id};
 use crate::schema::Schema;
 
+/// Original values, sorted, without repeats: inline when there is one.
+pub type Originals = SmallVec<[String; 1]>;
+
 /// An entity as the corpus knows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GlobalEntity {
     pub id: String,
     pub entity_type: String,
     pub normalized: String,
-    /// Every original value seen, sorted.
-    pub originals: BTreeSet<String>,
+    /// Every original value seen, sorted, without repeats (a vector: a set's node
+    /// for the usual one or two values was a quarter of a large run's entity index).
+    pub originals: Originals,
     /// Indices of the documents it occurs in, ascending.
     pub docs: Vec<usize>,
     /// Total mention count over the corpus.
@@ -33,12 +38,14 @@ pub struct EntityInDoc {
     pub entity_id: String,
     pub relevance: f64,
     /// Located spans (code points, end exclusive), sorted; empty for snapshot input.
-    pub spans: Vec<Span>,
+    /// Inline when there is one, as there usually is.
+    pub spans: SmallVec<[Span; 1]>,
     /// Mention count in this document (the number of spans when spans are known).
     pub mentions: u64,
     /// Original values of this entity in this document, sorted, without repeats (a
-    /// vector: most occurrences have one, and a set's node is ten times its size).
-    pub originals: Vec<String>,
+    /// vector: most occurrences have one, and a set's node is ten times its size;
+    /// held inline when there is one).
+    pub originals: Originals,
 }
 
 /// Extraction results of one document.
@@ -65,8 +72,11 @@ pub struct EntityKey {
 /// The keys a document's entities use, in item order.
 type SlotKeys = Vec<(String, EntityKey)>;
 
+/// Documents whose slots are made on every core before their keys are merged.
+const SLOT_BATCH: usize = 16_384;
+
 /// Inserts `value` into the sorted vector `list` unless it is there.
-fn insert_sorted(list: &mut Vec<String>, value: &str) {
+fn insert_sorted(list: &mut Originals, value: &str) {
     if let Err(pos) = list.binary_search_by(|x| x.as_str().cmp(value)) {
         list.insert(pos, value.to_string());
     }
@@ -146,6 +156,37 @@ impl EntityStore {
         store
     }
 
+    /// [`EntityStore::from_document_items`], consuming the items: each batch of
+    /// documents' items is freed once its slots are made, so the items and the store
+    /// are never whole in memory side by side (a million documents' items are over a
+    /// gigabyte).
+    pub fn from_owned_items(
+        docs: &[Document],
+        mut items: Vec<Vec<ExtractedItem>>,
+        schema: &Schema,
+        date_order: DateOrder,
+    ) -> Self {
+        use rayon::prelude::*;
+        let mut store = Self::with_documents(docs);
+        items.truncate(docs.len());
+        for (b, batch) in items.chunks_mut(SLOT_BATCH).enumerate() {
+            let first = b * SLOT_BATCH;
+            let made: Vec<(DocEntities, SlotKeys)> = batch
+                .par_iter_mut()
+                .enumerate()
+                .map(|(k, its)| {
+                    let its = std::mem::take(its);
+                    Self::document_slot(&docs[first + k], &its, schema, date_order)
+                })
+                .collect();
+            for (k, (slot, keys)) in made.into_iter().enumerate() {
+                store.install_slot(first + k, slot, keys);
+            }
+        }
+        store.prune_keys();
+        store
+    }
+
     /// [`EntityStore::set_document_items`] for many documents; unused keys are pruned
     /// once at the end, so loading n documents costs O(n), not O(n²).
     pub fn set_many_document_items<'a>(
@@ -155,17 +196,21 @@ impl EntityStore {
         date_order: DateOrder,
     ) {
         use rayon::prelude::*;
-        // Each document's slot is made on every core; keys are merged in batch order.
+        // Each document's slot is made on every core; keys are merged in batch order,
+        // a bounded batch at a time (every slot's keys at once were a gigabyte at a
+        // million documents).
         let batch: Vec<(usize, &Document, &[ExtractedItem])> = batch.into_iter().collect();
-        let made: Vec<(usize, DocEntities, SlotKeys)> = batch
-            .par_iter()
-            .map(|&(index, doc, items)| {
-                let (slot, keys) = Self::document_slot(doc, items, schema, date_order);
-                (index, slot, keys)
-            })
-            .collect();
-        for (index, slot, keys) in made {
-            self.install_slot(index, slot, keys);
+        for part in batch.chunks(SLOT_BATCH) {
+            let made: Vec<(usize, DocEntities, SlotKeys)> = part
+                .par_iter()
+                .map(|&(index, doc, items)| {
+                    let (slot, keys) = Self::document_slot(doc, items, schema, date_order);
+                    (index, slot, keys)
+                })
+                .collect();
+            for (index, slot, keys) in made {
+                self.install_slot(index, slot, keys);
+            }
         }
         self.prune_keys();
     }
@@ -243,9 +288,9 @@ impl EntityStore {
             let entry = by_id.entry(id.clone()).or_insert_with(|| EntityInDoc {
                 entity_id: id,
                 relevance: item.relevance,
-                spans: Vec::new(),
+                spans: SmallVec::new(),
                 mentions: 0,
-                originals: Vec::new(),
+                originals: SmallVec::new(),
             });
             entry.relevance = entry.relevance.max(item.relevance);
             entry.spans.extend(spans);
@@ -303,15 +348,13 @@ impl EntityStore {
                         id: e.entity_id.clone(),
                         entity_type: key.entity_type.clone(),
                         normalized: key.normalized.clone(),
-                        originals: BTreeSet::new(),
+                        originals: SmallVec::new(),
                         docs: Vec::new(),
                         mentions: 0,
                     }
                 });
                 for o in &e.originals {
-                    if !g.originals.contains(o) {
-                        g.originals.insert(o.clone());
-                    }
+                    insert_sorted(&mut g.originals, o);
                 }
                 g.docs.push(di);
                 g.mentions += e.mentions;
@@ -402,9 +445,9 @@ impl EntityStore {
             EntityInDoc {
                 entity_id: id.clone(),
                 relevance,
-                spans,
+                spans: SmallVec::from_vec(spans),
                 mentions,
-                originals: vec![original],
+                originals: smallvec::smallvec![original],
             },
         );
         self.docs[doc_index].complete = true;

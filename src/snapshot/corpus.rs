@@ -96,9 +96,9 @@ impl Snapshot {
                     .unwrap_or_default()
             })
             .collect();
-        let mut store = EntityStore::from_document_items(
+        let mut store = EntityStore::from_owned_items(
             &corpus.documents,
-            &items,
+            items,
             &config.schema,
             config.extraction.date_order,
         );

@@ -75,9 +75,9 @@ pub fn finish_extraction_with(
     drop(phase);
     let _phase = crate::phase::phase("extract.store");
     progress.stage("entity store", 0, Unit::Documents);
-    EntityStore::from_document_items(
+    EntityStore::from_owned_items(
         &corpus.documents,
-        &items,
+        items,
         &config.schema,
         config.extraction.date_order,
     )
