@@ -50,21 +50,27 @@ impl Model {
         docs: impl IntoIterator<Item = (String, usize, Vec<ModelInput<'a>>)>,
         schema: &Schema,
     ) -> Self {
-        let docs: Vec<(String, usize, Vec<ModelInput<'a>>)> = docs.into_iter().collect();
         // Each distinct id once, with the type and value of its first occurrence and
         // its mentions over the corpus; one hash lookup per occurrence (a sorted map
-        // compared 32-character ids a dozen times per occurrence).
+        // compared 32-character ids a dozen times per occurrence). Each document's
+        // inputs are turned into (slot, relevance) as they come, so a corpus's inputs
+        // are never all held at once.
         let mut slot_of: FxHashMap<&str, u32> = FxHashMap::default();
         let mut index: Vec<(&str, &str, &str, u64)> = Vec::new();
-        for (_, _, ents) in &docs {
+        let mut by_slot: Vec<(String, usize, Vec<(u32, f64)>)> = Vec::new();
+        for (id, corpus_index, ents) in docs {
+            let mut list: Vec<(u32, f64)> = Vec::with_capacity(ents.len());
             for e in ents {
                 let slot = *slot_of.entry(e.id).or_insert_with(|| {
                     index.push((e.id, e.entity_type, e.value, 0));
                     (index.len() - 1) as u32
                 });
                 index[slot as usize].3 += e.mentions;
+                list.push((slot, e.relevance));
             }
+            by_slot.push((id, corpus_index, list));
         }
+        drop(slot_of);
         let mut order: Vec<u32> = (0..index.len() as u32).collect();
         order.sort_unstable_by(|&a, &b| index[a as usize].0.cmp(index[b as usize].0));
         let mut position = vec![0u32; index.len()];
@@ -84,14 +90,13 @@ impl Model {
                 }
             })
             .collect();
-        let position = |id: &str| position[slot_of[id] as usize];
-        let docs = docs
-            .iter()
-            .map(|(id, corpus_index, ents)| {
-                let mut list: Vec<(u32, f64)> = Vec::with_capacity(ents.len());
-                for e in ents {
-                    list.push((position(e.id), e.relevance));
+        let docs = by_slot
+            .into_iter()
+            .map(|(id, corpus_index, mut list)| {
+                for entry in list.iter_mut() {
+                    entry.0 = position[entry.0 as usize];
                 }
+                // Stable: of one entity twice, the first keeps its place, as before.
                 list.sort_by_key(|a| a.0);
                 let mut merged: Vec<(u32, f64)> = Vec::with_capacity(list.len());
                 for (e, r) in list {
@@ -101,8 +106,8 @@ impl Model {
                     }
                 }
                 ModelDoc {
-                    id: id.clone(),
-                    corpus_index: *corpus_index,
+                    id,
+                    corpus_index,
                     entities: merged,
                 }
             })
