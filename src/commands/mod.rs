@@ -16,7 +16,8 @@ use clam::extract::llm::{LlmExtractor, LlmOptions, LlmReport, Source as LlmSourc
 use clam::extract::offline::OfflineExtractor;
 use clam::session::{Session, default_session_path};
 use clam::snapshot::{Snapshot, SnapshotDoc, SnapshotEntity};
-use clam::workspace::{Workspace, extract_all_with};
+use clam::workspace::{ExportOnly, Workspace, extract_all_with};
+use std::borrow::Borrow;
 
 use progress::Bars;
 
@@ -524,15 +525,84 @@ fn build_workspace(
     workspace_of(x, config, args, planning, create_session, bars)
 }
 
+/// [`build_workspace`] for `clam run`: a workspace that is only exported.
+fn build_export_workspace(
+    args: &CorpusArgs,
+    planning: &PlanningArgs,
+    mode: Option<clam::redact::Mode>,
+    ext: &ExtractorArgs,
+    bars: &Bars,
+) -> Result<ExportOnly> {
+    let config = load_config(Some(&args.corpus), planning, mode, None)?;
+    let x = load_and_extract(args, &config, ext, None, bars)?;
+    export_workspace_of(x, config, args, planning, bars)
+}
+
 /// The workspace of an extracted corpus: the session opened, analysed and planned.
 fn workspace_of(
-    x: Extracted,
+    mut x: Extracted,
     config: Config,
     args: &CorpusArgs,
     planning: &PlanningArgs,
     create_session: bool,
     bars: &Bars,
 ) -> Result<Workspace> {
+    let llm = x.llm.take();
+    let mut ws = made_with(
+        x,
+        config,
+        args,
+        planning,
+        create_session,
+        bars,
+        Workspace::new,
+    )?;
+    ws.set_llm_report(llm);
+    Ok(ws)
+}
+
+/// [`workspace_of`] for a workspace that is only exported (`clam run`): it lets go of
+/// what only review needs once the entities are analysed.
+fn export_workspace_of(
+    mut x: Extracted,
+    config: Config,
+    args: &CorpusArgs,
+    planning: &PlanningArgs,
+    bars: &Bars,
+) -> Result<ExportOnly> {
+    let llm = x.llm.take();
+    let mut ws = made_with(
+        x,
+        config,
+        args,
+        planning,
+        true,
+        bars,
+        Workspace::new_for_export,
+    )?;
+    ws.set_llm_report(llm);
+    Ok(ws)
+}
+
+type MakeWorkspace<W> = fn(
+    clam::corpus::Corpus,
+    Config,
+    clam::entity::EntityStore,
+    Option<clam::session::Session>,
+    &str,
+) -> Result<W, clam::workspace::WorkspaceError>;
+
+/// The session opened, then `make` (which analyses and plans) run with a spinner;
+/// warnings of the plan and of the session's replay printed.
+fn made_with<W: Borrow<Workspace>>(
+    x: Extracted,
+    config: Config,
+    args: &CorpusArgs,
+    planning: &PlanningArgs,
+    create_session: bool,
+    bars: &Bars,
+    make: MakeWorkspace<W>,
+) -> Result<W> {
     let mut session = open_session(&args.corpus, planning.session.as_ref(), create_session)?;
     if session.is_none() && create_session && corpus::is_stdin(&args.corpus) {
         eprintln!(
@@ -541,11 +611,11 @@ fn workspace_of(
         session = Some(ephemeral_session()?);
     }
     bars.spinner("analysing and planning");
-    let ws = Workspace::new(x.corpus, config, x.store, session, x.name);
+    let ws = make(x.corpus, config, x.store, session, x.name);
     bars.clear();
-    let mut ws = ws?;
-    ws.set_llm_report(x.llm);
-    for w in ws.plan().warnings.iter().chain(ws.warnings().iter()) {
+    let ws = ws?;
+    let w: &Workspace = ws.borrow();
+    for w in w.plan().warnings.iter().chain(w.warnings().iter()) {
         eprintln!("warning: {}", escape_line(w));
     }
     Ok(ws)

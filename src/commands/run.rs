@@ -11,7 +11,7 @@ pub(super) fn run(a: RunArgs, bars: &Bars) -> Result<u8> {
     // The export folder and the mapping are checked before the corpus is read.
     clam::export::check_targets(&a.corpus.corpus, &a.out, &opts)?;
     let ws = if a.snapshots.is_empty() {
-        build_workspace(&a.corpus, &a.planning, a.mode, true, &a.extraction, bars)?
+        build_export_workspace(&a.corpus, &a.planning, a.mode, &a.extraction, bars)?
     } else {
         workspace_of_shards(&a, bars)?
     };
@@ -25,7 +25,7 @@ pub(super) fn run(a: RunArgs, bars: &Bars) -> Result<u8> {
     let phase = clam::phase::phase("export");
     bars.spinner("exporting: redacting");
     let scanner = progress::CountedScan::new(&ex, bars, ws.corpus().documents.len());
-    let exported = export(&ws, &key, &a.out, &opts, &scanner);
+    let exported = export(&*ws, &key, &a.out, &opts, &scanner);
     bars.clear();
     drop(phase);
     if ws.analysis().chain_cap.hit() {
@@ -94,7 +94,7 @@ pub(super) fn run(a: RunArgs, bars: &Bars) -> Result<u8> {
 /// The workspace of `clam run CORPUS --snapshot SHARD…`: the corpus loaded, its shard
 /// files merged into it, the corpus-level passes run here with this run's configuration
 /// (the shards must have been extracted with the same extraction settings).
-fn workspace_of_shards(a: &RunArgs, bars: &Bars) -> Result<Workspace> {
+fn workspace_of_shards(a: &RunArgs, bars: &Bars) -> Result<ExportOnly> {
     use clam::shards::{extraction_settings, merge, read_shard};
     if a.extraction.extractor != ExtractorKind::Offline {
         return Err(UsageError(
@@ -139,5 +139,5 @@ fn workspace_of_shards(a: &RunArgs, bars: &Bars) -> Result<Workspace> {
         name: "offline",
         llm: None,
     };
-    workspace_of(x, config, &a.corpus, &a.planning, true, bars)
+    export_workspace_of(x, config, &a.corpus, &a.planning, bars)
 }

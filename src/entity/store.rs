@@ -317,6 +317,16 @@ impl EntityStore {
         self.keys.retain(|id, _| used.contains(id.as_str()));
     }
 
+    /// Lets go of every document's entities and of the keys, keeping each
+    /// document's counts (unlocated, invalid, complete): what an export-only
+    /// workspace keeps once its model is built.
+    pub fn release_occurrences(&mut self) {
+        for d in &mut self.docs {
+            d.entities = Vec::new();
+        }
+        self.keys = BTreeMap::new();
+    }
+
     /// Documents whose extraction is complete (N of SPEC §3).
     pub fn complete_count(&self) -> usize {
         self.docs.iter().filter(|d| d.complete).count()

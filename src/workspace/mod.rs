@@ -171,6 +171,32 @@ impl Workspace {
         session: Option<Session>,
         extractor: &str,
     ) -> Result<Self, WorkspaceError> {
+        Self::build(corpus, config, store, session, extractor, false)
+    }
+
+    /// [`Workspace::new`] for a workspace that is exported and never reviewed or
+    /// edited (`clam run`): once the entities are analysed, every occurrence's spans
+    /// and originals and the store's keys are let go before the plan (the entity
+    /// index keeps what the export reads), which is a gigabyte at a million
+    /// documents. The result only reads.
+    pub fn new_for_export(
+        corpus: Corpus,
+        config: Config,
+        store: EntityStore,
+        session: Option<Session>,
+        extractor: &str,
+    ) -> Result<ExportOnly, WorkspaceError> {
+        Self::build(corpus, config, store, session, extractor, true).map(ExportOnly)
+    }
+
+    fn build(
+        corpus: Corpus,
+        config: Config,
+        store: EntityStore,
+        session: Option<Session>,
+        extractor: &str,
+        export_only: bool,
+    ) -> Result<Self, WorkspaceError> {
         let state = match &session {
             Some(s) => s.state()?,
             None => SessionState::default(),
@@ -212,7 +238,7 @@ impl Workspace {
                 ));
             }
         }
-        ws.replan()?;
+        ws.analyse_and_plan(export_only)?;
         Ok(ws)
     }
 
@@ -410,8 +436,17 @@ impl Workspace {
 
     /// Recomputes analysis and plan from the store, the config and the session.
     pub fn replan(&mut self) -> Result<(), WorkspaceError> {
+        self.analyse_and_plan(false)
+    }
+
+    /// Analyses the store, then (with `release`, for an export-only workspace) lets
+    /// go of its occurrences, then plans.
+    fn analyse_and_plan(&mut self, release: bool) -> Result<(), WorkspaceError> {
         let p = crate::phase::phase("analyze");
         (self.globals, self.model, self.analysis) = analyse(&self.store, &self.config);
+        if release {
+            self.store.release_occurrences();
+        }
         drop(p);
         let _p = crate::phase::phase("plan");
         self.plan_only()
@@ -481,6 +516,31 @@ impl Workspace {
         }
         self.plan = done.plan;
         true
+    }
+}
+
+/// A workspace made to be exported ([`Workspace::new_for_export`]): it reads like a
+/// workspace, but its entity store holds only per-document counts, so it offers no
+/// decision, edit or re-plan.
+pub struct ExportOnly(Workspace);
+
+impl ExportOnly {
+    /// Records how the LLM extractor went, for the report.
+    pub fn set_llm_report(&mut self, report: Option<crate::extract::llm::LlmReport>) {
+        self.0.set_llm_report(report);
+    }
+}
+
+impl std::borrow::Borrow<Workspace> for ExportOnly {
+    fn borrow(&self) -> &Workspace {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for ExportOnly {
+    type Target = Workspace;
+    fn deref(&self) -> &Workspace {
+        &self.0
     }
 }
 

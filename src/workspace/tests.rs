@@ -24,6 +24,12 @@ fn items_of(i: usize) -> Vec<ExtractedItem> {
 }
 
 fn workspace() -> Workspace {
+    let (corpus, config, store) = parts();
+    Workspace::new(corpus, config, store, None, "test").expect("workspace")
+}
+
+/// The corpus, configuration and entities of [`workspace`].
+fn parts() -> (Corpus, Config, EntityStore) {
     let docs = vec![
         Document::new(
             "a",
@@ -45,10 +51,62 @@ fn workspace() -> Workspace {
         );
     }
     let corpus = Corpus {
+        root: std::path::PathBuf::from("/nonexistent-corpus"),
         documents: docs,
         ..Corpus::default()
     };
-    Workspace::new(corpus, config, store, None, "test").expect("workspace")
+    (corpus, config, store)
+}
+
+/// Every file of an export folder, by path relative to it, with its bytes.
+fn files_of(dir: &std::path::Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).expect("read_dir") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                let rel = path
+                    .strip_prefix(dir)
+                    .expect("inside")
+                    .display()
+                    .to_string();
+                out.insert(rel, std::fs::read(&path).expect("read"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn an_export_only_workspace_exports_what_the_full_workspace_exports() {
+    use crate::export::{ExportOptions, export};
+    let scanner = crate::extract::offline::OfflineExtractor::new(Default::default());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut exported = Vec::new();
+    for export_only in [false, true] {
+        let (corpus, mut config, store) = parts();
+        config.redact.always_mask = vec!["PATIENT_ID".into()];
+        let out = dir.path().join(format!("out-{export_only}"));
+        let summary = if export_only {
+            let ws =
+                Workspace::new_for_export(corpus, config, store, None, "test").expect("workspace");
+            // What only review needs is gone; what the export reads is not.
+            assert!(ws.store().docs.iter().all(|d| d.entities.is_empty()));
+            assert_eq!(ws.globals().len(), 3);
+            export(&*ws, b"key", &out, &ExportOptions::default(), &scanner)
+        } else {
+            let ws = Workspace::new(corpus, config, store, None, "test").expect("workspace");
+            export(&ws, b"key", &out, &ExportOptions::default(), &scanner)
+        }
+        .expect("export");
+        assert_eq!(summary.masked, 1);
+        exported.push(files_of(&out));
+    }
+    assert!(exported[0].len() >= 5, "{:?}", exported[0].keys());
+    assert_eq!(exported[0], exported[1]);
 }
 
 #[test]
