@@ -193,7 +193,7 @@ pub struct Analysis {
     /// Kept edges, by (a, b) in corpus order.
     pub edges: Vec<Edge>,
     /// The document graph over kept edges (node weight: document index; edge weight:
-    /// index into `edges`).
+    /// index into `edges`). Empty in an export-only workspace once it is planned.
     pub graph: UnGraph<u32, u32>,
     /// Chains in canonical order.
     pub chains: Vec<Chain>,

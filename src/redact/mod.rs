@@ -267,6 +267,10 @@ impl Replacer {
                 .map(|(i, e)| (i, e.normalized.as_str())),
         );
         let generalizer = (mode == Mode::Generalize).then(|| Generalizer::new(&entities, schema));
+        // The needles' index (a copy of every needle) is not needed to build the
+        // automata: let go of it first (a million masked entities' needles).
+        words.seen = HashMap::new();
+        compact.seen = HashMap::new();
         let (words_automaton, compact_automaton) = rayon::join(
             || overlapping_automaton(&words.needles),
             || overlapping_automaton(&compact.needles),

@@ -439,17 +439,25 @@ impl Workspace {
         self.analyse_and_plan(false)
     }
 
-    /// Analyses the store, then (with `release`, for an export-only workspace) lets
-    /// go of its occurrences, then plans.
+    /// Analyses the store and plans; with `release` (an export-only workspace) the
+    /// store's occurrences are let go once the model is made, and the document graph
+    /// once the plan is.
     fn analyse_and_plan(&mut self, release: bool) -> Result<(), WorkspaceError> {
         let p = crate::phase::phase("analyze");
-        (self.globals, self.model, self.analysis) = analyse(&self.store, &self.config);
-        if release {
-            self.store.release_occurrences();
-        }
+        (self.globals, self.model, self.analysis) = if release {
+            analyse_releasing(&mut self.store, &self.config)
+        } else {
+            analyse(&self.store, &self.config)
+        };
         drop(p);
         let _p = crate::phase::phase("plan");
-        self.plan_only()
+        self.plan_only()?;
+        if release && let Some(analysis) = Arc::get_mut(&mut self.analysis) {
+            // Only the planner walks the document graph; the export reads edges
+            // and chains.
+            analysis.graph = Default::default();
+        }
+        Ok(())
     }
 
     /// Changes the configuration; the analysis (edges, chains) is kept when neither

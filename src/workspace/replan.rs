@@ -50,6 +50,17 @@ pub(super) fn analyse(store: &EntityStore, config: &Config) -> Analysed {
     (store.globals(), model, analysis)
 }
 
+/// [`analyse`] for an export-only workspace: the store's occurrences are let go as
+/// soon as the model and the globals are made, before the edges and chains, the
+/// analysis's largest part.
+pub(super) fn analyse_releasing(store: &mut EntityStore, config: &Config) -> Analysed {
+    let model = Arc::new(Model::from_store(store, &config.schema));
+    let globals = store.globals();
+    store.release_occurrences();
+    let analysis = Arc::new(Analysis::new(&model, &config.analysis_params()));
+    (globals, model, analysis)
+}
+
 /// The plan of `model` and `analysis` under `config` with the forced states `force`.
 pub(super) fn plan_forced(
     model: &Model,
