@@ -496,12 +496,17 @@ pub fn plan(
             }
         })
         .collect();
-    let mut targets: Vec<usize> = (0..chains.len())
-        .filter(|&i| chains[i].target.is_some())
+    let mut targets: Vec<u32> = (0..chains.len() as u32)
+        .filter(|&i| chains[i as usize].target.is_some())
         .collect();
     // Descending R_pre; ties keep the chains' canonical (lexicographic) order.
-    targets.sort_by(|&a, &b| chains[b].risk_pre.total_cmp(&chains[a].risk_pre));
+    targets.sort_by(|&a, &b| {
+        chains[b as usize]
+            .risk_pre
+            .total_cmp(&chains[a as usize].risk_pre)
+    });
     for &c in &targets {
+        let c = c as usize;
         let Some(t) = chains[c].target else { continue };
         match params.strategy {
             Strategy::Greedy => ctx.greedy_chain(c, t),
@@ -519,8 +524,7 @@ pub fn plan(
                 )
             })
             .collect();
-        let targets: Vec<Option<f64>> = chains.iter().map(|c| c.target).collect();
-        prune::prune(model, an, params, &targets, candidates, &mut masked)
+        prune::prune(model, an, params, &chains, candidates, &mut masked)
     });
     let doc_risk_final: Vec<f64> = match &pruning {
         Some(p) => p.doc_risk.clone(),
@@ -548,10 +552,10 @@ pub fn plan(
     let mut target_chains_of_entity = vec![0usize; ne];
     let mut last_chain = vec![u32::MAX; ne];
     for &c in &targets {
-        for &d in &an.chains[c].docs {
+        for &d in &an.chains[c as usize].docs {
             for &(e, _) in &model.docs[d as usize].entities {
-                if last_chain[e as usize] != c as u32 {
-                    last_chain[e as usize] = c as u32;
+                if last_chain[e as usize] != c {
+                    last_chain[e as usize] = c;
                     target_chains_of_entity[e as usize] += 1;
                 }
             }

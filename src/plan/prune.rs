@@ -22,7 +22,7 @@
 
 use petgraph::graph::NodeIndex;
 
-use super::{PlanParams, UtilityCost};
+use super::{ChainResult, PlanParams, UtilityCost};
 use crate::analysis::{Analysis, Model, hop_risk_of, one_minus_product};
 
 /// What pruning leaves: the released entities and the final risks under the pruned
@@ -168,13 +168,13 @@ pub(super) fn utility_cost(model: &Model, params: &PlanParams, e: u32) -> u64 {
 }
 
 /// Stage 3 over `masked` (the mask set M of stages 1–2, pruned in place).
-/// `candidates` are the document- and chain-stage masks, `targets` each chain's `T`
-/// (None for chains that were no target).
+/// `candidates` are the document- and chain-stage masks; each of `chains` has its
+/// `T` (None for chains that were no target).
 pub(super) fn prune(
     model: &Model,
     an: &Analysis,
     params: &PlanParams,
-    targets: &[Option<f64>],
+    chains: &[ChainResult],
     mut candidates: Vec<u32>,
     masked: &mut [bool],
 ) -> Pruning {
@@ -186,7 +186,7 @@ pub(super) fn prune(
         model,
         an,
         risk_medium: params.risk_medium,
-        target: targets.iter().map(Option::is_some).collect(),
+        target: chains.iter().map(|c| c.target.is_some()).collect(),
         doc_bound: doc_risk.iter().map(|&r| params.theta_doc.max(r)).collect(),
         chain_bound: Vec::new(),
         doc_risk,
@@ -203,8 +203,8 @@ pub(super) fn prune(
     p.chain_bound = p
         .chain_risk
         .iter()
-        .zip(targets)
-        .map(|(&r, t)| t.map_or(r, |t| t.max(r)))
+        .zip(chains)
+        .map(|(&r, c)| c.target.map_or(r, |t| t.max(r)))
         .collect();
     let mut released = Vec::new();
     if !candidates.is_empty() {
