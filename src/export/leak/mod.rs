@@ -16,7 +16,10 @@
 //! `redacted/`, and are clam's own figures in its own files (manifest.json,
 //! decisions.jsonl, gold_chains.json), as bare numbers are in report.md.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
 use std::io::Read;
 use std::path::Path;
 
@@ -272,11 +275,27 @@ fn entity_needles(e: &MaskedEntity) -> (Vec<Vec<String>>, Vec<String>) {
 pub struct LeakCheck {
     /// (export id, type) per entity.
     names: Vec<(String, String)>,
-    vocab: HashMap<String, u32>,
-    words: HashMap<Vec<u32>, Vec<usize>>,
+    vocab: FxHashMap<String, u32>,
+    /// Token ids of a word form → the entities it belongs to (inline: most forms
+    /// have a few tokens and one owner; a heap block for each was most of the check's
+    /// memory at a million masked entities).
+    words: FxHashMap<SmallVec<[u32; 4]>, Owners>,
     longest: usize,
-    compact: HashMap<String, Vec<usize>>,
-    prefixes: HashSet<String>,
+    compact: FxHashMap<String, Owners>,
+    /// Hashes of every beginning of a compact needle: a scan reads on only while its
+    /// text so far begins one (a colliding hash only costs a lookup in `compact`).
+    prefixes: FxHashSet<u64>,
+}
+
+/// The entities a needle belongs to.
+type Owners = SmallVec<[u32; 2]>;
+
+/// The hash of a compact needle's beginning in [`LeakCheck::prefixes`].
+fn prefix_hash(s: &str) -> u64 {
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(s.as_bytes());
+    h.finish()
 }
 
 impl LeakCheck {
@@ -289,11 +308,11 @@ impl LeakCheck {
                     .map(|e| (export_id(key, &e.id), e.entity_type.clone()))
                     .collect()
             },
-            vocab: HashMap::new(),
-            words: HashMap::new(),
+            vocab: FxHashMap::default(),
+            words: FxHashMap::default(),
             longest: 0,
-            compact: HashMap::new(),
-            prefixes: HashSet::new(),
+            compact: FxHashMap::default(),
+            prefixes: FxHashSet::default(),
         };
         crate::redact::in_entity_order(masked, entity_needles, |i, _, (forms, compacts)| {
             for f in forms.into_iter().filter(|f| !f.is_empty()) {
@@ -307,7 +326,8 @@ impl LeakCheck {
     }
 
     fn add_word(&mut self, tokens: Vec<String>, owner: usize) {
-        let ids: Vec<u32> = tokens
+        let owner = owner as u32;
+        let ids: SmallVec<[u32; 4]> = tokens
             .into_iter()
             .map(|t| {
                 let n = self.vocab.len() as u32 + 1;
@@ -322,10 +342,11 @@ impl LeakCheck {
     }
 
     fn add_compact(&mut self, needle: String, owner: usize) {
+        let owner = owner as u32;
         for (i, _) in needle.char_indices().skip(1) {
-            self.prefixes.insert(needle[..i].to_string());
+            self.prefixes.insert(prefix_hash(&needle[..i]));
         }
-        self.prefixes.insert(needle.clone());
+        self.prefixes.insert(prefix_hash(&needle));
         let owners = self.compact.entry(needle).or_default();
         if !owners.contains(&owner) {
             owners.push(owner);
@@ -378,7 +399,7 @@ impl LeakCheck {
                     break;
                 }
                 if let Some(owners) = self.words.get(&ids[i..i + len]) {
-                    out.extend(owners.iter().map(|&o| (tokens[i].at, o)));
+                    out.extend(owners.iter().map(|&o| (tokens[i].at, o as usize)));
                 }
             }
         }
@@ -393,11 +414,11 @@ impl LeakCheck {
                     break;
                 }
                 acc.extend(compact(&t.text));
-                if !self.prefixes.contains(&acc) {
+                if !self.prefixes.contains(&prefix_hash(&acc)) {
                     break;
                 }
                 if let Some(owners) = self.compact.get(&acc) {
-                    out.extend(owners.iter().map(|&o| (tokens[i].at, o)));
+                    out.extend(owners.iter().map(|&o| (tokens[i].at, o as usize)));
                 }
             }
         }
