@@ -27,6 +27,9 @@ pub struct ModelDoc {
     pub entities: Vec<(u32, f64)>,
 }
 
+/// A document while its model is built: id, corpus index, (slot, relevance) per input.
+type SlotDoc = (String, usize, Vec<(u32, f64)>);
+
 /// Analysis input. `entities` is sorted by id.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Model {
@@ -57,7 +60,7 @@ impl Model {
         // are never all held at once.
         let mut slot_of: FxHashMap<&str, u32> = FxHashMap::default();
         let mut index: Vec<(&str, &str, &str, u64)> = Vec::new();
-        let mut by_slot: Vec<(String, usize, Vec<(u32, f64)>)> = Vec::new();
+        let mut by_slot: Vec<SlotDoc> = Vec::new();
         for (id, corpus_index, ents) in docs {
             let mut list: Vec<(u32, f64)> = Vec::with_capacity(ents.len());
             for e in ents {

@@ -525,7 +525,8 @@ fn build_workspace(
     workspace_of(x, config, args, planning, create_session, bars)
 }
 
-/// [`build_workspace`] for `clam run`: a workspace that is only exported.
+/// [`build_workspace`] for `clam run`: a workspace that is only exported, which lets
+/// go of what only review needs once the entities are analysed.
 fn build_export_workspace(
     args: &CorpusArgs,
     planning: &PlanningArgs,
@@ -535,43 +536,7 @@ fn build_export_workspace(
 ) -> Result<ExportOnly> {
     let config = load_config(Some(&args.corpus), planning, mode, None)?;
     let x = load_and_extract(args, &config, ext, None, bars)?;
-    export_workspace_of(x, config, args, planning, bars)
-}
-
-/// The workspace of an extracted corpus: the session opened, analysed and planned.
-fn workspace_of(
-    mut x: Extracted,
-    config: Config,
-    args: &CorpusArgs,
-    planning: &PlanningArgs,
-    create_session: bool,
-    bars: &Bars,
-) -> Result<Workspace> {
-    let llm = x.llm.take();
-    let mut ws = made_with(
-        x,
-        config,
-        args,
-        planning,
-        create_session,
-        bars,
-        Workspace::new,
-    )?;
-    ws.set_llm_report(llm);
-    Ok(ws)
-}
-
-/// [`workspace_of`] for a workspace that is only exported (`clam run`): it lets go of
-/// what only review needs once the entities are analysed.
-fn export_workspace_of(
-    mut x: Extracted,
-    config: Config,
-    args: &CorpusArgs,
-    planning: &PlanningArgs,
-    bars: &Bars,
-) -> Result<ExportOnly> {
-    let llm = x.llm.take();
-    let mut ws = made_with(
+    made_with(
         x,
         config,
         args,
@@ -579,11 +544,30 @@ fn export_workspace_of(
         true,
         bars,
         Workspace::new_for_export,
-    )?;
-    ws.set_llm_report(llm);
-    Ok(ws)
+    )
 }
 
+/// The workspace of an extracted corpus: the session opened, analysed and planned.
+fn workspace_of(
+    x: Extracted,
+    config: Config,
+    args: &CorpusArgs,
+    planning: &PlanningArgs,
+    create_session: bool,
+    bars: &Bars,
+) -> Result<Workspace> {
+    made_with(
+        x,
+        config,
+        args,
+        planning,
+        create_session,
+        bars,
+        Workspace::new,
+    )
+}
+
+/// A workspace constructor: [`Workspace::new`] or [`Workspace::new_for_export`].
 type MakeWorkspace<W> = fn(
     clam::corpus::Corpus,
     Config,
@@ -592,9 +576,26 @@ type MakeWorkspace<W> = fn(
     &str,
 ) -> Result<W, clam::workspace::WorkspaceError>;
 
+/// What [`made_with`] makes: a workspace, or an export-only one.
+trait Made: Borrow<Workspace> {
+    fn set_llm_report(&mut self, report: Option<LlmReport>);
+}
+
+impl Made for Workspace {
+    fn set_llm_report(&mut self, report: Option<LlmReport>) {
+        Workspace::set_llm_report(self, report);
+    }
+}
+
+impl Made for ExportOnly {
+    fn set_llm_report(&mut self, report: Option<LlmReport>) {
+        ExportOnly::set_llm_report(self, report);
+    }
+}
+
 /// The session opened, then `make` (which analyses and plans) run with a spinner;
 /// warnings of the plan and of the session's replay printed.
-fn made_with<W: Borrow<Workspace>>(
+fn made_with<W: Made>(
     x: Extracted,
     config: Config,
     args: &CorpusArgs,
@@ -613,7 +614,8 @@ fn made_with<W: Borrow<Workspace>>(
     bars.spinner("analysing and planning");
     let ws = make(x.corpus, config, x.store, session, x.name);
     bars.clear();
-    let ws = ws?;
+    let mut ws = ws?;
+    ws.set_llm_report(x.llm);
     let w: &Workspace = ws.borrow();
     for w in w.plan().warnings.iter().chain(w.warnings().iter()) {
         eprintln!("warning: {}", escape_line(w));

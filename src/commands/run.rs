@@ -139,5 +139,13 @@ fn workspace_of_shards(a: &RunArgs, bars: &Bars) -> Result<ExportOnly> {
         name: "offline",
         llm: None,
     };
-    export_workspace_of(x, config, &a.corpus, &a.planning, bars)
+    made_with(
+        x,
+        config,
+        &a.corpus,
+        &a.planning,
+        true,
+        bars,
+        Workspace::new_for_export,
+    )
 }
