@@ -462,7 +462,7 @@ fn write_redacted(
         if format == Format::Text {
             return (rel, format, content.clone());
         }
-        let mut obj = doc.raw.clone().unwrap_or_else(|| {
+        let mut obj = doc.raw.as_deref().cloned().unwrap_or_else(|| {
             // The plain object: id, content, metadata (the placeholders are
             // filled below).
             let mut m = serde_json::Map::new();
@@ -479,7 +479,7 @@ fn write_redacted(
         // The metadata lives in `doc.metadata`; `raw` keeps its place (an object) or
         // the null the input had.
         if let Some(m @ Value::Object(_)) = obj.get_mut("metadata") {
-            *m = Value::Object(doc.metadata.clone());
+            *m = Value::Object(doc.metadata.to_map());
         }
         let mut v = replacer.replace_document_json(&Value::Object(obj));
         if let Value::Object(o) = &mut v {
@@ -552,7 +552,7 @@ fn second_scan(
             // The recognizers read only the text; the rest is not copied.
             let redacted = crate::corpus::Document {
                 id: doc.id.clone(),
-                metadata: serde_json::Map::new(),
+                metadata: Default::default(),
                 content: content.clone(),
                 key: doc.key.clone(),
                 source: doc.source.clone(),

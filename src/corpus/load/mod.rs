@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value};
 
 use super::{
-    Corpus, CorpusError, DEFAULT_MAX_DOCUMENT_BYTES, Diagnostic, Document, Format, STDIN_NAME,
-    STDIN_REL, Shard, Source, doc_key, is_stdin,
+    Corpus, CorpusError, DEFAULT_MAX_DOCUMENT_BYTES, Diagnostic, Document, Format, Metadata,
+    STDIN_NAME, STDIN_REL, Shard, Source, doc_key, is_stdin,
 };
 use crate::progress::{Progress, Silent, Unit};
 
@@ -428,11 +428,11 @@ impl<'a> Loader<'a> {
             }
         };
         let metadata = match obj.get("metadata") {
-            None | Some(Value::Null) => Map::new(),
+            None | Some(Value::Null) => Metadata::default(),
             // Moved out, leaving an empty object in its place in `raw`.
             Some(Value::Object(_)) => match obj.get_mut("metadata") {
-                Some(Value::Object(m)) => std::mem::take(m),
-                _ => Map::new(),
+                Some(Value::Object(m)) => Metadata::from_map(&std::mem::take(m)),
+                _ => Metadata::default(),
             },
             Some(other) => {
                 let msg = format!(
@@ -458,7 +458,7 @@ impl<'a> Loader<'a> {
                     Format::Json
                 },
             },
-            raw: (!is_plain_object(&obj)).then_some(obj),
+            raw: (!is_plain_object(&obj)).then(|| Box::new(obj)),
         });
     }
 
@@ -479,8 +479,9 @@ impl<'a> Loader<'a> {
             );
             return;
         }
-        let mut metadata = Map::new();
-        metadata.insert("path".to_string(), Value::String(rel.to_string()));
+        let mut map = Map::new();
+        map.insert("path".to_string(), Value::String(rel.to_string()));
+        let metadata = Metadata::from_map(&map);
         self.push(Document {
             key: String::new(),
             id,

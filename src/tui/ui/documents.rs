@@ -17,7 +17,7 @@ use crate::workspace::ReviewState;
 /// The format column: the document's `metadata.format` when it has one, else the
 /// file extension.
 fn format_of(doc: &crate::corpus::Document) -> String {
-    match doc.metadata.get("format").and_then(|v| v.as_str()) {
+    match doc.metadata.get("format").as_ref().and_then(|v| v.as_str()) {
         Some(f) => sanitize::line(f),
         None => std::path::Path::new(&doc.source.rel_path)
             .extension()

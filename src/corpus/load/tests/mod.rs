@@ -72,7 +72,7 @@ fn json_folder_loads_documents_with_keys_and_raw() {
     assert_eq!(doc.id, "a");
     assert_eq!(doc.content, "Hello");
     assert_eq!(doc.key, doc_key("a", "Hello"));
-    assert_eq!(doc.metadata.get("format"), Some(&Value::from("x")));
+    assert_eq!(doc.metadata.get("format"), Some(Value::from("x")));
     assert_eq!(doc.source.rel_path, "a.json");
     assert_eq!(doc.source.line, None);
     let raw = doc.raw.as_ref().expect("raw kept");
@@ -442,7 +442,7 @@ fn text_folder_uses_stem_and_path_metadata() {
     assert_eq!(ids(&c), ["Memo", "note"]);
     let memo = &c.documents[0];
     assert_eq!(memo.content, "# Memo\nBody");
-    assert_eq!(memo.metadata.get("path"), Some(&Value::from("Memo.MD")));
+    assert_eq!(memo.metadata.get("path"), Some(Value::from("Memo.MD")));
     assert_eq!(memo.raw, None);
     assert_eq!(memo.key, doc_key("Memo", "# Memo\nBody"));
     assert_only_diag(&c, "empty.txt", "empty");
