@@ -267,12 +267,12 @@ fn document(
         line: None,
         format: Format::Json,
     };
-    d.metadata = metadata.clone();
+    d.metadata = clam::corpus::Metadata::from_map(&metadata);
     let mut raw = serde_json::Map::new();
     raw.insert("id".into(), serde_json::Value::String(id));
     raw.insert("metadata".into(), serde_json::Value::Object(metadata));
     raw.insert("content".into(), serde_json::Value::String(content));
-    d.raw = Some(raw);
+    d.raw = Some(Box::new(raw));
     d
 }
 
