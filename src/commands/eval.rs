@@ -60,5 +60,13 @@ fn workspace_of_snapshot(a: &EvalArgs, path: &Path, bars: &Bars) -> Result<Works
         name: "snapshot",
         llm: None,
     };
-    workspace_of(x, config, &a.corpus, &a.planning, false, bars)
+    made_with(
+        x,
+        config,
+        &a.corpus,
+        &a.planning,
+        false,
+        bars,
+        Workspace::new,
+    )
 }

@@ -522,7 +522,15 @@ fn build_workspace(
 ) -> Result<Workspace> {
     let config = load_config(Some(&args.corpus), planning, mode, None)?;
     let x = load_and_extract(args, &config, ext, None, bars)?;
-    workspace_of(x, config, args, planning, create_session, bars)
+    made_with(
+        x,
+        config,
+        args,
+        planning,
+        create_session,
+        bars,
+        Workspace::new,
+    )
 }
 
 /// [`build_workspace`] for `clam run`: a workspace that is only exported, which lets
@@ -544,26 +552,6 @@ fn build_export_workspace(
         true,
         bars,
         Workspace::new_for_export,
-    )
-}
-
-/// The workspace of an extracted corpus: the session opened, analysed and planned.
-fn workspace_of(
-    x: Extracted,
-    config: Config,
-    args: &CorpusArgs,
-    planning: &PlanningArgs,
-    create_session: bool,
-    bars: &Bars,
-) -> Result<Workspace> {
-    made_with(
-        x,
-        config,
-        args,
-        planning,
-        create_session,
-        bars,
-        Workspace::new,
     )
 }
 
@@ -593,8 +581,9 @@ impl Made for ExportOnly {
     }
 }
 
-/// The session opened, then `make` (which analyses and plans) run with a spinner;
-/// warnings of the plan and of the session's replay printed.
+/// The workspace of an extracted corpus: the session opened, then `make` (which
+/// analyses and plans) run with a spinner; warnings of the plan and of the session's
+/// replay printed.
 fn made_with<W: Made>(
     x: Extracted,
     config: Config,
