@@ -162,28 +162,21 @@ impl EntityStore {
     /// gigabyte).
     pub fn from_owned_items(
         docs: &[Document],
-        mut items: Vec<Vec<ExtractedItem>>,
+        items: Vec<Vec<ExtractedItem>>,
         schema: &Schema,
         date_order: DateOrder,
     ) -> Self {
-        use rayon::prelude::*;
         let mut store = Self::with_documents(docs);
-        items.truncate(docs.len());
-        for (b, batch) in items.chunks_mut(SLOT_BATCH).enumerate() {
-            let first = b * SLOT_BATCH;
-            let made: Vec<(DocEntities, SlotKeys)> = batch
-                .par_iter_mut()
-                .enumerate()
-                .map(|(k, its)| {
-                    let its = std::mem::take(its);
-                    Self::document_slot(&docs[first + k], &its, schema, date_order)
-                })
-                .collect();
-            for (k, (slot, keys)) in made.into_iter().enumerate() {
-                store.install_slot(first + k, slot, keys);
-            }
-        }
-        store.prune_keys();
+        let mut batch: Vec<(usize, &Document, Vec<ExtractedItem>)> = docs
+            .iter()
+            .zip(items)
+            .enumerate()
+            .map(|(i, (doc, its))| (i, doc, its))
+            .collect();
+        store.install_in_batches(&mut batch, |(index, doc, its)| {
+            let its = std::mem::take(its);
+            (*index, Self::document_slot(doc, &its, schema, date_order))
+        });
         store
     }
 
@@ -195,21 +188,27 @@ impl EntityStore {
         schema: &Schema,
         date_order: DateOrder,
     ) {
+        let mut batch: Vec<(usize, &Document, &[ExtractedItem])> = batch.into_iter().collect();
+        self.install_in_batches(&mut batch, |&mut (index, doc, items)| {
+            (index, Self::document_slot(doc, items, schema, date_order))
+        });
+    }
+
+    /// Makes each entry's slot (its document index, entities and keys) with `slot` on
+    /// every core and installs them in entry order, a bounded batch at a time (every
+    /// slot's keys at once were a gigabyte at a million documents); unused keys are
+    /// pruned once at the end.
+    fn install_in_batches<T: Send>(
+        &mut self,
+        entries: &mut [T],
+        slot: impl Fn(&mut T) -> (usize, (DocEntities, SlotKeys)) + Sync,
+    ) {
         use rayon::prelude::*;
-        // Each document's slot is made on every core; keys are merged in batch order,
-        // a bounded batch at a time (every slot's keys at once were a gigabyte at a
-        // million documents).
-        let batch: Vec<(usize, &Document, &[ExtractedItem])> = batch.into_iter().collect();
-        for part in batch.chunks(SLOT_BATCH) {
-            let made: Vec<(usize, DocEntities, SlotKeys)> = part
-                .par_iter()
-                .map(|&(index, doc, items)| {
-                    let (slot, keys) = Self::document_slot(doc, items, schema, date_order);
-                    (index, slot, keys)
-                })
-                .collect();
-            for (index, slot, keys) in made {
-                self.install_slot(index, slot, keys);
+        for part in entries.chunks_mut(SLOT_BATCH) {
+            let made: Vec<(usize, (DocEntities, SlotKeys))> =
+                part.par_iter_mut().map(&slot).collect();
+            for (index, (entities, keys)) in made {
+                self.install_slot(index, entities, keys);
             }
         }
         self.prune_keys();

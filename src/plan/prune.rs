@@ -46,8 +46,8 @@ struct Pruner<'a> {
     model: &'a Model,
     an: &'a Analysis,
     risk_medium: f64,
-    /// Whether each chain is a target (has a `T`).
-    target: Vec<bool>,
+    /// Each chain's results of stages 1–2: a target when it has a `T`.
+    chains: &'a [ChainResult],
     doc_bound: Vec<f64>,
     chain_bound: Vec<f64>,
     /// R(d) under the current mask set.
@@ -83,7 +83,7 @@ impl Pruner<'_> {
 
     fn chain_holds(&self, c: usize, r: f64) -> bool {
         let limit = self.chain_bound[c];
-        if self.target[c] {
+        if self.chains[c].target.is_some() {
             r <= limit
         } else {
             r < self.risk_medium || r <= limit
@@ -186,7 +186,7 @@ pub(super) fn prune(
         model,
         an,
         risk_medium: params.risk_medium,
-        target: chains.iter().map(|c| c.target.is_some()).collect(),
+        chains,
         doc_bound: doc_risk.iter().map(|&r| params.theta_doc.max(r)).collect(),
         chain_bound: Vec::new(),
         doc_risk,
