@@ -456,6 +456,15 @@ Bo Lind | ext. 45512652");
     }
 
     #[test]
+    fn a_number_on_file_after_a_contact_word_is_a_phone() {
+        // "on file" says recorded, not a file's number.
+        let items = run("Treating notes describe a burn. Contact on file: 6527840527.");
+        assert!(has(&items, "PHONE_NUMBER", "6527840527"), "{items:?}");
+        let items = run("See File 65278405 for the notes.");
+        assert!(!has(&items, "PHONE_NUMBER", "65278405"), "{items:?}");
+    }
+
+    #[test]
     fn a_number_closing_a_tab_separated_row_is_a_phone() {
         let items =
             run("Ana Pop\t15 February 1945\t3326505884\nIon Rusu\tMay 21, 1970\t4455667788");

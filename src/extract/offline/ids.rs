@@ -148,7 +148,14 @@ impl Recognizer for Ids {
             // Context word, nearest first, within 30 chars on the same line.
             let from = window_start(text, start, 30, floor.min(start));
             let window = &text[from..start];
-            let cue = p.id_ctx.captures_iter(window).last();
+            // "Contact on file: 6527840527", "the address on file": "on file" says
+            // recorded, not a file's number.
+            let cue = p.id_ctx.captures_iter(window).last().filter(|c| {
+                !c.get(0).is_some_and(|m| {
+                    m.as_str().eq_ignore_ascii_case("file")
+                        && window[..m.start()].to_ascii_lowercase().ends_with("on ")
+                })
+            });
             let (cue_row, cue_end) = match &cue {
                 Some(c) if c.name("p").is_some() => (Some(&PATIENT_ID), c.get(0).map(|m| m.end())),
                 // "Mutia's policy number is …", "your account no.": a person's own.

@@ -3,9 +3,9 @@
 //! name, a name in capitals inside prose.
 
 use super::super::text::has_vowel;
-use super::Run;
 use super::lists::NOT_PERSON;
 use super::tokens::{Shape, Tokens, in_list, joined};
+use super::{Run, cap_particle};
 use crate::entity::normalize::is_calendar_word;
 
 /// How far around a line of capitals alone (in bytes, each way) lower-case words are
@@ -166,47 +166,10 @@ impl Run<'_> {
     /// acronym: "PCR", "MRN"). A run alone on its line counts when the lines around it
     /// hold lower-case words.
     pub(super) fn caps_in_prose(&self, k: usize, last: usize, words: &[usize]) -> bool {
+        if !(2..=4).contains(&words.len()) || !self.prose_around(k, last) {
+            return false;
+        }
         let (text, toks) = (self.text, self.toks);
-        let whole_run = |x: usize, step: isize| {
-            let n = x as isize + step;
-            n < 0
-                || toks.get(n as usize).is_none_or(|t| {
-                    !matches!(t.shape, Shape::Upper | Shape::Initial)
-                        || !(if step < 0 {
-                            joined(text, t, &toks[x])
-                        } else {
-                            joined(text, &toks[x], t)
-                        })
-                })
-        };
-        if !(2..=4).contains(&words.len()) || !whole_run(k, -1) || !whole_run(last, 1) {
-            return false;
-        }
-        let line_start = text[..toks[k].start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = text[toks[last].end..]
-            .find('\n')
-            .map_or(text.len(), |i| toks[last].end + i);
-        // The tokens are in text order: those of a span are found by bisection.
-        let lower_words = |from: usize, to: usize| {
-            let a = toks.partition_point(|t| t.start < from);
-            let b = toks.partition_point(|t| t.end <= to);
-            toks[a..b.max(a)]
-                .iter()
-                .filter(|t| t.shape == Shape::Lower && t.end - t.start >= 2)
-                .count()
-        };
-        // A line of its own ("EMPLOYEE RECORD⏎RICHARD AFOAKWA⏎Staff ID: …", a
-        // signature's "KALEVI PENNANEN⏎Claims Handler"): the text around it in lower
-        // case, within a few lines, says the capitals are a name's, not a heading's
-        // style throughout.
-        let alone = self.alone_on_line(k, last) && {
-            // (Byte offsets, compared with the tokens' only.)
-            let (from, to) = (line_start.saturating_sub(AROUND), line_end + AROUND);
-            lower_words(from, line_start) + lower_words(line_end, to) >= 2
-        };
-        if lower_words(line_start, line_end) < 2 && !alone {
-            return false;
-        }
         let whole: Vec<&str> = words.iter().map(|&x| self.folded(x)).collect();
         if self.v.is_place(&whole.join(" ")) {
             return false;
@@ -221,5 +184,117 @@ impl Run<'_> {
                 && !self.v.is_place(w)
                 && (self.ev[x].known() || w.chars().count() >= 3 && vowel)
         })
+    }
+}
+
+impl Run<'_> {
+    /// Words `k..=last` in capitals are the whole run of capitals and stand in lower-case
+    /// prose: their line holds two lower-case words or more (a heading is in capitals
+    /// throughout), or they are alone on their line ("EMPLOYEE RECORD⏎RICHARD
+    /// AFOAKWA⏎Staff ID: …", a signature's "KALEVI PENNANEN⏎Claims Handler") and the
+    /// text around it, within a few lines, is in lower case: the capitals are a name's
+    /// style, not a heading's.
+    pub(super) fn prose_around(&self, k: usize, last: usize) -> bool {
+        let (text, toks) = (self.text, self.toks);
+        let whole_run = |x: usize, step: isize| {
+            let n = x as isize + step;
+            n < 0
+                || toks.get(n as usize).is_none_or(|t| {
+                    !matches!(t.shape, Shape::Upper | Shape::Initial)
+                        || !(if step < 0 {
+                            joined(text, t, &toks[x])
+                        } else {
+                            joined(text, &toks[x], t)
+                        })
+                })
+        };
+        if !whole_run(k, -1) || !whole_run(last, 1) {
+            return false;
+        }
+        let (line_start, line_end) = self.line_of(k, last);
+        let alone = self.alone_on_line(k, last) && {
+            // (Byte offsets, compared with the tokens' only.)
+            let (from, to) = (line_start.saturating_sub(AROUND), line_end + AROUND);
+            self.lower_words(from, line_start) + self.lower_words(line_end, to) >= 2
+        };
+        alone || self.lower_words(line_start, line_end) >= 2
+    }
+
+    /// The byte range of the line holding words `k..=last`.
+    fn line_of(&self, k: usize, last: usize) -> (usize, usize) {
+        let (text, toks) = (self.text, self.toks);
+        let line_start = text[..toks[k].start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[toks[last].end..]
+            .find('\n')
+            .map_or(text.len(), |i| toks[last].end + i);
+        (line_start, line_end)
+    }
+
+    /// How many lower-case words of two letters or more lie in bytes `from..to` (the
+    /// tokens are in text order: those of a span are found by bisection).
+    fn lower_words(&self, from: usize, to: usize) -> usize {
+        let toks = self.toks;
+        let a = toks.partition_point(|t| t.start < from);
+        let b = toks.partition_point(|t| t.end <= to);
+        toks[a..b.max(a)]
+            .iter()
+            .filter(|t| t.shape == Shape::Lower && t.end - t.start >= 2)
+            .count()
+    }
+
+    /// The end of the run `i..=j` in capitals is a name written in capitals right after
+    /// a cue, inside a line of lower-case prose, English words among it: "voicemail
+    /// left for PRIMA PONGPANITCH today", "released to BO HÅKANSSON by cheque", "IN THE
+    /// MATTER OF FANG HE, Deceased. Notice is given …". The capitals are the name's
+    /// style, so a word that is also an English word is taken when the vocabularies list
+    /// it as a name; an English word no vocabulary lists as a name ("for URGENT
+    /// REVIEW", "to HR TEAM"), a place, a month, an organisation's word or an acronym
+    /// makes no name. Returns the name's first and last word.
+    pub(super) fn cued_caps(&self, i: usize, j: usize) -> Option<(usize, usize)> {
+        let (toks, ev) = (self.toks, self.ev);
+        if j <= i || toks[j].shape != Shape::Upper {
+            return None;
+        }
+        // The name opens after a cue before it, or is the whole run with a cue after it
+        // ("RICK VAN DEN BRAND v. Northgate Logistics").
+        let k = (i..j)
+            .find(|&k| toks[k].shape == Shape::Upper && self.cue_before(k))
+            .or_else(|| (toks[i].shape == Shape::Upper && self.cue_after(j)).then_some(i))?;
+        if (k..=j).any(|x| !matches!(toks[x].shape, Shape::Upper) && !cap_particle(toks, x)) {
+            return None;
+        }
+        let words: Vec<usize> = (k..=j)
+            .filter(|&x| !(x < j && cap_particle(toks, x)))
+            .collect();
+        if !(2..=3).contains(&words.len()) {
+            return None;
+        }
+        let (line_start, line_end) = self.line_of(k, j);
+        if self.lower_words(line_start, line_end) < 2 {
+            return None;
+        }
+        let whole: Vec<&str> = words.iter().map(|&x| self.folded(x)).collect();
+        if self.v.is_place(&whole.join(" ")) {
+            return None;
+        }
+        let fits = words.iter().all(|&x| {
+            let w = self.folded(x);
+            let e = &ev[x];
+            !in_list(NOT_PERSON, w)
+                && !self.org(x)
+                && !is_calendar_word(w)
+                && !self.v.is_place(w)
+                && if e.is_word() {
+                    e.name() > 0.0
+                } else {
+                    e.known() || w.chars().count() >= 3 && has_vowel(w)
+                }
+        });
+        // One word at least is a given name or no English word: two surnames that are
+        // words ("WHITE HOUSE") are no name.
+        let named = words
+            .iter()
+            .any(|&x| !ev[x].is_word() || ev[x].given > 0.0 && ev[x].given >= ev[x].surname);
+        (fits && named).then_some((k, j))
     }
 }

@@ -48,6 +48,7 @@
 
 mod blocks;
 mod context;
+mod coordinated;
 mod forms;
 mod lists;
 mod records;
@@ -282,6 +283,18 @@ pub(super) fn find(text: &str) -> Vec<Found> {
             kept.push(f);
         }
     }
+    // Names joined by "and" to a name found; the run is read again for its words.
+    let r = Run {
+        text,
+        v,
+        toks: &toks,
+        ev: &ev,
+    };
+    let mut more = coordinated::coordinated(&r, &kept);
+    if !more.is_empty() {
+        kept.append(&mut more);
+        kept.sort_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
+    }
     kept
 }
 
@@ -362,8 +375,13 @@ impl Run<'_> {
                 return true;
             }
         }
-        // A short legal form in capitals after a name ("HB", "BA").
-        toks[k].shape == Shape::Upper && v.org_short.contains(w)
+        // A short legal form in capitals after a name ("HB", "BA"), not a given name
+        // before one ("BO HÅKANSSON").
+        toks[k].shape == Shape::Upper
+            && ascii_form
+            && v.org_short.contains(w)
+            && k.checked_sub(1)
+                .is_some_and(|p| self.is_name_word(p) && joined(text, &toks[p], &toks[k]))
     }
 
     /// A run of words `i..=j`: cut at English words, judge each segment.
@@ -408,6 +426,14 @@ impl Run<'_> {
             || self.registry_after(i, j)
             || self.legal_form_last(i, j)
         {
+            return;
+        }
+        if let Some((k, last)) = self.cued_caps(i, j) {
+            out.push(Found {
+                start: toks[k].start,
+                end: toks[last].end,
+                row: &CAPS_CUED,
+            });
             return;
         }
         // "Boca Raton, FL": a place. A following organisation word was checked above.
@@ -512,8 +538,11 @@ impl Run<'_> {
                 && from == k
                 && k == e
                 && e + 1 == j
-                && toks[e].shape == Shape::Cap
-                && toks[j].shape == Shape::Cap
+                // In capitals inside prose too ("EMPLOYEE RECORD⏎BRADLEY READ⏎Staff ID").
+                && (toks[e].shape == Shape::Cap && toks[j].shape == Shape::Cap
+                    || toks[e].shape == Shape::Upper
+                        && toks[j].shape == Shape::Upper
+                        && self.prose_around(e, j))
                 && ev[e].known()
                 && ev[e].given >= COMMON_GIVEN
                 && ev[e].given > ev[e].surname

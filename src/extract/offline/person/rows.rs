@@ -54,6 +54,16 @@ pub(super) const CAPS_IN_PROSE: RelevanceRow = RelevanceRow {
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.8),
 };
+pub(super) const CAPS_CUED: RelevanceRow = RelevanceRow {
+    matches: "two or three words in capitals right after a cue inside a line of lower-case prose, an English word among them only when it is listed as a name, one a given name or no English word (`voicemail left for PRIMA PONGPANITCH today`, `IN THE MATTER OF FANG HE, Deceased. Notice is …`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.8),
+};
+pub(super) const COORDINATED: RelevanceRow = RelevanceRow {
+    matches: "two or three capitalised words (or `LAST, First`) joined by `and` to a name found, each a name or a word of no vocabulary, none an English word no vocabulary lists as a name, a place or an organisation's word (`PICHPANDECHA, Nattawun and Carlijn van Dokkum both live …`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.8),
+};
 pub(super) const LOWER_CUED: RelevanceRow = RelevanceRow {
     matches: "two words in lower case after a cue word (`talked to miki shimizu today`): a given name and a surname (or a word of no vocabulary), neither an English word",
     entity_type: "NAME",
@@ -72,5 +82,7 @@ pub(super) const ROWS: &[RelevanceRow] = &[
     GIVEN_WORD,
     GIVEN_INITIAL,
     CAPS_IN_PROSE,
+    CAPS_CUED,
+    COORDINATED,
     LOWER_CUED,
 ];

@@ -661,3 +661,93 @@ fn a_given_name_that_is_a_word_before_particles_a_dashed_code_and_a_chat_speaker
         ["Adaeze Frost"]
     );
 }
+
+#[test]
+fn names_in_capitals_right_after_a_cue_with_english_words_among_them() {
+    // The capitals are the name's style inside lower-case prose: a word that is also an
+    // English word is taken when the vocabularies list it as a name.
+    for (text, name) in [
+        (
+            "voicemail left for PRIMA PONGPANITCH today.",
+            "PRIMA PONGPANITCH",
+        ),
+        ("released to BO HÅKANSSON by cheque, posted", "BO HÅKANSSON"),
+        (
+            "IN THE MATTER OF FANG HE, Deceased. Notice is given that claims against the estate",
+            "FANG HE",
+        ),
+        (
+            "Served on ĐỨC TÚ HOÀNG personally at the house",
+            "ĐỨC TÚ HOÀNG",
+        ),
+        (
+            "RICK VAN DEN BRAND v. Northgate Logistics - the claimant's date of birth is",
+            "RICK VAN DEN BRAND",
+        ),
+    ] {
+        assert_eq!(names(text), [name], "{text}");
+    }
+    // English words no vocabulary lists as names, two surnames that are words, an
+    // acronym, a heading in capitals throughout: no name.
+    for text in [
+        "please send this for URGENT REVIEW by the team",
+        "forwarded to HR TEAM for sign off today",
+        "the form was sent to WHITE HOUSE for review",
+        "patient referred to ICU STEPDOWN for monitoring",
+        "thanks to ALL STAFF for the effort",
+        "NOTICE TO ALL STAFF\nPLEASE READ",
+    ] {
+        assert_eq!(names(text), Vec::<&str>::new(), "{text}");
+    }
+}
+
+#[test]
+fn a_name_joined_by_and_to_a_name_found_is_a_name() {
+    for (text, want) in [
+        (
+            "PICHPANDECHA, Nattawun and Carlijn van Dokkum both live at 257 Camacho Manors",
+            vec!["PICHPANDECHA, Nattawun", "Carlijn van Dokkum"],
+        ),
+        (
+            "BALVEER GARDE and Janeth Nyawira both live at 89 Roberts Street",
+            vec!["BALVEER GARDE", "Janeth Nyawira"],
+        ),
+        (
+            "Jasmin Iversen and Ulug‘bek Humoyunov both live at the same house",
+            vec!["Jasmin Iversen", "Ulug‘bek Humoyunov"],
+        ),
+    ] {
+        assert_eq!(names(text), want, "{text}");
+    }
+    // An organisation, a department, a place beside a name stay what they are.
+    for (text, want) in [
+        (
+            "The claim was sent to Acme Holdings and Maria Keller for review.",
+            vec!["Maria Keller"],
+        ),
+        (
+            "We met Maria Keller and the Claims Department today.",
+            vec!["Maria Keller"],
+        ),
+        (
+            "Tickets for New York and Maria Keller were booked.",
+            vec!["Maria Keller"],
+        ),
+        (
+            "Payroll and Benefits and Maria Keller",
+            vec!["Maria Keller"],
+        ),
+    ] {
+        assert_eq!(names(text), want, "{text}");
+    }
+}
+
+#[test]
+fn a_common_given_name_then_a_surname_that_is_a_word_in_capitals_in_prose() {
+    let text = "EMPLOYEE RECORD\nBRADLEY READ\nStaff ID: E-213118\nHome address: 1/11 Eric \
+                Link\nEmergency contact: Nicholas Asiedu, 4436947745";
+    assert!(names(text).contains(&"BRADLEY READ"), "{:?}", names(text));
+    // A heading in capitals throughout stays a heading.
+    let text = "BRADLEY READ\nSTAFF RECORD\nHOME ADDRESS";
+    assert_eq!(names(text), Vec::<&str>::new());
+}

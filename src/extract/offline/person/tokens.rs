@@ -73,7 +73,8 @@ fn fold_letter(c: char, out: &mut String) {
 }
 
 fn is_joiner(c: char) -> bool {
-    matches!(c, '\'' | '’' | '-' | '\u{2010}' | '\u{2011}')
+    // "Ulug‘bek": Uzbek writes o‘ and g‘ with a turned comma.
+    matches!(c, '\'' | '’' | '‘' | '-' | '\u{2010}' | '\u{2011}')
 }
 
 /// The words of `text` (letters and digits, inner apostrophes and hyphens); invisible
@@ -108,7 +109,11 @@ pub(super) fn tokens(text: &str) -> Tokens {
                 digits += 1;
                 folded.push(c);
             } else {
-                folded.push(if c == '’' { '\'' } else { '-' });
+                folded.push(if matches!(c, '’' | '‘') {
+                    '\''
+                } else {
+                    '-'
+                });
             }
         };
         push(c, folded);

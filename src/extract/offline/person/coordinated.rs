@@ -1,0 +1,158 @@
+//! A name joined by "and" to a name found: "PICHPANDECHA, Nattawun and Carlijn van
+//! Dokkum both live at …", "BALVEER GARDE and Janeth Nyawira", "approved for Ana
+//! Pop and Ulugbek Humoyunov". Two people named side by side are written alike; the
+//! name found says what the words beside it are, so the words need no cue of their
+//! own, only to be name-like: each a name or a word of no vocabulary, none an English
+//! word the vocabularies do not list as a name, a place, a month or an organisation's
+//! or a street's word.
+
+use super::*;
+
+impl Run<'_> {
+    /// Word `x` may stand inside a name beside "and": a capitalised word or one in
+    /// capitals, or a particle before one ("van", "DE").
+    fn coordinated_word(&self, x: usize) -> bool {
+        let toks = self.toks;
+        matches!(toks[x].shape, Shape::Cap | Shape::Upper)
+            || cap_particle(toks, x)
+            || toks[x].shape == Shape::Lower && particles_then_name(self.text, toks, x)
+    }
+
+    /// Words `s..=e` are a name by their words alone (see the module documentation);
+    /// the name words, particles aside, are returned.
+    fn name_like(&self, s: usize, e: usize) -> bool {
+        let (toks, ev) = (self.toks, self.ev);
+        let words: Vec<usize> = (s..=e)
+            .filter(|&x| {
+                matches!(toks[x].shape, Shape::Cap | Shape::Upper)
+                    && !(x < e && cap_particle(toks, x))
+            })
+            .collect();
+        if !(2..=3).contains(&words.len()) || !self.is_name_word(s) || !self.is_name_word(e) {
+            return false;
+        }
+        let whole: Vec<&str> = words.iter().map(|&x| self.folded(x)).collect();
+        if self.v.is_place(&whole.join(" ")) || self.blocked(s, e, s, e) {
+            return false;
+        }
+        let fits = words.iter().all(|&x| {
+            let w = self.folded(x);
+            let e = &ev[x];
+            !in_list(NOT_PERSON, w)
+                && !in_list(BEFORE, w)
+                && !self.org(x)
+                && !is_calendar_word(w)
+                && !self.v.is_place(w)
+                && if e.is_word() {
+                    e.name() > 0.0
+                } else {
+                    e.known() || w.chars().count() >= 3 && super::super::text::has_vowel(w)
+                }
+        });
+        fits && words
+            .iter()
+            .any(|&x| !ev[x].is_word() || ev[x].given > 0.0 && ev[x].given >= ev[x].surname)
+    }
+
+    /// The name before "and" ending at word `e`: words joined back from it (leading
+    /// English words and cue words dropped: "Thanks Ana Pop and …"), or `LAST, First`.
+    fn coordinated_before(&self, e: usize) -> Option<usize> {
+        let (text, toks) = (self.text, self.toks);
+        // "PICHPANDECHA, Nattawun": a surname, a comma, a given name.
+        if e >= 1
+            && &text[toks[e - 1].end..toks[e].start] == ", "
+            && toks[e].shape == Shape::Cap
+            && self.is_name_word(e - 1)
+            && !(e >= 2 && joined(text, &toks[e - 2], &toks[e - 1]))
+            && self.name_like(e - 1, e)
+        {
+            return Some(e - 1);
+        }
+        let mut s = e;
+        while s > 0
+            && e - s < 5
+            && joined(text, &toks[s - 1], &toks[s])
+            && self.coordinated_word(s - 1)
+        {
+            s -= 1;
+        }
+        while s < e
+            && (in_list(BEFORE, self.folded(s)) || self.ev[s].is_word() && self.ev[s].name() <= 0.0)
+        {
+            s += 1;
+        }
+        self.name_like(s, e).then_some(s)
+    }
+
+    /// The name after "and" opening at word `s`: words joined on from it, or `LAST,
+    /// First`.
+    fn coordinated_after(&self, s: usize) -> Option<usize> {
+        let (text, toks) = (self.text, self.toks);
+        if s + 1 < toks.len()
+            && &text[toks[s].end..toks[s + 1].start] == ", "
+            && toks[s + 1].shape == Shape::Cap
+            && self.is_name_word(s)
+            && !toks
+                .get(s + 2)
+                .is_some_and(|n| joined(text, &toks[s + 1], n) && self.is_name_word(s + 2))
+            && self.name_like(s, s + 1)
+        {
+            return Some(s + 1);
+        }
+        let mut e = s;
+        while e + 1 < toks.len()
+            && e - s < 5
+            && joined(text, &toks[e], &toks[e + 1])
+            && self.coordinated_word(e + 1)
+        {
+            e += 1;
+        }
+        self.name_like(s, e).then_some(e)
+    }
+}
+
+/// Word `k` is a lower-case "and" between single spaces.
+fn and_at(text: &str, toks: &Tokens, k: usize) -> bool {
+    toks[k].shape == Shape::Lower
+        && toks.folded(k) == "and"
+        && k >= 1
+        && k + 1 < toks.len()
+        && &text[toks[k - 1].end..toks[k].start] == " "
+        && &text[toks[k].end..toks[k + 1].start] == " "
+}
+
+/// Names joined by "and" to the names `found` (see the module documentation).
+pub(super) fn coordinated(r: &Run, found: &[Found]) -> Vec<Found> {
+    let (text, toks) = (r.text, r.toks);
+    let free = |s: usize, e: usize| {
+        let (a, b) = (toks[s].start, toks[e].end);
+        !found.iter().any(|f| f.start < b && a < f.end)
+    };
+    let mut out = Vec::new();
+    for f in found {
+        let a = toks.partition_point(|t| t.start < f.start);
+        let z = toks.partition_point(|t| t.end <= f.end);
+        if a >= toks.len() || z == 0 {
+            continue;
+        }
+        if a >= 2 && and_at(text, toks, a - 1) {
+            if let Some(s) = r.coordinated_before(a - 2).filter(|&s| free(s, a - 2)) {
+                out.push(Found {
+                    start: toks[s].start,
+                    end: toks[a - 2].end,
+                    row: &COORDINATED,
+                });
+            }
+        }
+        if z + 1 < toks.len() && and_at(text, toks, z) {
+            if let Some(e) = r.coordinated_after(z + 1).filter(|&e| free(z + 1, e)) {
+                out.push(Found {
+                    start: toks[z + 1].start,
+                    end: toks[e].end,
+                    row: &COORDINATED,
+                });
+            }
+        }
+    }
+    out
+}
