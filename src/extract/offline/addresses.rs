@@ -21,7 +21,8 @@ use std::sync::LazyLock;
 use regex::{Captures, Regex};
 
 use super::person::{
-    fold_word, is_any_street_type, is_known_name, is_street_type, is_unit_type, word_zipf,
+    fold_word, is_any_street_type, is_known_name, is_place_type, is_street_type, is_unit_type,
+    word_zipf,
 };
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
 use super::text::{SP, next_char, prev_char, token_bounded};
@@ -560,7 +561,14 @@ fn type_then_number(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
         .is_some_and(|t| t.as_str().starts_with(char::is_uppercase));
     let leading = is_street_type(&ty)
         || is_any_street_type(&ty)
-            && (word_zipf(&ty) < 3.0 || capital && !english_first_word(name.as_str()));
+            && (word_zipf(&ty) < 3.0 || capital && !english_first_word(name.as_str()))
+        // "Urbanización Rosaura Escalona 47": a kind of place of six letters or more that
+        // is no English word, capitalised, before a name and a house number.
+        || capital
+            && ty.chars().count() >= 6
+            && word_zipf(&ty) < 2.5
+            && is_place_type(&ty)
+            && !english_first_word(name.as_str());
     if !leading || !ends_street(text, num.start(), num.end()) {
         return None;
     }

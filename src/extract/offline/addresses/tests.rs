@@ -72,6 +72,15 @@ fn streets_in_the_forms_of_other_countries() {
             "Send it to Via della Spiga 12; thanks",
             "Via della Spiga 12",
         ),
+        // A kind of place that is no English word leads a street too.
+        (
+            "the premises at Urbanización Rosaura Escalona 47, Málaga since October",
+            "Urbanización Rosaura Escalona 47, Málaga",
+        ),
+        (
+            "at the property (Urbanización de Vinicio Palma 74) to inspect",
+            "Urbanización de Vinicio Palma 74",
+        ),
     ] {
         assert_eq!(address(text).as_deref(), Some(want), "{text}");
     }

@@ -110,6 +110,12 @@ pub(super) fn is_any_street_type(folded: &str) -> bool {
     is_street_type(folded) || vocab().street_libpostal.contains(folded)
 }
 
+/// A kind of place of libpostal's dictionaries (`data/address/place_types.txt`:
+/// "urbanización", "praia", "borgo"; compass words and qualifiers too).
+pub(super) fn is_place_type(folded: &str) -> bool {
+    vocab().place_types.contains(folded)
+}
+
 /// A unit designator (`data/address/unit_types.txt`: "flat", "apt", "suite", "etage").
 pub(super) fn is_unit_type(folded: &str) -> bool {
     vocab().unit_types.contains(folded)
