@@ -18,8 +18,7 @@ impl Run<'_> {
             || toks[x].shape == Shape::Lower && particles_then_name(self.text, toks, x)
     }
 
-    /// Words `s..=e` are a name by their words alone (see the module documentation);
-    /// the name words, particles aside, are returned.
+    /// Words `s..=e` are a name by their words alone (see the module documentation).
     fn name_like(&self, s: usize, e: usize) -> bool {
         let (toks, ev) = (self.toks, self.ev);
         let words: Vec<usize> = (s..=e)
@@ -135,23 +134,25 @@ pub(super) fn coordinated(r: &Run, found: &[Found]) -> Vec<Found> {
         if a >= toks.len() || z == 0 {
             continue;
         }
-        if a >= 2 && and_at(text, toks, a - 1) {
-            if let Some(s) = r.coordinated_before(a - 2).filter(|&s| free(s, a - 2)) {
-                out.push(Found {
-                    start: toks[s].start,
-                    end: toks[a - 2].end,
-                    row: &COORDINATED,
-                });
-            }
+        if a >= 2
+            && and_at(text, toks, a - 1)
+            && let Some(s) = r.coordinated_before(a - 2).filter(|&s| free(s, a - 2))
+        {
+            out.push(Found {
+                start: toks[s].start,
+                end: toks[a - 2].end,
+                row: &COORDINATED,
+            });
         }
-        if z + 1 < toks.len() && and_at(text, toks, z) {
-            if let Some(e) = r.coordinated_after(z + 1).filter(|&e| free(z + 1, e)) {
-                out.push(Found {
-                    start: toks[z + 1].start,
-                    end: toks[e].end,
-                    row: &COORDINATED,
-                });
-            }
+        if z + 1 < toks.len()
+            && and_at(text, toks, z)
+            && let Some(e) = r.coordinated_after(z + 1).filter(|&e| free(z + 1, e))
+        {
+            out.push(Found {
+                start: toks[z + 1].start,
+                end: toks[e].end,
+                row: &COORDINATED,
+            });
         }
     }
     out
