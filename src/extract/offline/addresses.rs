@@ -397,7 +397,8 @@ fn english_street(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     if digits == 0 {
         return Some((m.start(), m.end()));
     }
-    if let Some(start) = range_start(text, m.start()) {
+    if let Some(start) = range_start(text, m.start()).or_else(|| unit_slash_start(text, m.start()))
+    {
         return Some((start, m.end()));
     }
     if !token_bounded(text, m.start(), m.start() + digits) {
@@ -428,6 +429,20 @@ fn range_start(text: &str, start: usize) -> Option<usize> {
             .parse::<u32>()
             .is_ok_and(|y| (1800..=2100).contains(&y));
     ((1..=5).contains(&digits) && open && !year).then_some(first)
+}
+
+/// The start of a unit's number written before the house number with a slash ("4/27
+/// Beach Rd", Australian style): one to four digits and a slash right before `start`,
+/// opening a word.
+fn unit_slash_start(text: &str, start: usize) -> Option<usize> {
+    let head = text[..start].strip_suffix('/')?;
+    let digits = head.bytes().rev().take_while(u8::is_ascii_digit).count();
+    let first = head.len() - digits;
+    let open = head[..first]
+        .chars()
+        .next_back()
+        .is_none_or(|c| c.is_whitespace() || matches!(c, '(' | ',' | ':' | ';'));
+    ((1..=4).contains(&digits) && open).then_some(first)
 }
 
 /// A house number, capitalised words and a street type of any language among them
@@ -618,6 +633,13 @@ fn ends_street(text: &str, start: usize, end: usize) -> bool {
         Some(ch) if ch.is_ascii_digit() || ch.is_ascii_uppercase() => {
             let word: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
             word.chars().any(|c| c.is_ascii_digit()) || is_unit_type(&fold_word(&word))
+        }
+        // "ul. Długa 5 m. 3", "Via Roma 4 int. 2": a unit type in lower case and its
+        // number.
+        Some(ch) if ch.is_lowercase() => {
+            let word: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
+            let after = rest[word.len()..].trim_start_matches(['.', ' ', '\u{A0}']);
+            is_unit_type(&fold_word(&word)) && after.starts_with(|c: char| c.is_ascii_digit())
         }
         Some(_) => false,
     }

@@ -72,6 +72,21 @@ fn streets_in_the_forms_of_other_countries() {
             "Send it to Via della Spiga 12; thanks",
             "Via della Spiga 12",
         ),
+        // A unit's number and a slash before the house number (Australian style).
+        (
+            "The insured lives at 4/27 Beach Rd, Bondi NSW 2026.",
+            "4/27 Beach Rd, Bondi NSW 2026",
+        ),
+        ("lives at 4/27 Beach Rd", "4/27 Beach Rd"),
+        // A unit type in lower case and its number after the house number.
+        (
+            "Spedire a Via Roma 4 int. 2, 00184 Roma",
+            "Via Roma 4 int. 2, 00184 Roma",
+        ),
+        (
+            "Wohnhaft in der Lindenweg 7 whg. 3, Graz",
+            "Lindenweg 7 whg. 3, Graz",
+        ),
         // A kind of place that is no English word leads a street too.
         (
             "the premises at Urbanización Rosaura Escalona 47, Málaga since October",
