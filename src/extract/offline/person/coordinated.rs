@@ -1,6 +1,7 @@
 //! A name joined by "and" to a name found: "PICHPANDECHA, Nattawun and Carlijn van
 //! Dokkum both live at …", "BALVEER GARDE and Janeth Nyawira", "approved for Ana
-//! Pop and Ulugbek Humoyunov". Two people named side by side are written alike; the
+//! Pop and Ulugbek Humoyunov"; or next after one in a list ("Attendees: Ana Lima,
+//! Raúl Gómez, Chen Jie"). Two people named side by side are written alike; the
 //! name found says what the words beside it are, so the words need no cue of their
 //! own, only to be name-like: each a name or a word of no vocabulary, none an English
 //! word the vocabularies do not list as a name, a place, a month or an organisation's
@@ -40,8 +41,14 @@ impl Run<'_> {
             !in_list(NOT_PERSON, w)
                 && !in_list(BEFORE, w)
                 && !self.org(x)
+                // "Raúl Gómez, Senior Adjuster": a role, not a person.
+                && !self.role_shaped(x)
                 && !is_calendar_word(w)
                 && !self.v.is_place(w)
+                // "Ngozi Nwosu, New Gregory": a town's opening word ("New", "Port",
+                // "Santa") or a kind of place.
+                && !(e.is_word() && self.v.place_openers.contains(w))
+                && !self.v.place_types.contains(w)
                 && if e.is_word() {
                     e.name() > 0.0
                 } else {
@@ -120,7 +127,8 @@ fn and_at(text: &str, toks: &Tokens, k: usize) -> bool {
         && &text[toks[k].end..toks[k + 1].start] == " "
 }
 
-/// Names joined by "and" to the names `found` (see the module documentation).
+/// Names joined by "and" to the names `found`, or next in a list of them (see the
+/// module documentation).
 pub(super) fn coordinated(r: &Run, found: &[Found]) -> Vec<Found> {
     let (text, toks) = (r.text, r.toks);
     let free = |s: usize, e: usize| {
@@ -141,6 +149,28 @@ pub(super) fn coordinated(r: &Run, found: &[Found]) -> Vec<Found> {
             out.push(Found {
                 start: toks[s].start,
                 end: toks[a - 2].end,
+                row: &COORDINATED,
+            });
+        }
+        // "Attendees: Ana Lima, Raúl Gómez, Chen Jie": the next item of a list of
+        // names, ending where an item ends.
+        let listed = |e: usize| {
+            let rest = text[toks[e].end..].trim_start_matches([' ', '\t']);
+            rest.is_empty()
+                || rest.starts_with([',', ';', '\n', '\r', '.', ')'])
+                || rest.starts_with("and ")
+        };
+        if z < toks.len()
+            && z + 1 < toks.len()
+            && &text[toks[z - 1].end..toks[z].start] == ", "
+            && toks[z].shape == Shape::Cap
+            && let Some(e) = r.coordinated_after(z).filter(|&e| {
+                free(z, e) && listed(e) && toks[z..=e].iter().all(|t| t.shape != Shape::Upper)
+            })
+        {
+            out.push(Found {
+                start: toks[z].start,
+                end: toks[e].end,
                 row: &COORDINATED,
             });
         }

@@ -719,8 +719,17 @@ fn a_name_joined_by_and_to_a_name_found_is_a_name() {
     ] {
         assert_eq!(names(text), want, "{text}");
     }
-    // An organisation, a department, a place beside a name stay what they are.
+    // The next item of a list of names.
+    let text = "Attendees: Ana Lima, Raúl Gómez, Chen Jie";
+    assert_eq!(names(text), ["Ana Lima", "Raúl Gómez", "Chen Jie"]);
+    // An organisation, a department, a place, a role beside a name stay what they are.
     for (text, want) in [
+        ("Signed by Raúl Gómez, Senior Adjuster.", vec!["Raúl Gómez"]),
+        ("- Ngozi Nwosu, New Gregory", vec!["Ngozi Nwosu"]),
+        (
+            "Thanks, Ana Lima, Data Protection Officer",
+            vec!["Ana Lima"],
+        ),
         (
             "The claim was sent to Acme Holdings and Maria Keller for review.",
             vec!["Maria Keller"],
