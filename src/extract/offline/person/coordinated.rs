@@ -152,6 +152,27 @@ pub(super) fn coordinated(r: &Run, found: &[Found]) -> Vec<Found> {
                 row: &COORDINATED,
             });
         }
+        // "Meeting notes - Ikechukwu Obi, Marta Sousa": the item before, opening the
+        // list.
+        let opens_item = |s: usize| {
+            let before = text[..toks[s].start].trim_end_matches([' ', '\t']);
+            before.is_empty() || before.ends_with([':', '-', '–', '—', ',', '(', '\n', '•', '*'])
+        };
+        if a >= 2
+            && &text[toks[a - 1].end..toks[a].start] == ", "
+            && toks[a - 1].shape == Shape::Cap
+            && let Some(s) = r.coordinated_before(a - 1).filter(|&s| {
+                free(s, a - 1)
+                    && opens_item(s)
+                    && toks[s..a].iter().all(|t| t.shape != Shape::Upper)
+            })
+        {
+            out.push(Found {
+                start: toks[s].start,
+                end: toks[a - 1].end,
+                row: &COORDINATED,
+            });
+        }
         // "Attendees: Ana Lima, Raúl Gómez, Chen Jie": the next item of a list of
         // names, ending where an item ends.
         let listed = |e: usize| {

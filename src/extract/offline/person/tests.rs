@@ -722,6 +722,8 @@ fn a_name_joined_by_and_to_a_name_found_is_a_name() {
     // The next item of a list of names.
     let text = "Attendees: Ana Lima, Raúl Gómez, Chen Jie";
     assert_eq!(names(text), ["Ana Lima", "Raúl Gómez", "Chen Jie"]);
+    let text = "Meeting notes - Ikechukwu Obi, Marta Sousa";
+    assert_eq!(names(text), ["Ikechukwu Obi", "Marta Sousa"]);
     // An organisation, a department, a place, a role beside a name stay what they are.
     for (text, want) in [
         ("Signed by Raúl Gómez, Senior Adjuster.", vec!["Raúl Gómez"]),
