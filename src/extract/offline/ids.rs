@@ -58,7 +58,7 @@ struct Patterns {
 }
 
 fn build_patterns() -> Result<Patterns, regex::Error> {
-    let patient_ctx = r"policy[ \t]?holders?|dl|bsn|tfn|sin|social[ \t]+insurance|tax[ \t]+file[ \t]+number|medicare(?:[ \t]+card)?|medicaid|member[ \t]+id|member[ \t]+no|member[ \t]+number|patient[ \t]+reference|patient[ \t]+account|patient[ \t]+id|patient[ \t]+no|hosp(?:ital)?\.?[ \t]+(?:no|number|id)|members?|patients?|subscriber|mrn|medical[ \t]+record|insured|id[ \t]+card|payer[ \t]+id|beneficiary|enrollee|health[ \t]+card|nhs[ \t]+number|ssn|social[ \t]+security|employees?|employee[ \t]+id|emp|staff[ \t]+(?:id|no|number)|personnel|badge|students?|chart|passport|(?:driver'?s?[ \t]+)?licen[cs]e|national[ \t]+id|tax[ \t]+id|tax[ \t]+reference|utr|national[ \t]+insurance|nino|payroll|pension|memberships?|customers?|clients?";
+    let patient_ctx = r"policy[ \t]?holders?|dl|bsn|tfn|sin|social[ \t]+insurance|tax[ \t]+file[ \t]+number|medicare(?:[ \t]+card)?|medicaid|member[ \t]+id|member[ \t]+no|member[ \t]+number|patient[ \t]+reference|patient[ \t]+account|patient[ \t]+id|patient[ \t]+no|hosp(?:ital)?\.?[ \t]+(?:no|number|id)|members?|patients?|subscriber|mrn|medical[ \t]+record|insured|id[ \t]+card|payer[ \t]+id|beneficiary|enrollee|health[ \t]+card|nhs[ \t]+number|ssn|social[ \t]+security|employees?|employee[ \t]+id|emp|staff|personnel|badge|students?|chart|passport|(?:driver'?s?[ \t]+)?licen[cs]e|national[ \t]+id|tax[ \t]+id|tax[ \t]+reference|utr|national[ \t]+insurance|nino|payroll|pension|memberships?|customers?|clients?";
     let other_ctx = r"claims?|polic(?:y|ies)|invoices?|authori[sz]ations?|cases?|tickets?|references?|ref|accounts?|surveys?|participants?|loans?|group|orders?|confirmation|transactions?|tracking|application|certificate|contract|receipt|booking|reservation|incident|file|appeals?|complaints?|disputes?|grievances?|referrals?|requests?";
     let id_ctx = Regex::new(&format!(
         r"(?i)(?-u:\b)(?:(?P<p>{patient_ctx})|(?P<n>{other_ctx}))(?-u:\b)"
@@ -87,7 +87,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         )?,
         id_ctx,
         id_gap: Regex::new(
-            r"(?i)^[\s:#.()\-]*(?:(?:no|nr|num|number|id|#)\.?[\s:#.()\-]*)?(?:(?:is|was|remains|is[ \t]+now|will[ \t]+be|=)[\s:]*)?$",
+            r"(?i)^[\s:#.,()\-]*(?:(?:no|nr|num|number|id|#)\.?[\s:#.,()\-]*)?(?:(?:is|was|remains|is[ \t]+now|will[ \t]+be|=)[\s:]*)?$",
         )?,
     })
 }
@@ -588,6 +588,9 @@ mod tests {
             ("BSN 123456782 checked.", "123456782"),
             ("Medicare card 2123 45670 1 presented.", "2123 45670 1"),
             ("SIN 046 454 286 provided.", "SIN 046 454 286"),
+            // A comma between the context word and the number; "staff" alone.
+            ("Her employee number, 88341, is on the badge.", "88341"),
+            ("Staff #A-20931 was on shift.", "A-20931"),
         ] {
             let items = run(text);
             assert!(has(&items, "PATIENT_ID", id), "{text}: {items:?}");

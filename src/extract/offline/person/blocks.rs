@@ -99,8 +99,19 @@ impl Run<'_> {
             && ev[from].given > ev[from].surname
             && ev[to].surname >= super::WORD_NAME_MIN
             && !v.street_types.contains(last);
+        // "voicemail left for Caridad Carrera": a common given name and a surname that
+        // is a street type of another language and no English word, after a cue ("to
+        // Barbara Key", "Steven Knoll" stay streets: English words).
+        let foreign_type_surname = from + 1 == to
+            && self.cue_before(from)
+            && ev[from].known()
+            && ev[from].given >= super::COMMON_GIVEN
+            && ev[from].given > ev[from].surname
+            && ev[to].surname > 0.0
+            && ev[to].word < 3.0;
         if from < to
             && !person_first
+            && !foreign_type_surname
             && ev[to].surname < 4.5
             // (USPS's words are English: "Löwer" is no "lower".)
             && (crate::text::address::is_address_word(last) && self.raw(to).is_ascii()

@@ -762,3 +762,14 @@ fn a_common_given_name_then_a_surname_that_is_a_word_in_capitals_in_prose() {
     let text = "BRADLEY READ\nSTAFF RECORD\nHOME ADDRESS";
     assert_eq!(names(text), Vec::<&str>::new());
 }
+
+#[test]
+fn a_surname_that_is_a_foreign_street_type_after_a_cue() {
+    let text = "Note to file: voicemail left for Caridad Carrera on +61-8-9317-4164.";
+    assert_eq!(names(text), ["Caridad Carrera"]);
+    // An English street word stays a street.
+    assert_eq!(
+        names("The office moved to Barbara Key last year."),
+        Vec::<&str>::new()
+    );
+}
