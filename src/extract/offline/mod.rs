@@ -49,7 +49,7 @@
 //! | `name_vocab` | a given name first and a surname last (`data/names/`), with a cue before or after | NAME | 0.95 |
 //! | `name_vocab` | a given name first and a surname last, without a cue (`Harold Brennan`), or the same in capitals | NAME | 0.9 |
 //! | `name_vocab` | a given name and an unknown word, an unknown word and a surname, a family name first (`Nagy Gábor`, `Dương Mai Bảo Phúc`); in capitals, one end a name and a cue | NAME | 0.85 |
-//! | `name_vocab` | any other run of two to four capitalised words, with a cue (`for`, `to`, `with`, `dear`, `&` after a full name … before; `(`, `'s`, `, a 52-year-old`, `DOB`, `c/o` … after); a party of a case cited by surname (`Jacobs v Masinde [2021]`) | NAME | 0.8 |
+//! | `name_vocab` | any other run of two to four capitalised words, with a cue (`for`, `to`, `with`, `dear`, `&` after a full name … before; a letter's closing line above (`Kind regards,⏎Bram de Vries`); `(`, `'s`, `, a 52-year-old`, `DOB`, `c/o` … after); a party of a case cited by surname (`Jacobs v Masinde [2021]`) | NAME | 0.8 |
 //! | `name_vocab` | `LAST, FIRST [M.]`: a surname, a comma, a given name, not a list (`KELLER, Maria`); a surname in capitals and a given name filling a record line's first cell (`WASUNUN Sitiwat⇥Case Officer`) | NAME | 0.9 |
 //! | `name_vocab` | `LAST, FIRST` with a first name in no vocabulary and no English word, or a surname that is an English word or known only as a given name, with a cue (`Called Fuli, Mrihani.`, `Gusev, Reet (…)`, `met URBONAS, Gustas at`, `METS, Marko (…)`) | NAME | 0.85 |
 //! | `name_vocab` | two or three capitalised words in no name vocabulary and no English word, without a cue (`Thandolwethu Mabuzane in bay 2`); a gazetteer term, a product or a place wins | NAME | 0.7 |

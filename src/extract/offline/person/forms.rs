@@ -298,3 +298,73 @@ impl Run<'_> {
         (fits && named).then_some((k, j))
     }
 }
+
+/// The last word of a letter's closing line, in the languages of the name vocabularies
+/// ("Kind regards,", "Met vriendelijke groet,", "Cordialement,", "Pozdrawiam").
+const CLOSINGS: &[&str] = &[
+    "regards",
+    "sincerely",
+    "thanks",
+    "best",
+    "cheers",
+    "yours",
+    "wishes",
+    "respectfully",
+    "faithfully",
+    "truly",
+    "groet",
+    "groeten",
+    "cordialement",
+    "salutations",
+    "saludos",
+    "atentamente",
+    "cordiales",
+    "cumprimentos",
+    "atenciosamente",
+    "abraços",
+    "saluti",
+    "cordialmente",
+    "grüßen",
+    "grussen",
+    "grüße",
+    "grusse",
+    "gruß",
+    "pozdrawiam",
+    "pozdrowienia",
+    "hälsningar",
+    "hälsning",
+    "hilsen",
+    "hilsner",
+    "terveisin",
+    "pozdravom",
+    "pozdrav",
+    "pozdravem",
+    "üdvözlettel",
+];
+
+impl Run<'_> {
+    /// Words `k..` open their line right below a letter's closing line ("Kind
+    /// regards,⏎Bram de Vries"): the signature's name.
+    pub(super) fn after_closing(&self, k: usize) -> bool {
+        let text = self.text;
+        let before = &text[..self.toks[k].start];
+        let Some(line_start) = before.rfind('\n') else {
+            return false;
+        };
+        if !before[line_start + 1..].trim().is_empty() {
+            return false;
+        }
+        let prev = before[..line_start].trim_end_matches(['\r', ' ', '\t']);
+        let prev_line = prev.rsplit('\n').next().unwrap_or("").trim();
+        if prev_line.is_empty() || prev_line.chars().count() > 40 {
+            return false;
+        }
+        let last = prev_line
+            .trim_end_matches([',', '!', '.'])
+            .rsplit(' ')
+            .next()
+            .unwrap_or("")
+            .to_lowercase();
+        CLOSINGS.contains(&last.as_str())
+    }
+}

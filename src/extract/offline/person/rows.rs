@@ -19,7 +19,7 @@ pub(super) const HALF_KNOWN: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(0.85),
 };
 pub(super) const CUED: RelevanceRow = RelevanceRow {
-    matches: "any other run of two to four capitalised words, with a cue (`for`, `to`, `with`, `dear`, `&` after a full name … before; `(`, `'s`, `, a 52-year-old`, `DOB`, `c/o` … after); a party of a case cited by surname (`Jacobs v Masinde [2021]`)",
+    matches: "any other run of two to four capitalised words, with a cue (`for`, `to`, `with`, `dear`, `&` after a full name … before; a letter's closing line above (`Kind regards,⏎Bram de Vries`); `(`, `'s`, `, a 52-year-old`, `DOB`, `c/o` … after); a party of a case cited by surname (`Jacobs v Masinde [2021]`)",
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.8),
 };

@@ -22,6 +22,7 @@ impl Run<'_> {
             .filter(|&x| self.is_name_word(x) && !(x < last && cap_particle(toks, x)))
             .collect();
         let cue = self.cue_before(k)
+            || self.after_closing(k)
             || self.cue_after(e)
             || self.chat_speaker(k, e)
             || self.apposition_after(e) && words.len() >= 2

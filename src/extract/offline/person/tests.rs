@@ -773,3 +773,15 @@ fn a_surname_that_is_a_foreign_street_type_after_a_cue() {
         Vec::<&str>::new()
     );
 }
+
+#[test]
+fn the_name_below_a_letters_closing_line() {
+    for text in [
+        "Met vriendelijke groet,\nBram de Vries",
+        "Kind regards,\nBram de Vries\nClaims Team",
+    ] {
+        assert_eq!(names(text), ["Bram de Vries"], "{text}");
+    }
+    // Below any other line the same words need a cue of their own.
+    assert_eq!(names("Team update\nBram de Vries"), Vec::<&str>::new());
+}
