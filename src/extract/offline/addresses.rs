@@ -417,12 +417,7 @@ fn range_start(text: &str, start: usize) -> Option<usize> {
         .next_back()
         .filter(|c| matches!(c, '-' | '\u{2013}'))?;
     let head = &before[..before.len() - dash.len_utf8()];
-    let digits = head.bytes().rev().take_while(u8::is_ascii_digit).count();
-    let first = head.len() - digits;
-    let open = head[..first]
-        .chars()
-        .next_back()
-        .is_none_or(|c| c.is_whitespace() || matches!(c, '(' | ',' | ':' | ';'));
+    let (first, digits, open) = number_before(head);
     // "2019-2021 Harbour Road works": years, not houses.
     let year = digits == 4
         && head[first..]
@@ -436,13 +431,20 @@ fn range_start(text: &str, start: usize) -> Option<usize> {
 /// opening a word.
 fn unit_slash_start(text: &str, start: usize) -> Option<usize> {
     let head = text[..start].strip_suffix('/')?;
+    let (first, digits, open) = number_before(head);
+    ((1..=4).contains(&digits) && open).then_some(first)
+}
+
+/// The digits that end `head`: where they start, how many, and whether they open a
+/// word (a blank, a bracket or a punctuation mark before them, or nothing).
+fn number_before(head: &str) -> (usize, usize, bool) {
     let digits = head.bytes().rev().take_while(u8::is_ascii_digit).count();
     let first = head.len() - digits;
     let open = head[..first]
         .chars()
         .next_back()
         .is_none_or(|c| c.is_whitespace() || matches!(c, '(' | ',' | ':' | ';'));
-    ((1..=4).contains(&digits) && open).then_some(first)
+    (first, digits, open)
 }
 
 /// A house number, capitalised words and a street type of any language among them
