@@ -21,7 +21,7 @@ impl Run<'_> {
 
     /// Words `s..=e` are a name by their words alone (see the module documentation).
     fn name_like(&self, s: usize, e: usize) -> bool {
-        let (toks, ev) = (self.toks, self.ev);
+        let toks = self.toks;
         let words: Vec<usize> = (s..=e)
             .filter(|&x| {
                 matches!(toks[x].shape, Shape::Cap | Shape::Upper)
@@ -31,33 +31,20 @@ impl Run<'_> {
         if !(2..=3).contains(&words.len()) || !self.is_name_word(s) || !self.is_name_word(e) {
             return false;
         }
-        let whole: Vec<&str> = words.iter().map(|&x| self.folded(x)).collect();
-        if self.v.is_place(&whole.join(" ")) || self.blocked(s, e, s, e) {
+        if self.v.is_place(&self.joined_words(&words)) || self.blocked(s, e, s, e) {
             return false;
         }
-        let fits = words.iter().all(|&x| {
+        words.iter().all(|&x| {
             let w = self.folded(x);
-            let e = &ev[x];
-            !in_list(NOT_PERSON, w)
+            self.name_by_its_word(x)
                 && !in_list(BEFORE, w)
-                && !self.org(x)
                 // "Raúl Gómez, Senior Adjuster": a role, not a person.
                 && !self.role_shaped(x)
-                && !is_calendar_word(w)
-                && !self.v.is_place(w)
                 // "Ngozi Nwosu, New Gregory": a town's opening word ("New", "Port",
                 // "Santa") or a kind of place.
-                && !(e.is_word() && self.v.place_openers.contains(w))
+                && !(self.ev[x].is_word() && self.v.place_openers.contains(w))
                 && !self.v.place_types.contains(w)
-                && if e.is_word() {
-                    e.name() > 0.0
-                } else {
-                    e.known() || w.chars().count() >= 3 && super::super::text::has_vowel(w)
-                }
-        });
-        fits && words
-            .iter()
-            .any(|&x| !ev[x].is_word() || ev[x].given > 0.0 && ev[x].given >= ev[x].surname)
+        }) && self.one_named(&words)
     }
 
     /// The name before "and" ending at word `e`: words joined back from it (leading

@@ -251,7 +251,7 @@ impl Run<'_> {
     /// REVIEW", "to HR TEAM"), a place, a month, an organisation's word or an acronym
     /// makes no name. Returns the name's first and last word.
     pub(super) fn cued_caps(&self, i: usize, j: usize) -> Option<(usize, usize)> {
-        let (toks, ev) = (self.toks, self.ev);
+        let toks = self.toks;
         if j <= i || toks[j].shape != Shape::Upper {
             return None;
         }
@@ -273,29 +273,43 @@ impl Run<'_> {
         if self.lower_words(line_start, line_end) < 2 {
             return None;
         }
+        (!self.v.is_place(&self.joined_words(&words))
+            && words.iter().all(|&x| self.name_by_its_word(x))
+            && self.one_named(&words))
+        .then_some((k, j))
+    }
+
+    /// The folded words `words` joined by single spaces, as GeoNames places are.
+    pub(super) fn joined_words(&self, words: &[usize]) -> String {
         let whole: Vec<&str> = words.iter().map(|&x| self.folded(x)).collect();
-        if self.v.is_place(&whole.join(" ")) {
-            return None;
-        }
-        let fits = words.iter().all(|&x| {
-            let w = self.folded(x);
-            let e = &ev[x];
-            !in_list(NOT_PERSON, w)
-                && !self.org(x)
-                && !is_calendar_word(w)
-                && !self.v.is_place(w)
-                && if e.is_word() {
-                    e.name() > 0.0
-                } else {
-                    e.known() || w.chars().count() >= 3 && has_vowel(w)
-                }
-        });
-        // One word at least is a given name or no English word: two surnames that are
-        // words ("WHITE HOUSE") are no name.
-        let named = words
+        whole.join(" ")
+    }
+
+    /// Word `x` may be part of a name whose style or neighbour says a person is meant:
+    /// no organisation's word, month or place, and an English word only when the
+    /// vocabularies list it as a name; a word of no vocabulary needs three letters and a
+    /// vowel (no acronym).
+    pub(super) fn name_by_its_word(&self, x: usize) -> bool {
+        let w = self.folded(x);
+        let e = &self.ev[x];
+        !in_list(NOT_PERSON, w)
+            && !self.org(x)
+            && !is_calendar_word(w)
+            && !self.v.is_place(w)
+            && if e.is_word() {
+                e.name() > 0.0
+            } else {
+                e.known() || w.chars().count() >= 3 && has_vowel(w)
+            }
+    }
+
+    /// One of `words` at least is a given name or no English word: two surnames that
+    /// are words ("WHITE HOUSE") are no name.
+    pub(super) fn one_named(&self, words: &[usize]) -> bool {
+        let ev = self.ev;
+        words
             .iter()
-            .any(|&x| !ev[x].is_word() || ev[x].given > 0.0 && ev[x].given >= ev[x].surname);
-        (fits && named).then_some((k, j))
+            .any(|&x| !ev[x].is_word() || ev[x].given > 0.0 && ev[x].given >= ev[x].surname)
     }
 }
 
