@@ -36,14 +36,13 @@ impl Run<'_> {
         }
         words.iter().all(|&x| {
             let w = self.folded(x);
-            self.name_by_its_word(x)
-                && !in_list(BEFORE, w)
-                // "Raúl Gómez, Senior Adjuster": a role, not a person.
-                && !self.role_shaped(x)
-                // "Ngozi Nwosu, New Gregory": a town's opening word ("New", "Port",
-                // "Santa") or a kind of place.
-                && !(self.ev[x].is_word() && self.v.place_openers.contains(w))
-                && !self.v.place_types.contains(w)
+            // "Ngozi Nwosu, New Gregory": a town's opening word ("New", "Port",
+            // "Santa") or a kind of place.
+            let place_word = self.ev[x].is_word() && self.v.place_openers.contains(w)
+                || self.v.place_types.contains(w);
+            // "Raúl Gómez, Senior Adjuster": a role, not a person.
+            let role = in_list(BEFORE, w) || self.role_shaped(x);
+            self.name_by_its_word(x) && !place_word && !role
         }) && self.one_named(&words)
     }
 
