@@ -113,13 +113,17 @@ fn and_at(text: &str, toks: &Tokens, k: usize) -> bool {
         && &text[toks[k].end..toks[k + 1].start] == " "
 }
 
-/// Names joined by "and" to the names `found`, or next in a list of them (see the
-/// module documentation).
+/// Names joined by "and" to the names `found` (sorted by start, none inside another),
+/// or next in a list of them (see the module documentation).
 pub(super) fn coordinated(r: &Run, found: &[Found]) -> Vec<Found> {
     let (text, toks) = (r.text, r.toks);
+    // `found` is sorted by start and holds no name inside another, so its ends rise
+    // with its starts: the last name that starts before a span's end is the only one
+    // that can overlap it (a search, not a scan: a long list stays linear).
     let free = |s: usize, e: usize| {
         let (a, b) = (toks[s].start, toks[e].end);
-        !found.iter().any(|f| f.start < b && a < f.end)
+        let p = found.partition_point(|f| f.start < b);
+        p == 0 || found[p - 1].end <= a
     };
     let mut out = Vec::new();
     for f in found {

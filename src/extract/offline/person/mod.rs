@@ -285,7 +285,8 @@ pub(super) fn find(text: &str) -> Vec<Found> {
     out.sort_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
     let mut kept: Vec<Found> = Vec::with_capacity(out.len());
     for f in out {
-        if !kept.iter().any(|k| k.start <= f.start && f.end <= k.end) {
+        // Sorted by start, the kept names' ends rise: only the last can hold `f`.
+        if kept.last().is_none_or(|k| f.end > k.end) {
             kept.push(f);
         }
     }
