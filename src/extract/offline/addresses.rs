@@ -629,17 +629,17 @@ fn ends_street(text: &str, start: usize, end: usize) -> bool {
         return false;
     }
     let rest = text[end..].trim_start_matches([' ', '\u{A0}', '\t']);
+    // The word that follows, if one does.
+    let word: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
     match rest.chars().next() {
         None | Some(',' | ';' | ')' | '\n' | '\r' | '|') => true,
         Some('.') => rest[1..].chars().next().is_none_or(|ch| ch.is_whitespace()),
         Some(ch) if ch.is_ascii_digit() || ch.is_ascii_uppercase() => {
-            let word: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
             word.chars().any(|c| c.is_ascii_digit()) || is_unit_type(&fold_word(&word))
         }
         // "ul. Długa 5 m. 3", "Via Roma 4 int. 2": a unit type in lower case and its
         // number.
         Some(ch) if ch.is_lowercase() => {
-            let word: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
             let after = rest[word.len()..].trim_start_matches(['.', ' ', '\u{A0}']);
             is_unit_type(&fold_word(&word)) && after.starts_with(|c: char| c.is_ascii_digit())
         }

@@ -197,6 +197,12 @@ pub(super) fn find(text: &str) -> Vec<Found> {
             _ => Evidence::default(),
         })
         .collect();
+    let r = Run {
+        text,
+        v,
+        toks: &toks,
+        ev: &ev,
+    };
     let mut i = 0;
     while i < toks.len() {
         if !matches!(toks[i].shape, Shape::Cap | Shape::Upper) && !cap_particle(&toks, i) {
@@ -250,12 +256,6 @@ pub(super) fn find(text: &str) -> Vec<Found> {
         {
             end -= 1;
         }
-        let r = Run {
-            text,
-            v,
-            toks: &toks,
-            ev: &ev,
-        };
         r.run(i, end, &mut out);
         r.last_first(i, &mut out);
         r.caps_surname_given(i, &mut out);
@@ -290,13 +290,7 @@ pub(super) fn find(text: &str) -> Vec<Found> {
             kept.push(f);
         }
     }
-    // Names joined by "and" to a name found; the run is read again for its words.
-    let r = Run {
-        text,
-        v,
-        toks: &toks,
-        ev: &ev,
-    };
+    // Names joined by "and" to a name found, or beside one in a list.
     let mut more = coordinated::coordinated(&r, &kept);
     if !more.is_empty() {
         kept.append(&mut more);
