@@ -369,7 +369,7 @@ impl Recognizer for NameCues {
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
         let (text, p) = (ctx.text, self.patterns);
         let mut add = |start: usize, end: usize, row: &RelevanceRow| {
-            if let Some(span) = name_span(text, start, end) {
+            if let Some(span) = name_span(text, start, end, false) {
                 ctx.push(cands, span, row, Tier::Name);
             }
         };
@@ -470,13 +470,25 @@ fn sentence_start(text: &str, pos: usize) -> bool {
 /// "'s", not glued to a following letter or digit, no organisation or heading word, not
 /// a phrase of English words only ("Quality Assurance"). Every name recognizer's names
 /// pass here.
-pub(super) fn name_span(text: &str, start: usize, end: usize) -> Option<(usize, usize)> {
+///
+/// `surnames_judged`: the names-without-cues recognizer has already told streets,
+/// places and organisations from persons by the vocabularies and the context, so a
+/// heading word after the first word that is also a common surname stays ("Harold
+/// Page (…)", "reviewed with Thomas Ward", "Anna Lane called"); the pattern
+/// recognizers, which have not, pass `false`.
+pub(super) fn name_span(
+    text: &str,
+    start: usize,
+    end: usize,
+    surnames_judged: bool,
+) -> Option<(usize, usize)> {
     let (start, end) = trim_possessive(text, start, end);
     if next_char(text, end).is_some_and(char::is_alphanumeric) {
         return None;
     }
     let original = text.get(start..end)?;
-    (name_words_ok(original) && !super::person::only_words(original)).then_some((start, end))
+    (name_words_ok(original, surnames_judged) && !super::person::only_words(original))
+        .then_some((start, end))
 }
 
 fn trim_possessive(text: &str, start: usize, end: usize) -> (usize, usize) {
@@ -489,8 +501,10 @@ fn trim_possessive(text: &str, start: usize, end: usize) -> (usize, usize) {
     (start, end)
 }
 
-/// No word of a candidate name is an organisation/heading word.
-fn name_words_ok(original: &str) -> bool {
+/// No word of a candidate name is an organisation/heading word (with
+/// `surnames_judged`, one after the first word may be, when it is a common surname of
+/// four letters or more: "Page", "Ward", "Lane").
+fn name_words_ok(original: &str, surnames_judged: bool) -> bool {
     let words: Vec<&str> = original
         .split([' ', ',', '\u{A0}'])
         .map(|w| w.trim_end_matches('.'))
@@ -501,8 +515,15 @@ fn name_words_ok(original: &str) -> bool {
     let caps_without_vowel = |w: &&str| {
         w.chars().all(|c| !c.is_alphabetic() || c.is_uppercase()) && !super::text::has_vowel(w)
     };
+    let stop = |(n, w): (usize, &&str)| {
+        name_stop(w)
+            && !(surnames_judged
+                && n > 0
+                && w.chars().count() >= 4
+                && super::person::common_surname(&w.to_lowercase()))
+    };
     !words.is_empty()
-        && !words.iter().any(|w| name_stop(w))
+        && !words.iter().enumerate().any(stop)
         && !words.iter().any(caps_without_vowel)
 }
 

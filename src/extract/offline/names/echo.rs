@@ -125,6 +125,11 @@ pub(super) fn echo_names(
         if !next_char(text, start).is_some_and(char::is_uppercase) {
             continue;
         }
+        // A surname that is also a month or a day ("Sun", "May", "August") beside a
+        // number is a date ("Sun 12 May", "3 August").
+        if crate::entity::normalize::is_calendar_word(key) && beside_number(text, start, end) {
+            continue;
+        }
         let Some(relevance) = row.relevance.fixed() else {
             continue;
         };
@@ -151,9 +156,22 @@ pub(super) fn echo_names(
 }
 
 /// A word of a name that may stand alone for it: three letters or more, no initial, no
-/// organisation or heading word.
+/// organisation or heading word (a month's or a day's name may: "Ping Sun" … "Sun
+/// said", unless beside a number).
 fn echoable(w: &str) -> bool {
-    w.chars().count() >= 3 && !w.contains('.') && !name_stop(w)
+    w.chars().count() >= 3
+        && !w.contains('.')
+        && (!name_stop(w) || crate::entity::normalize::is_calendar_word(w))
+}
+
+/// A number right before or after `text[start..end]`, blanks, commas or periods
+/// between ("12 May", "May 2024", "Sun, 12").
+fn beside_number(text: &str, start: usize, end: usize) -> bool {
+    let sep = |c: char| c == ' ' || c == ',' || c == '.' || c == '\u{a0}';
+    let after = text[end..].trim_start_matches(sep);
+    let before = text[..start].trim_end_matches(sep);
+    after.starts_with(|c: char| c.is_ascii_digit())
+        || before.ends_with(|c: char| c.is_ascii_digit())
 }
 
 pub(super) fn is_full_name(normalized: &str) -> bool {

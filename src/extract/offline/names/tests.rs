@@ -1,5 +1,5 @@
 //! Tests of the cued name recognizer and the name echoes.
-use super::super::tests::{ex, find, has, run};
+use super::super::tests::{char_slice, ex, find, has, run};
 
 #[test]
 fn honorific_and_label_names() {
@@ -162,4 +162,50 @@ fn a_name_in_capitals_with_accents_is_no_acronym() {
     assert!(has(&items, "NAME", "QƏŞƏM SULTANOV"), "{items:?}");
     let items = run("Please run the PCR test.");
     assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+}
+
+#[test]
+fn a_surname_that_names_a_day_or_a_month_echoes_its_name_unless_beside_a_number() {
+    let text = "Statement of Wei Sun, taken on Sun 12 May. Later Sun added that \
+                the gate was open on 3 May.";
+    let items = run(text);
+    let sun = find(&items, "NAME", "Sun").expect("echo");
+    assert_eq!(sun.normalized, "wei sun");
+    // Once: "Sun 12 May" is a date.
+    assert_eq!(sun.spans.len(), 1, "{items:?}");
+    assert_eq!(char_slice(text, sun.spans[0]), "Sun");
+    assert_eq!(
+        Some(sun.spans[0].start),
+        text.find("Later Sun").map(|i| i + 6)
+    );
+}
+
+#[test]
+fn a_heading_word_that_is_a_common_surname_ends_a_name_found_by_its_context() {
+    // The names-without-cues recognizer told these from streets and boards; the
+    // heading words of the cued recognizers' stop list no longer undo that.
+    for (text, want) in [
+        (
+            "Claim submitted for Harold Page (PR-1234-567) on 3 May.",
+            "Harold Page",
+        ),
+        (
+            "The file was reviewed with Thomas Ward today.",
+            "Thomas Ward",
+        ),
+        ("Anna Lane called about the invoice.", "Anna Lane"),
+    ] {
+        assert!(has(&run(text), "NAME", want), "{text}: {:?}", run(text));
+    }
+    for text in [
+        "The Review Board met on Monday.",
+        "Parking is on Church Lane.",
+        "Sent to the County Council and the Harbour Board.",
+    ] {
+        let items = run(text);
+        assert!(
+            !items.iter().any(|i| i.entity_type == "NAME"),
+            "{text}: {items:?}"
+        );
+    }
 }

@@ -109,9 +109,23 @@ impl Run<'_> {
             && ev[from].given > ev[from].surname
             && ev[to].surname > 0.0
             && ev[to].word < 3.0;
+        // "reviewed with Thomas Wall", "Maria Lake, a 44-year-old": a common given name
+        // and a surname (of one in 100,000 or more) that is a street type, with a cue
+        // no street takes.
+        // ("Seen today: Thijs van Dam, DOB …": particles between.)
+        let person_cued = from < to
+            && (from + 1..to).all(|x| {
+                toks[x].shape == Shape::Lower && in_list(super::lists::PARTICLES, self.folded(x))
+            })
+            && ev[from].known()
+            && ev[from].given >= super::COMMON_GIVEN
+            && ev[from].given > ev[from].surname
+            && ev[to].surname >= super::WORD_NAME_MIN
+            && self.person_only_cue(from, to);
         if from < to
             && !person_first
             && !foreign_type_surname
+            && !person_cued
             && ev[to].surname < 4.5
             // (USPS's words are English: "Löwer" is no "lower".)
             && (crate::text::address::is_address_word(last) && self.raw(to).is_ascii()
@@ -123,7 +137,15 @@ impl Run<'_> {
         }
         // A place: a compass word or a word that opens many places first ("West
         // Lynn", "Sankt Pölten", "Vila Nova de Famalicão").
-        if from < to && (in_list(COMPASS, first) || v.place_heads.contains(first)) {
+        // ("Called Vitória Pereira.": a given name that opens places and a surname,
+        // with a cue no place takes, is a person.)
+        let named = from + 1 == to
+            && ev[from].known()
+            && ev[from].given > ev[from].surname
+            && ev[to].known()
+            && ev[to].surname > 0.0
+            && self.person_only_cue(from, to);
+        if from < to && (in_list(COMPASS, first) || v.place_heads.contains(first) && !named) {
             return true;
         }
         // A kind of place or a compass word of another language first, rare as a name

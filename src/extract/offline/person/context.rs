@@ -186,6 +186,13 @@ impl Run<'_> {
                 && !suffix(n)
         }) || self.v.is_place(fb)
             && !(known_given && strong(self)
+                // "met Gimenez, Santiago at …": a surname that is no place nor word,
+                // then a first name that is also a town, with a cue.
+                || eb.given > 0.0
+                    && ea.known()
+                    && ea.surname > 0.0
+                    && !self.v.is_place(fa)
+                    && strong(self)
                 // "Dear MAŁOTA, Iwo": a surname in capitals that is no place, with a cue.
                 || caps_form && !self.v.is_place(fa) && self.cue_before(i))
             // (The place of a record line is as often "Skövde, Brandenburg".)
@@ -407,6 +414,49 @@ impl Run<'_> {
     pub(super) fn code_after(&self, e: usize) -> bool {
         let rest = self.text[self.toks[e].end..].trim_start_matches([' ', '\t']);
         rest.strip_prefix('(').is_some_and(code_then_bracket)
+    }
+
+    /// A cue only a person takes around words `k..=e`: a cue word of
+    /// [`PERSON_ONLY_BEFORE`] right before ("reviewed with", "met"), or after them a
+    /// verb of [`PERSON_ONLY_AFTER`] ("said") or an age or birth date in apposition
+    /// (", a 44-year-old", ", DOB …", ", born …", ", aged 40"). Streets, places and
+    /// firms take the other cues too ("moved to Barbara Key", "Main Street was closed").
+    pub(super) fn person_only_cue(&self, k: usize, e: usize) -> bool {
+        self.person_only_before(k) || self.person_only_after(e)
+    }
+
+    /// A cue word of [`PERSON_ONLY_BEFORE`] right before word `k`.
+    fn person_only_before(&self, k: usize) -> bool {
+        let (text, toks) = (self.text, self.toks);
+        k.checked_sub(1).is_some_and(|p| {
+            let gap = &text[toks[p].end..toks[k].start];
+            matches!(gap, " " | ": ") && in_list(PERSON_ONLY_BEFORE, toks.fold_of(&toks[p]))
+        })
+    }
+
+    /// After word `e`, a verb of [`PERSON_ONLY_AFTER`] or an age or a birth date in
+    /// apposition.
+    pub(super) fn person_only_after(&self, e: usize) -> bool {
+        let (text, toks) = (self.text, self.toks);
+        let rest = &text[toks[e].end..];
+        if let Some(r) = rest.strip_prefix(", ") {
+            let lower: String = r.chars().take(12).flat_map(char::to_lowercase).collect();
+            let age = |s: &str| {
+                let d = s.bytes().take_while(u8::is_ascii_digit).count();
+                (1..=3).contains(&d) && s[d..].starts_with("-year")
+            };
+            if lower.strip_prefix("a ").is_some_and(age)
+                || lower.strip_prefix("an ").is_some_and(age)
+                || ["dob", "born", "aged", "d.o.b"]
+                    .iter()
+                    .any(|w| lower.starts_with(w))
+            {
+                return true;
+            }
+        }
+        toks.get(e + 1).is_some_and(|n| {
+            text[toks[e].end..n.start] == *" " && in_list(PERSON_ONLY_AFTER, toks.fold_of(n))
+        })
     }
 
     /// A cue word of [`BEFORE`] right before word `k` ("cc", "to", "thx"), not a bullet

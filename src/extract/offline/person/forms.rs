@@ -259,7 +259,10 @@ impl Run<'_> {
         // ("RICK VAN DEN BRAND v. Northgate Logistics").
         let k = (i..j)
             .find(|&k| toks[k].shape == Shape::Upper && self.cue_before(k))
-            .or_else(|| (toks[i].shape == Shape::Upper && self.cue_after(j)).then_some(i))?;
+            .or_else(|| {
+                (toks[i].shape == Shape::Upper && (self.cue_after(j) || self.after_closing(i)))
+                    .then_some(i)
+            })?;
         if (k..=j).any(|x| !matches!(toks[x].shape, Shape::Upper) && !cap_particle(toks, x)) {
             return None;
         }
@@ -269,14 +272,47 @@ impl Run<'_> {
         if !(2..=3).contains(&words.len()) {
             return None;
         }
+        // Outside prose, a layout only a person's name takes, and a word the name
+        // vocabularies know: a letter's signature ("Kind regards,⏎⏎NGỌC VI PHẠM"), a
+        // list item with the person's phone or code in brackets ("- JOÃO DA PAZ
+        // (+44 …)"). Headings are in capitals too ("- ANNUAL REVIEW (2024)").
+        let laid_out = || {
+            let item = self.cue_before(k) && self.bullet_before(k) && self.code_after_bracket(j);
+            (item || k == i && self.after_closing(i)) && words.iter().any(|&x| self.ev[x].known())
+        };
         let (line_start, line_end) = self.line_of(k, j);
-        if self.lower_words(line_start, line_end) < 2 {
+        if self.lower_words(line_start, line_end) < 2 && !laid_out() {
             return None;
         }
         (!self.v.is_place(&self.joined_words(&words))
             && words.iter().all(|&x| self.name_by_its_word(x))
             && self.one_named(&words))
         .then_some((k, j))
+    }
+
+    /// A list bullet ("- ", "• ", "* ") opens the line before word `k`.
+    fn bullet_before(&self, k: usize) -> bool {
+        let line = self.text[..self.toks[k].start]
+            .rsplit('\n')
+            .next()
+            .unwrap_or("");
+        matches!(
+            super::context::without_emphasis(line),
+            "-" | "*" | "•" | "–"
+        )
+    }
+
+    /// After word `e`, a bracket whose first word holds four digits or more: a phone
+    /// or a person's code ("(+44(0)1164960988)", "(EMP-53022)").
+    fn code_after_bracket(&self, e: usize) -> bool {
+        let rest = self.text[self.toks[e].end..].trim_start_matches([' ', '\t']);
+        rest.strip_prefix('(').is_some_and(|r| {
+            let first = r
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .next()
+                .unwrap_or("");
+            first.bytes().filter(u8::is_ascii_digit).count() >= 4
+        })
     }
 
     /// The folded words `words` joined by single spaces, as GeoNames places are.
@@ -286,7 +322,7 @@ impl Run<'_> {
     }
 
     /// Word `x` may be part of a name whose style or neighbour says a person is meant:
-    /// no organisation's word, month or place, and an English word only when the
+    /// no organisation's word, month or place (unless a common name too), and an English word only when the
     /// vocabularies list it as a name; a word of no vocabulary needs three letters and a
     /// vowel (no acronym).
     pub(super) fn name_by_its_word(&self, x: usize) -> bool {
@@ -295,7 +331,9 @@ impl Run<'_> {
         !in_list(NOT_PERSON, w)
             && !self.org(x)
             && !is_calendar_word(w)
-            && !self.v.is_place(w)
+            // (A town that is also a name of one in 100,000 or more is a name here:
+            // "PAZ", "VI".)
+            && (!self.v.is_place(w) || e.name() >= super::WORD_NAME_MIN)
             && if e.is_word() {
                 e.name() > 0.0
             } else {
@@ -357,8 +395,8 @@ const CLOSINGS: &[&str] = &[
 ];
 
 impl Run<'_> {
-    /// Words `k..` open their line right below a letter's closing line ("Kind
-    /// regards,⏎Bram de Vries"): the signature's name.
+    /// Words `k..` open their line below a letter's closing line, blank lines between
+    /// or none ("Kind regards,⏎Bram de Vries"): the signature's name.
     pub(super) fn after_closing(&self, k: usize) -> bool {
         let text = self.text;
         let before = &text[..self.toks[k].start];
@@ -368,7 +406,8 @@ impl Run<'_> {
         if !before[line_start + 1..].trim().is_empty() {
             return false;
         }
-        let prev = before[..line_start].trim_end_matches(['\r', ' ', '\t']);
+        // (Blank lines between: "Kind regards,⏎⏎Bram de Vries".)
+        let prev = before[..line_start].trim_end_matches(['\r', '\n', ' ', '\t']);
         let prev_line = prev.rsplit('\n').next().unwrap_or("").trim();
         if prev_line.is_empty() || prev_line.chars().count() > 40 {
             return false;

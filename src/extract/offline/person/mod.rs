@@ -62,7 +62,7 @@ use crate::entity::normalize::is_calendar_word;
 use forms::{accented_non_english, nickname};
 use lists::{
     AFTER, BEFORE, BEFORE_OF, CAP_PARTICLES, CONJUNCTIONS, FROM_SENDER, HANDED_ON, NOT_PERSON,
-    OTHER_HONORIFICS, PARTICLES, PLACE_BEFORE, SUFFIXES,
+    OTHER_HONORIFICS, PARTICLES, PERSON_ONLY_AFTER, PERSON_ONLY_BEFORE, PLACE_BEFORE, SUFFIXES,
 };
 use rows::*;
 use tokens::{Shape, Tok, Tokens, in_list, joined, tokens};
@@ -89,6 +89,12 @@ pub(super) fn word_zipf(word: &str) -> f32 {
 /// A lowercase word that is a given name or a surname of the vocabularies.
 pub(super) fn is_name_word(word: &str) -> bool {
     vocab().evidence(word).name() > 0.0
+}
+
+/// A lowercase word that is a surname of one person in 100,000 or more ("page",
+/// "ward", "lane"), English word or not.
+pub(super) fn common_surname(word: &str) -> bool {
+    vocab().evidence(&fold_word(word)).surname >= WORD_NAME_MIN
 }
 
 /// A lowercase word that is a name, not clearly more an English word ("gutierrez",
@@ -167,7 +173,7 @@ impl Recognizer for Names {
 
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
         for f in find(ctx.text) {
-            if let Some(span) = super::names::name_span(ctx.text, f.start, f.end) {
+            if let Some(span) = super::names::name_span(ctx.text, f.start, f.end, true) {
                 let tier = if f.row.matches == UNKNOWN.matches {
                     Tier::NameGuess
                 } else {
@@ -377,12 +383,18 @@ impl Run<'_> {
             }
         }
         // A short legal form in capitals after a name ("HB", "BA"), not a given name
-        // before one ("BO HÅKANSSON").
+        // before one ("BO HÅKANSSON"), nor a name's middle word or particle ("NGỌC VI
+        // PHẠM", "JOÃO DA PAZ"): a legal form ends the firm's name.
         toks[k].shape == Shape::Upper
             && ascii_form
             && v.org_short.contains(w)
             && k.checked_sub(1)
                 .is_some_and(|p| self.is_name_word(p) && joined(text, &toks[p], &toks[k]))
+            && !toks.get(k + 1).is_some_and(|n| {
+                matches!(n.shape, Shape::Upper | Shape::Cap)
+                    && joined(text, &toks[k], n)
+                    && self.is_name_word(k + 1)
+            })
     }
 
     /// A run of words `i..=j`: cut at English words, judge each segment.
@@ -484,8 +496,22 @@ impl Run<'_> {
                 && !is_calendar_word(self.folded(k - 1))
                 && !self.v.place_openers.contains(self.folded(k - 1))
                 && self.listed_cue_before(k - 1);
+            // "Tutu Kowalski, a 67-year-old …", "Wren Okafor said": an English word that
+            // is some people's name, before the surname, with a cue only a person
+            // takes after it.
+            let rare_given_cued = k > i
+                && last == e
+                && ev[k - 1].name() > 0.0
+                && toks[k - 1].shape == Shape::Cap
+                && (ev[e].surname > 0.0 || self.unknown_word(e))
+                && !in_list(NOT_PERSON, self.folded(k - 1))
+                && !in_list(BEFORE, self.folded(k - 1))
+                && !is_calendar_word(self.folded(k - 1))
+                && !self.v.place_openers.contains(self.folded(k - 1))
+                && !self.v.is_place(self.folded(k - 1))
+                && self.person_only_after(e);
             if k > i
-                && (self.word_given(k - 1) || word_then_unknown)
+                && (self.word_given(k - 1) || word_then_unknown || rare_given_cued)
                 && same_case(k - 1, k)
                 && (self.cue_before(k - 1)
                     || self.cue_after(e) && !is_calendar_word(self.folded(k - 1)))
@@ -703,6 +729,8 @@ fn followed_by_capital(text: &str, toks: &[Tok], e: usize) -> bool {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_cues;
 #[cfg(test)]
 mod tests_layout;
 #[cfg(test)]

@@ -177,6 +177,21 @@ impl Run<'_> {
                 &FULL
             } else if cue && (given_first || surname_last) {
                 &HALF_KNOWN
+            } else if all_upper
+                && f.known()
+                && f.given > f.surname
+                && words[1..].iter().all(|&x| {
+                    ev[x].known()
+                        || ev[x].name() == 0.0
+                            && accented_non_english(&text[toks[x].start..toks[x].end])
+                            && !self.v.foreign_words.contains(self.folded(x))
+                })
+                && !words[1..].iter().all(|&x| ev[x].known())
+            {
+                // "RAVI LUCCA FOGAÇA": a known given name first, then names or words
+                // of no vocabulary whose letters no English word has (no common word
+                // of another language).
+                &HALF_KNOWN
             } else if cue && all_upper {
                 &CUED
             } else if all_upper && self.caps_in_prose(k, last, words) {

@@ -183,6 +183,10 @@ pub(super) fn joined(text: &str, a: &Tok, b: &Tok) -> bool {
     } else {
         gap
     };
+    // Dutch "van 't Wel": the particle "'t" (het) after a space.
+    if matches!(gap, " '" | " ’") && &text[b.start..b.end] == "t" {
+        return true;
+    }
     !gap.is_empty()
         && gap.chars().count() <= 3
         && gap.chars().all(|c| {

@@ -248,10 +248,24 @@ impl Vocab {
     /// Evidence for a folded word; a hyphenated word is a name when a part is
     /// ("Quintero-Hale"), a word when every part is.
     pub(super) fn evidence(&self, folded: &str) -> Evidence {
-        let one = |w: &str| Evidence {
+        let listed = |w: &str| Evidence {
             given: name_zipf(self.given.get(w)),
             surname: name_zipf(self.surnames.get(w)),
             word: self.words.get(w),
+        };
+        // Letters that no decomposition strips ("Đức", "Łukasz", "Sultanlı"): the
+        // vocabularies list names as their sources write them, so a word found in
+        // none of them is looked up again in the Latin letters its readers would use
+        // ("duc", "lukasz").
+        let one = |w: &str| {
+            let e = listed(w);
+            if e.name() > 0.0 || e.word > 0.0 || w.is_ascii() {
+                return e;
+            }
+            match latin_letters(w) {
+                Some(plain) => listed(&plain),
+                None => e,
+            }
         };
         if !folded.contains('-') {
             return one(folded);
@@ -268,6 +282,37 @@ impl Vocab {
         best.word = if all_words { 9.0 } else { whole.word };
         best
     }
+}
+
+/// `w` with the letters that carry no combining mark spelled in plain Latin ("đuc" →
+/// "duc", "łukasz" → "lukasz", "ı" → "i", "ø" → "o", "ß" → "ss"); `None` when it has
+/// none.
+fn latin_letters(w: &str) -> Option<String> {
+    let plain = |c: char| -> Option<&'static str> {
+        Some(match c {
+            'đ' | 'ð' => "d",
+            'ł' => "l",
+            'ø' => "o",
+            'ı' => "i",
+            'ħ' => "h",
+            'ß' => "ss",
+            'æ' => "ae",
+            'œ' => "oe",
+            'þ' => "th",
+            _ => return None,
+        })
+    };
+    if !w.chars().any(|c| plain(c).is_some()) {
+        return None;
+    }
+    let mut out = String::with_capacity(w.len());
+    for c in w.chars() {
+        match plain(c) {
+            Some(p) => out.push_str(p),
+            None => out.push(c),
+        }
+    }
+    Some(out)
 }
 
 impl Vocab {

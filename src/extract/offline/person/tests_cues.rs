@@ -1,0 +1,88 @@
+//! Tests of cues only a person takes (a street type or a town as a surname or a first
+//! name), names in capitals laid out as a signature or a list item, `LAST, FIRST` with
+//! a middle name or a town as the first name, letters no decomposition strips, and
+//! the Dutch particle "'t".
+use super::tests::names;
+
+#[test]
+fn a_street_type_or_a_town_is_a_name_after_a_cue_no_street_takes() {
+    for (text, want) in [
+        (
+            "The file was reviewed with Oliver Wall this morning.",
+            "Oliver Wall",
+        ),
+        ("Emma Lake, a 39-year-old nurse, slipped.", "Emma Lake"),
+        ("Oliver Wall said the form was late.", "Oliver Wall"),
+        ("Admitted: Sanne van Dam, DOB 2 May 1950.", "Sanne van Dam"),
+        ("We rang Vitória Pereira twice.", "Vitória Pereira"),
+        // An English word that is somebody's name, before the surname, with an age.
+        ("Tutu Nowicki, a 70-year-old roofer, fell.", "Tutu Nowicki"),
+    ] {
+        assert!(names(text).contains(&want), "{text}: {:?}", names(text));
+    }
+    // The cues a street or a place takes as well leave them streets and places.
+    for text in [
+        "The office moved to Oliver Wall last year.",
+        "Steven Knoll will be closed on Monday.",
+        "Bay Street said nothing about it.",
+        "Yesterday Nowicki, a 70-year-old roofer, fell.",
+    ] {
+        assert!(
+            !names(text)
+                .iter()
+                .any(|n| n.contains("Wall") || n.contains("Knoll") || n.contains("Street")),
+            "{text}: {:?}",
+            names(text)
+        );
+    }
+}
+
+#[test]
+fn last_first_with_a_middle_name_in_letters_of_their_own_or_a_town_first_name() {
+    assert_eq!(
+        names("The surveyor met Trần, Đức Minh at the site."),
+        ["Trần, Đức Minh"]
+    );
+    assert_eq!(
+        names("The surveyor met Alvarado, Santiago at the site."),
+        ["Alvarado, Santiago"]
+    );
+    // A place and its region stay a place.
+    assert!(names("Offices in Valparaíso, Santiago and Lima.").is_empty());
+}
+
+#[test]
+fn names_in_capitals_in_a_signature_a_list_item_or_a_record() {
+    assert_eq!(
+        names("Best regards,\n\nTHANH VI NGUYEN\nClaims Officer\n+44 20 7946 0018"),
+        ["THANH VI NGUYEN"]
+    );
+    assert_eq!(
+        names("- MARIA EDUARDA DA SILVA (+351 912 345 678)\n- Ana Lopes (0612345678)"),
+        ["MARIA EDUARDA DA SILVA", "Ana Lopes"]
+    );
+    assert_eq!(
+        names("STAFF FILE\nKIRAN BRUNO ARAÚJO\nEmployee no: 55120"),
+        ["KIRAN BRUNO ARAÚJO"]
+    );
+    // Headings and firms in capitals stay unnamed.
+    for text in [
+        "Best regards,\n\nCLAIMS TEAM\n+44 20 7946 0018",
+        "- ANNUAL REVIEW (2024)\n- Budget (draft)",
+        "Invoices to NORDIC TRADING AB by Friday.",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+}
+
+#[test]
+fn the_dutch_particle_t_joins_a_name() {
+    assert_eq!(
+        names("Left a message for Joris van 't Hek about the claim."),
+        ["Joris van 't Hek"]
+    );
+    assert_eq!(
+        names("Left a message for J. van 't Hek about the claim."),
+        ["J. van 't Hek"]
+    );
+}
