@@ -19,7 +19,7 @@ const PHONE: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(1.0),
 };
 const PHONE_IN_CONTEXT: RelevanceRow = RelevanceRow {
-    matches: "phone, any other run of 7–15 digits (`5035550121`, `555-0104`, `609 141 777`) after a phone context word (≤ 40 chars)",
+    matches: "phone, any other run of 7–15 digits (`5035550121`, `555-0104`, `609 141 777`) after a phone context word (≤ 40 chars), in a signature, closing a contact line, or in brackets after a name in a list of people and their phones",
     entity_type: "PHONE_NUMBER",
     relevance: Relevance::Fixed(0.85),
 };
@@ -142,6 +142,7 @@ impl Recognizer for Phone {
                     if p.phone_ctx.is_match(&text[from..start])
                         || signature_line(text, start, end)
                         || contact_field(text, start, end)
+                        || bracketed_in_list(text, start, end)
                     {
                         ctx.push(cands, (start, end), &PHONE_IN_CONTEXT, Tier::PhoneGuess);
                     }
@@ -197,6 +198,33 @@ fn contact_field(text: &str, start: usize, end: usize) -> bool {
     after.is_empty()
         && head.starts_with(char::is_uppercase)
         && head.matches(sep.trim_matches(' ')).count() >= 2
+}
+
+/// The number `start..end` fills the brackets after a name on a bulleted line, and the
+/// line above or below is another such item with digits in its brackets: a list of
+/// people and their phones ("- Anna Berg (9807.4051)⏎- Li Tao (+44 20 7946 0018)").
+fn bracketed_in_list(text: &str, start: usize, end: usize) -> bool {
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+    let item = |line: &str| {
+        let l = line.trim();
+        ["- ", "* ", "• ", "– "].iter().any(|b| l.starts_with(b)) && l.ends_with(')')
+    };
+    let named = text[line_start..start]
+        .strip_suffix(" (")
+        .is_some_and(|b| b.ends_with(char::is_alphabetic));
+    if !named || text[end..line_end].trim() != ")" || !item(&text[line_start..line_end]) {
+        return false;
+    }
+    let digits_in_brackets = |line: &str| {
+        item(line)
+            && line
+                .rfind('(')
+                .is_some_and(|i| line[i..].bytes().filter(u8::is_ascii_digit).count() >= 7)
+    };
+    let above = text[..line_start.saturating_sub(1)].rsplit('\n').next();
+    let below = text.get(line_end + 1..).and_then(|t| t.split('\n').next());
+    line_start > 0 && above.is_some_and(digits_in_brackets) || below.is_some_and(digits_in_brackets)
 }
 
 /// Whether the bracket opening `run` closes at its end: "(0156205752)", "(+33 (0)2 61 27
@@ -470,5 +498,18 @@ Bo Lind | ext. 45512652");
             run("Ana Pop\t15 February 1945\t3326505884\nIon Rusu\tMay 21, 1970\t4455667788");
         assert!(has(&items, "PHONE_NUMBER", "3326505884"), "{items:?}");
         assert!(has(&items, "PHONE_NUMBER", "4455667788"), "{items:?}");
+    }
+
+    #[test]
+    fn a_number_in_brackets_after_a_name_in_a_list_of_phones_is_a_phone() {
+        let items = run("- Ana Berg (+1-702-455-2265)\n- Li Tao (4634 4957)\nBoth confirmed.");
+        assert!(has(&items, "PHONE_NUMBER", "4634 4957"), "{items:?}");
+        let items = run("- K. Moss (441-583-3132x871)\n- Eva Lund (9807.4051)");
+        assert!(has(&items, "PHONE_NUMBER", "9807.4051"), "{items:?}");
+        // Alone, or in a list of anything else, a bracketed number is no phone.
+        let items = run("- Eva Lund (9807.4051)\n- Budget (draft)");
+        assert!(!has(&items, "PHONE_NUMBER", "9807.4051"), "{items:?}");
+        let items = run("- Invoice total (4634 4957)\n- Tax (2024)");
+        assert!(!has(&items, "PHONE_NUMBER", "4634 4957"), "{items:?}");
     }
 }

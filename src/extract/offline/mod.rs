@@ -28,7 +28,7 @@
 //! | `table_column` | a field's value with a digit under a person's id key (`"member_id": "…"`; `ID:` on a record line with a name or a birth date): the key is its context word | PATIENT_ID | 1.0 |
 //! | `email` | e-mail address | EMAIL | 1.0 |
 //! | `phone` | phone by its form: `(555) 010-4417`, `555.010.4417`, `+44 (0)20 7946 0958`, `0049 30 901820`, `02 96 66 12 60`, `(02) 9374 4000`, `07700900123`, an extension (`x704`) | PHONE_NUMBER | 1.0 |
-//! | `phone` | phone, any other run of 7–15 digits (`5035550121`, `555-0104`, `609 141 777`) after a phone context word (≤ 40 chars) | PHONE_NUMBER | 0.85 |
+//! | `phone` | phone, any other run of 7–15 digits (`5035550121`, `555-0104`, `609 141 777`) after a phone context word (≤ 40 chars), in a signature, closing a contact line, or in brackets after a name in a list of people and their phones | PHONE_NUMBER | 0.85 |
 //! | `id` | id after a member/patient/MRN/insured/employee/payroll/student/chart/licence/... context word | PATIENT_ID | 1.0 |
 //! | `id` | id after a claim/policy/invoice/case/ticket/... context word | NON_PERSONAL_ID | 1.0 |
 //! | `id` | id without context word (upper-case letters + ≥ 4 digits, dash or letter prefix) | NON_PERSONAL_ID | 0.7 |

@@ -79,8 +79,8 @@ pub(super) fn echo_names(
         patterns.insert(name.clone(), (Some(name.clone()), &ECHO));
         patterns.insert(format!("{last}, {first}"), (Some(name.clone()), &ECHO));
         patterns.insert(format!("{first} {last}"), (Some(name.clone()), &ECHO));
-        for w in [first, last] {
-            if echoable(w) {
+        for (w, surname) in [(first, false), (last, true)] {
+            if echoable(w, surname) {
                 partial_owner
                     .entry((*w).to_string())
                     .or_default()
@@ -92,7 +92,7 @@ pub(super) fn echo_names(
         // A full name with this surname owns it ("Ignacio S. Romero" over "S. Romero").
         if let Some(w) = name.rsplit(' ').next()
             && !partial_owner.contains_key(w)
-            && echoable(w)
+            && echoable(w, true)
         {
             partial_owner
                 .entry(w.to_string())
@@ -157,12 +157,22 @@ pub(super) fn echo_names(
 
 /// A word of a name that may stand alone for it: three letters or more, no initial, no
 /// organisation or heading word (a month's or a day's name may: "Ping Sun" … "Sun
-/// said", unless beside a number).
-fn echoable(w: &str) -> bool {
-    w.chars().count() >= 3
+/// said", unless beside a number); a surname of two letters too ("Su", "Lê", "Ye"),
+/// unless a common English word ("He", "An", "Do").
+fn echoable(w: &str, surname: bool) -> bool {
+    let letters = w.chars().count();
+    let short_surname = surname
+        && letters == 2
+        && w.chars().all(char::is_alphabetic)
+        && super::super::person::word_zipf(w) < SHORT_SURNAME_WORD_MAX;
+    (letters >= 3 || short_surname)
         && !w.contains('.')
         && (!name_stop(w) || crate::entity::normalize::is_calendar_word(w))
 }
+
+/// A two-letter surname echoes its name when less common than this as an English
+/// word (Zipf): "ye" 4.3, "ma" 4.6 do; "he" 6.7, "an" 6.5, "do" 6.4 do not.
+const SHORT_SURNAME_WORD_MAX: f32 = 5.0;
 
 /// A number right before or after `text[start..end]`, blanks, commas or periods
 /// between ("12 May", "May 2024", "Sun, 12").

@@ -209,3 +209,16 @@ fn a_heading_word_that_is_a_common_surname_ends_a_name_found_by_its_context() {
         );
     }
 }
+
+#[test]
+fn a_surname_of_two_letters_echoes_its_name_unless_a_common_word() {
+    let text = "Results for 124-559-822 (L. Su) were sent at Su's request.";
+    let su = find(&run(text), "NAME", "Su").map(|i| i.normalized.clone());
+    assert_eq!(su.as_deref(), Some("l. su"));
+    let text = "We spoke with Ming Ye today. Ye confirmed the address.";
+    let ye = find(&run(text), "NAME", "Ye").map(|i| i.normalized.clone());
+    assert_eq!(ye.as_deref(), Some("ming ye"));
+    // "He" is a pronoun before it is anybody's surname.
+    let items = run("Thanks to Xia He for the receipts. He said they were all there.");
+    assert!(find(&items, "NAME", "He").is_none(), "{items:?}");
+}

@@ -431,6 +431,13 @@ impl Run<'_> {
         k.checked_sub(1).is_some_and(|p| {
             let gap = &text[toks[p].end..toks[k].start];
             matches!(gap, " " | ": ") && in_list(PERSON_ONLY_BEFORE, toks.fold_of(&toks[p]))
+                // "Served on Marcia Pont personally": a document is served on a person.
+                || gap == " "
+                    && matches!(toks.fold_of(&toks[p]), "on" | "upon")
+                    && p.checked_sub(1).is_some_and(|q| {
+                        text[toks[q].end..toks[p].start] == *" "
+                            && matches!(toks.fold_of(&toks[q]), "served" | "service")
+                    })
         })
     }
 
@@ -446,6 +453,8 @@ impl Run<'_> {
                 (1..=3).contains(&d) && s[d..].starts_with("-year")
             };
             if lower.strip_prefix("a ").is_some_and(age)
+                // "Bale Omar, who worked with us": a relative clause of a person.
+                || lower.starts_with("who ")
                 || lower.strip_prefix("an ").is_some_and(age)
                 || ["dob", "born", "aged", "d.o.b"]
                     .iter()

@@ -290,8 +290,14 @@ impl Run<'_> {
         .then_some((k, j))
     }
 
+    /// Nothing but blanks follows word `e` on its line.
+    pub(super) fn line_ends_after(&self, e: usize) -> bool {
+        let rest = &self.text[self.toks[e].end..];
+        rest.split('\n').next().is_some_and(|l| l.trim().is_empty())
+    }
+
     /// A list bullet ("- ", "• ", "* ") opens the line before word `k`.
-    fn bullet_before(&self, k: usize) -> bool {
+    pub(super) fn bullet_before(&self, k: usize) -> bool {
         let line = self.text[..self.toks[k].start]
             .rsplit('\n')
             .next()

@@ -499,6 +499,16 @@ impl Run<'_> {
             // "Tutu Kowalski, a 67-year-old …", "Wren Okafor said": an English word that
             // is some people's name, before the surname, with a cue only a person
             // takes after it.
+            // A chat line's speaker ("[09:16] Wage Hutapea: on it", "[09:16] Per
+            // Nilsen: …"): any capitalised word before a surname or a word of no
+            // vocabulary.
+            let speaker = k > i
+                && last == e
+                && toks[k - 1].shape == Shape::Cap
+                && (ev[e].surname > 0.0 || self.unknown_word(e))
+                && !in_list(NOT_PERSON, self.folded(k - 1))
+                && !is_calendar_word(self.folded(k - 1))
+                && self.chat_speaker(k - 1, e);
             let rare_given_cued = k > i
                 && last == e
                 && ev[k - 1].name() > 0.0
@@ -509,12 +519,20 @@ impl Run<'_> {
                 && !is_calendar_word(self.folded(k - 1))
                 && !self.v.place_openers.contains(self.folded(k - 1))
                 && !self.v.is_place(self.folded(k - 1))
-                && self.person_only_after(e);
+                && (self.person_only_after(e)
+                    // "Interview panel: Eta Bhandari (chair)", "Re: CLM-2025-964832 /
+                    // Comfort Anokye⏎": a label or a code before and a bracket or the
+                    // line's end after.
+                    || self.cue_before(k - 1)
+                        && !self.bullet_before(k - 1)
+                        && (self.cue_after(e) || self.line_ends_after(e)))
+                || speaker;
             if k > i
                 && (self.word_given(k - 1) || word_then_unknown || rare_given_cued)
                 && same_case(k - 1, k)
                 && (self.cue_before(k - 1)
-                    || self.cue_after(e) && !is_calendar_word(self.folded(k - 1)))
+                    || self.cue_after(e) && !is_calendar_word(self.folded(k - 1))
+                    || rare_given_cued)
             {
                 from = k - 1;
                 worded = true;

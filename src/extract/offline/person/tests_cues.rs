@@ -86,3 +86,37 @@ fn the_dutch_particle_t_joins_a_name() {
         ["J. van 't Hek"]
     );
 }
+
+#[test]
+fn an_english_word_as_a_first_name_in_a_chat_speaker_a_labelled_field_or_before_who() {
+    for (text, want) in [
+        (
+            "[10:02] Dina Osei: can you check this?\n[10:05] Wage Marpaung: on it",
+            "Wage Marpaung",
+        ),
+        ("[10:05] Per Lindqvist: done", "Per Lindqvist"),
+        (
+            "Selection panel: Eta Wanjiru (chair). The candidate arrived.",
+            "Eta Wanjiru",
+        ),
+        (
+            "Re: CLM-2024-118204 / Comfort Mensah\nThe insured asked us to call.",
+            "Comfort Mensah",
+        ),
+        (
+            "A reference for Bale Okonkwo, who drove for us until May.",
+            "Bale Okonkwo",
+        ),
+    ] {
+        assert!(names(text).contains(&want), "{text}: {:?}", names(text));
+    }
+    // Subjects and fields of ordinary words stay unnamed.
+    for text in [
+        "Subject: Annual Leave\nHi all",
+        "Re: Summer Picnic\nHi all",
+        "Status: Grace Period (ends Friday)",
+        "Re: CLM-2024-118204 / Grace Period\nThe insured asked us to call.",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+}
