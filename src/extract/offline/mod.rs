@@ -340,7 +340,7 @@ impl OfflineExtractor {
             );
         }
         self.drop_allowed(&folded, text, &mut cands);
-        let kept = resolve_overlaps(cands);
+        let kept = resolve_overlaps(text, cands);
         to_items(text, kept)
     }
 
@@ -375,8 +375,11 @@ impl Extractor for OfflineExtractor {
 }
 
 /// Keeps a set of non-overlapping candidates, preferring lower tiers, then longer spans,
-/// then higher relevance, then earlier starts.
-fn resolve_overlaps(mut cands: Vec<Candidate>) -> Vec<Candidate> {
+/// then higher relevance, then earlier starts. An address whose tail (town, postcode)
+/// runs into a candidate kept before it keeps its part before that candidate, when a
+/// comma parts them ("Rua Simões, 71, Lousada, 8264-494" with "8264-494" an id):
+/// the street is the address's identifying part.
+fn resolve_overlaps(text: &str, mut cands: Vec<Candidate>) -> Vec<Candidate> {
     cands.retain(|c| c.start < c.end);
     cands.sort_by(|a, b| {
         a.tier
@@ -389,13 +392,33 @@ fn resolve_overlaps(mut cands: Vec<Candidate>) -> Vec<Candidate> {
     });
     let mut taken: BTreeMap<usize, usize> = BTreeMap::new();
     let mut kept = Vec::new();
-    for c in cands {
+    for mut c in cands {
         let clash_before = taken
             .range(..c.end)
             .next_back()
             .is_some_and(|(_, &end)| end > c.start);
         if clash_before {
-            continue;
+            // The first kept candidate inside the address, and none over its start.
+            let first_inside = taken.range(c.start + 1..c.end).next().map(|(&s, _)| s);
+            let over_start = taken
+                .range(..=c.start)
+                .next_back()
+                .is_some_and(|(_, &end)| end > c.start);
+            let cut = match first_inside {
+                Some(s) if c.ty == "ADDRESS" && !over_start => {
+                    text[c.start..s].rfind(',').map(|i| c.start + i)
+                }
+                _ => None,
+            };
+            match cut {
+                Some(end) if text[c.start..end].chars().any(|ch| ch.is_ascii_digit()) => {
+                    c.end = c.start + text[c.start..end].trim_end().len();
+                    // (An address's canonical form reads no date order.)
+                    c.normalized =
+                        crate::entity::canonical(&text[c.start..c.end], c.ty, DateOrder::Dmy);
+                }
+                _ => continue,
+            }
         }
         taken.insert(c.start, c.end);
         kept.push(c);

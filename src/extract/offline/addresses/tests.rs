@@ -358,3 +358,18 @@ fn streets_named_after_a_particle_and_lower_case_types_without_a_postcode() {
         assert_eq!(address(text), None, "{text}");
     }
 }
+
+#[test]
+fn a_street_keeps_its_address_when_its_tail_runs_into_an_id() {
+    // A town named after a person, then the postcode: read as a person's code, an id,
+    // which wins its overlap with the address; the street before them is still an
+    // address, not left as text.
+    let text = "The cheque was posted to Travessa Nunes, 12, Paulo de Frontin, 2600-123.";
+    let items = run(text);
+    assert!(
+        items
+            .iter()
+            .any(|i| i.entity_type == "ADDRESS" && i.original.starts_with("Travessa Nunes, 12")),
+        "{items:?}"
+    );
+}
