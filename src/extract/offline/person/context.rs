@@ -96,7 +96,27 @@ impl Run<'_> {
         // Sachsen-Anhalt"), unless its parts are names ("Jean-Pierre").
         let record = self.record_cell(i, after_b)
             && (!text[b.start..b.end].contains('-') || eb.known() && eb.given > 0.0);
-        let strong = |s: &Self| record || caps_form || s.strong_cue(i, after_b);
+        // A middle name after the first name: the cue may follow it ("SALES, José Pedro
+        // (307-622-0053)").
+        let after_mid = match toks.get(ia + 2) {
+            Some(m)
+                if after_b == ia + 1
+                    && joined(text, b, m)
+                    && matches!(m.shape, Shape::Cap | Shape::Upper)
+                    && !in_list(BEFORE, toks.fold_of(m))
+                    && !in_list(SUFFIXES, toks.fold_of(m))
+                    && !toks.get(ia + 3).is_some_and(|n| joined(text, m, n)) =>
+            {
+                ia + 2
+            }
+            _ => after_b,
+        };
+        let strong = |s: &Self| {
+            record
+                || caps_form
+                || s.strong_cue(i, after_b)
+                || after_mid > after_b && s.cue_after(after_mid)
+        };
         // A first name in no vocabulary ("Gusev, Reet") or listed more as a surname
         // ("Urbonas, Gustas") needs a cue: before the surname, or after the first name.
         let known_given = eb.known() && eb.given > eb.surname;

@@ -120,3 +120,11 @@ fn an_english_word_as_a_first_name_in_a_chat_speaker_a_labelled_field_or_before_
         assert!(names(text).is_empty(), "{text}: {:?}", names(text));
     }
 }
+
+#[test]
+fn last_first_with_a_middle_name_and_the_cue_after_it() {
+    assert_eq!(
+        names("- SALES, Ana Beatriz (+351 912 345 678)\n- Rui Costa (+351 913 000 111)"),
+        ["SALES, Ana Beatriz", "Rui Costa"]
+    );
+}
