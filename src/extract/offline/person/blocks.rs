@@ -199,7 +199,7 @@ impl Run<'_> {
                 if toks[p].shape == Shape::Lower
                     && w.chars().count() >= 4
                     && self.street_type(p)
-                    && !in_list(super::lists::BEFORE, w)
+                    && !super::lists::is_cue_word(w)
                 {
                     return true;
                 }

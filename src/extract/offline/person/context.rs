@@ -103,7 +103,7 @@ impl Run<'_> {
                 if after_b == ia + 1
                     && joined(text, b, m)
                     && matches!(m.shape, Shape::Cap | Shape::Upper)
-                    && !in_list(BEFORE, toks.fold_of(m))
+                    && !is_cue_word(toks.fold_of(m))
                     && !in_list(SUFFIXES, toks.fold_of(m))
                     && !toks.get(ia + 3).is_some_and(|n| joined(text, m, n)) =>
             {
@@ -200,7 +200,7 @@ impl Run<'_> {
         if toks.get(ia + 2).is_some_and(|n| {
             joined(text, b, n)
                 && !text[n.end..].starts_with('#')
-                && !in_list(BEFORE, toks.fold_of(n))
+                && !is_cue_word(toks.fold_of(n))
                 && matches!(n.shape, Shape::Cap | Shape::Upper)
                 && !middle(n)
                 && !suffix(n)
@@ -233,7 +233,7 @@ impl Run<'_> {
                 toks[i - 1].shape,
                 Shape::Cap | Shape::Upper | Shape::Initial
             )
-            && !in_list(BEFORE, toks.fold_of(&toks[i - 1]))
+            && !is_cue_word(toks.fold_of(&toks[i - 1]))
             && !is_honorific(toks.fold_of(&toks[i - 1]))
             && !(self.ev[i - 1].is_word() && self.opens_sentence(i - 1))
         {
@@ -252,7 +252,7 @@ impl Run<'_> {
             && matches!(m.shape, Shape::Cap | Shape::Upper)
             && !suffix(m)
             && !text[m.end..].starts_with('#')
-            && !in_list(BEFORE, toks.fold_of(m))
+            && !is_cue_word(toks.fold_of(m))
         {
             // The middle name (checked above).
             end = m.end;
@@ -343,7 +343,7 @@ impl Run<'_> {
             && gap.chars().all(|c| c == ' ' || c == ':' || c == ',')
             // "Lives with partner (Jan Theunis)", "wife (Ana Pop)".
             || gap == " (")
-            && in_list(BEFORE, toks.fold_of(p));
+            && is_cue_word(toks.fold_of(p));
         // "a.lind@example.org (ALMA HELD)": the display name after an e-mail address.
         let after_email = gap == " ("
             && text[..p.end]
@@ -488,13 +488,13 @@ impl Run<'_> {
         })
     }
 
-    /// A cue word of [`BEFORE`] right before word `k` ("cc", "to", "thx"), not a bullet
+    /// A cue word ([`is_cue_word`]) right before word `k` ("cc", "to", "thx"), not a bullet
     /// or a field label.
     pub(super) fn listed_cue_before(&self, k: usize) -> bool {
         let (text, toks) = (self.text, self.toks);
         k.checked_sub(1).and_then(|p| toks.get(p)).is_some_and(|p| {
             let gap = &text[p.end..toks[k].start];
-            gap == " " && in_list(BEFORE, toks.fold_of(p))
+            gap == " " && is_cue_word(toks.fold_of(p))
         })
     }
 

@@ -41,7 +41,7 @@ impl Run<'_> {
             let place_word = self.ev[x].is_word() && self.v.place_openers.contains(w)
                 || self.v.place_types.contains(w);
             // "Raúl Gómez, Senior Adjuster": a role, not a person.
-            let role = in_list(BEFORE, w) || self.role_shaped(x);
+            let role = is_cue_word(w) || self.role_shaped(x);
             self.name_by_its_word(x) && !place_word && !role
         }) && self.one_named(&words)
     }
@@ -69,7 +69,7 @@ impl Run<'_> {
             s -= 1;
         }
         while s < e
-            && (in_list(BEFORE, self.folded(s)) || self.ev[s].is_word() && self.ev[s].name() <= 0.0)
+            && (is_cue_word(self.folded(s)) || self.ev[s].is_word() && self.ev[s].name() <= 0.0)
         {
             s += 1;
         }

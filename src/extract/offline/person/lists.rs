@@ -134,28 +134,17 @@ pub(super) const PARTICLES: &[&str] = &[
     "t",
 ];
 
-/// A word just before a name that introduces a person.
+/// A word just before a name that introduces a person (with [`PERSON_ONLY_BEFORE`]:
+/// [`is_cue_word`]).
 pub(super) const BEFORE: &[&str] = &[
     "for",
     "to",
-    "with",
     "by",
     "and",
     "or",
-    "cc",
     "signed",
-    "dear",
-    "hi",
-    "hello",
-    "thanks",
-    "thx",
-    "congratulations",
-    "welcome",
     "contact",
-    "contacted",
     "call",
-    "called",
-    "attn",
     "attention",
     "between",
     "including",
@@ -163,88 +152,36 @@ pub(super) const BEFORE: &[&str] = &[
     "when",
     "after",
     "yesterday",
-    "met",
-    "asked",
-    "told",
-    "informed",
-    "notified",
     "about",
     "regarding",
     "re",
     "insured",
-    "spouse",
-    "wife",
-    "husband",
-    "son",
-    "daughter",
-    "mother",
-    "father",
-    "brother",
-    "sister",
-    "colleague",
-    "partner",
-    "friend",
-    "neighbour",
-    "neighbor",
-    "carer",
-    "guardian",
     // Verbs whose object is a person: "ring Lungile Maluleka back", "discharged
     // Océane Roy today", "executor Frederik Vaško".
-    "ring",
-    "rang",
     "phone",
     "text",
-    "texted",
     "ping",
-    "pinged",
-    "remind",
-    "reminded",
     "ask",
     "tell",
-    "thank",
-    "thanked",
     "visited",
-    "discharged",
     "admitted",
-    "interviewed",
-    "reimbursed",
-    "invited",
     "decedent",
     "family",
     // Role nouns and labels written without a colon: "Interpreter Yashem Kasim
     // present", "Employee Name NELAH ABDI Employee ID …", "call fr Li Tao".
-    "interpreter",
-    "claimant",
-    "patient",
     "member",
     "payee",
     "heir",
     "name",
     "fr",
-    "executor",
-    "executrix",
-    "trustee",
-    "employee",
-    "applicant",
     "visitor",
     "resident",
-    "tenant",
     "student",
-    "caller",
-    "customer",
-    "client",
-    // "Pt Apollo Reyes seen in ED": the clinical abbreviation of "patient".
-    "pt",
     "against",
     "send",
     "sent",
     "paid",
-    "phoned",
-    "emailed",
-    // "line manager Iuliu Eftimie", "next of kin Prima Pongpanitch", "the said …".
-    "manager",
-    "supervisor",
-    "kin",
+    // "the said …".
     "said",
     // "addressed to …", "served …", and a case's second party: "Hugo Jacobs v Masinde".
     "addressed",
@@ -255,8 +192,8 @@ pub(super) const BEFORE: &[&str] = &[
     "vs",
 ];
 
-/// Cue words of [`BEFORE`] that only a person follows: a street, a place or a firm does
-/// not ("reviewed with Thomas Wall", "met Anna Lake"; "moved to Barbara Key", "for
+/// Cue words before a name (besides [`BEFORE`]) that only a person follows: a street, a
+/// place or a firm does not ("reviewed with Thomas Wall", "met Anna Lake"; "moved to Barbara Key", "for
 /// Garden Court" are places).
 pub(super) const PERSON_ONLY_BEFORE: &[&str] = &[
     "with",
@@ -318,7 +255,9 @@ pub(super) const PERSON_ONLY_BEFORE: &[&str] = &[
     "caller",
     "customer",
     "client",
+    // "Pt Apollo Reyes seen in ED": the clinical abbreviation of "patient".
     "pt",
+    // "line manager Iuliu Eftimie", "next of kin Prima Pongpanitch".
     "manager",
     "supervisor",
     "kin",
@@ -570,3 +509,8 @@ pub(super) const FROM_SENDER: &[&str] = &[
     "word",
     "approval",
 ];
+
+/// A cue word before a name: of [`BEFORE`] or [`PERSON_ONLY_BEFORE`].
+pub(super) fn is_cue_word(folded: &str) -> bool {
+    super::tokens::in_list(BEFORE, folded) || super::tokens::in_list(PERSON_ONLY_BEFORE, folded)
+}

@@ -61,8 +61,9 @@ use super::recognizer::{Candidate, Context, Recognizer, RelevanceRow, Tier};
 use crate::entity::normalize::is_calendar_word;
 use forms::{accented_non_english, nickname};
 use lists::{
-    AFTER, BEFORE, BEFORE_OF, CAP_PARTICLES, CONJUNCTIONS, FROM_SENDER, HANDED_ON, NOT_PERSON,
+    AFTER, BEFORE_OF, CAP_PARTICLES, CONJUNCTIONS, FROM_SENDER, HANDED_ON, NOT_PERSON,
     OTHER_HONORIFICS, PARTICLES, PERSON_ONLY_AFTER, PERSON_ONLY_BEFORE, PLACE_BEFORE, SUFFIXES,
+    is_cue_word,
 };
 use rows::*;
 use tokens::{Shape, Tok, Tokens, in_list, joined, tokens};
@@ -225,13 +226,13 @@ pub(super) fn find(text: &str) -> Vec<Found> {
             // capitals opens the next field.
             && !(toks[j].shape == Shape::Upper
                 && toks[j + 1].shape == Shape::Cap
-                && in_list(BEFORE, toks.fold_of(&toks[j + 1])))
+                && is_cue_word(toks.fold_of(&toks[j + 1])))
             // "Employee Name Sevican Duran Employee ID": likewise after a name word, when
             // the cue word is an English word and no name.
             && !(j > i
                 && toks[j + 1].shape == Shape::Cap
-                && !in_list(BEFORE, toks.fold_of(&toks[j]))
-                && in_list(BEFORE, toks.fold_of(&toks[j + 1]))
+                && !is_cue_word(toks.fold_of(&toks[j]))
+                && is_cue_word(toks.fold_of(&toks[j + 1]))
                 && ev[j + 1].is_word()
                 && ev[j + 1].name() == 0.0)
             // "Policyholder KASHANGAKI KIPKEMEI": a capitalised word, then a name in
@@ -269,7 +270,7 @@ pub(super) fn find(text: &str) -> Vec<Found> {
         // an English word opening the sentence, opens the run.
         if i < end
             && toks[i].shape == Shape::Cap
-            && (in_list(BEFORE, toks.fold_of(&toks[i]))
+            && (is_cue_word(toks.fold_of(&toks[i]))
                 || is_honorific(toks.fold_of(&toks[i]))
                 || ev[i].is_word() && r.opens_sentence(i))
         {
@@ -278,7 +279,7 @@ pub(super) fn find(text: &str) -> Vec<Found> {
         // "Employee Name Gadzina, Grzegorz": the run's last word before the comma, after
         // a cue word or an honorific deeper in the run.
         if end >= i + 2
-            && (in_list(BEFORE, toks.fold_of(&toks[end - 1]))
+            && (is_cue_word(toks.fold_of(&toks[end - 1]))
                 || is_honorific(toks.fold_of(&toks[end - 1])))
         {
             r.last_first(end, &mut out);
@@ -492,7 +493,7 @@ impl Run<'_> {
                 && (k..=last).all(|x| self.unknown_word(x))
                 && !in_list(NOT_PERSON, self.folded(k - 1))
                 // A cue word is no first name ("Employee Name Gadzina").
-                && !in_list(BEFORE, self.folded(k - 1))
+                && !is_cue_word(self.folded(k - 1))
                 && !is_calendar_word(self.folded(k - 1))
                 && !self.v.place_openers.contains(self.folded(k - 1))
                 && self.listed_cue_before(k - 1);
@@ -515,7 +516,7 @@ impl Run<'_> {
                 && toks[k - 1].shape == Shape::Cap
                 && (ev[e].surname > 0.0 || self.unknown_word(e))
                 && !in_list(NOT_PERSON, self.folded(k - 1))
-                && !in_list(BEFORE, self.folded(k - 1))
+                && !is_cue_word(self.folded(k - 1))
                 && !is_calendar_word(self.folded(k - 1))
                 && !self.v.place_openers.contains(self.folded(k - 1))
                 && !self.v.is_place(self.folded(k - 1))
@@ -667,7 +668,7 @@ impl Run<'_> {
             && ev[k].given >= ev[k].surname
             && surname.is_some_and(|x| !ev[x].is_word())
             && !in_list(NOT_PERSON, w)
-            && !in_list(BEFORE, w)
+            && !is_cue_word(w)
             && !is_calendar_word(w)
             && !self.v.place_openers.contains(w)
             && !self.v.is_place(w)

@@ -248,7 +248,7 @@ pub(super) fn lower_case_names(text: &str, toks: &Tokens, v: &Vocab, out: &mut V
             || text[a.end..b.start] != *" "
             || !plain(k)
             || !plain(k + 1)
-            || !in_list(BEFORE, toks.fold_of(p))
+            || !is_cue_word(toks.fold_of(p))
         {
             continue;
         }
