@@ -686,9 +686,7 @@ impl Run<'_> {
             Shape::Initial => gap.strip_prefix('.').unwrap_or(gap),
             _ => gap,
         };
-        gap.chars().all(|c| c == ' ' || c == ',')
-            && gap.len() <= 2
-            && in_list(AFTER, toks.fold_of(n))
+        gap.chars().all(|c| c == ' ' || c == ',') && gap.len() <= 2 && is_after_cue(toks.fold_of(n))
     }
 }
 

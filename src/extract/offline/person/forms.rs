@@ -292,16 +292,26 @@ impl Run<'_> {
 
     /// Nothing but blanks follows word `e` on its line.
     pub(super) fn line_ends_after(&self, e: usize) -> bool {
-        let rest = &self.text[self.toks[e].end..];
-        rest.split('\n').next().is_some_and(|l| l.trim().is_empty())
+        // (Only the blanks are read: a look to the line's end would make a long line
+        // quadratic.)
+        let rest = self.text[self.toks[e].end..].trim_start_matches([' ', '\t', '\r']);
+        rest.is_empty() || rest.starts_with('\n')
     }
 
     /// A list bullet ("- ", "• ", "* ") opens the line before word `k`.
     pub(super) fn bullet_before(&self, k: usize) -> bool {
-        let line = self.text[..self.toks[k].start]
-            .rsplit('\n')
-            .next()
-            .unwrap_or("");
+        // Only the few bytes before the word, as in `cue_before`.
+        let before = &self.text[..self.toks[k].start];
+        let mut from = before.len().saturating_sub(12);
+        while !before.is_char_boundary(from) {
+            from += 1;
+        }
+        let tail = &before[from..];
+        let line = match tail.rfind('\n') {
+            Some(i) => &tail[i + 1..],
+            None if from == 0 => tail,
+            None => return false,
+        };
         matches!(
             super::context::without_emphasis(line),
             "-" | "*" | "•" | "–"
@@ -328,9 +338,9 @@ impl Run<'_> {
     }
 
     /// Word `x` may be part of a name whose style or neighbour says a person is meant:
-    /// no organisation's word, month or place (unless a common name too), and an English word only when the
-    /// vocabularies list it as a name; a word of no vocabulary needs three letters and a
-    /// vowel (no acronym).
+    /// no organisation's word, month or place (unless a common name too), and an English
+    /// word only when the vocabularies list it as a name; a word of no vocabulary needs
+    /// three letters and a vowel (no acronym).
     pub(super) fn name_by_its_word(&self, x: usize) -> bool {
         let w = self.folded(x);
         let e = &self.ev[x];

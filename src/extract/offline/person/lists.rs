@@ -263,8 +263,8 @@ pub(super) const PERSON_ONLY_BEFORE: &[&str] = &[
     "kin",
 ];
 
-/// Verbs of [`AFTER`] whose subject is a person, not a street or a place ("Thomas Wall
-/// said"; "Main Street was closed").
+/// Cue words after a name (besides [`AFTER`]): verbs whose subject is a person, not a
+/// street or a place ("Thomas Wall said"; "Main Street was closed").
 pub(super) const PERSON_ONLY_AFTER: &[&str] = &[
     "said",
     "says",
@@ -281,6 +281,7 @@ pub(super) const PERSON_ONLY_AFTER: &[&str] = &[
     "stated",
     "signed",
     "requested",
+    // "IN THE MATTER OF UCHENNA OBI, Deceased": an estate's notice.
     "deceased",
     "agreed",
     "asked",
@@ -353,39 +354,15 @@ pub(super) const AFTER: &[&str] = &[
     // A case caption: "Polauaypon, Patchaploy v. Northgate Logistics".
     "v",
     "vs",
-    "said",
-    "says",
-    "phoned",
-    "rang",
-    "emailed",
-    "texted",
-    "replied",
-    "complained",
-    "alleged",
-    "admitted",
-    "denied",
-    "refused",
     "arrived",
     "called",
     "reported",
-    "stated",
-    "signed",
     "submitted",
-    "requested",
-    // "IN THE MATTER OF UCHENNA OBI, Deceased": an estate's notice.
-    "deceased",
     "confirmed",
-    "agreed",
-    "asked",
-    "wrote",
-    "noted",
-    "explained",
-    "declined",
     "attended",
     "visited",
     "joined",
     "received",
-    "underwent",
     "was",
     "is",
     "has",
@@ -513,4 +490,9 @@ pub(super) const FROM_SENDER: &[&str] = &[
 /// A cue word before a name: of [`BEFORE`] or [`PERSON_ONLY_BEFORE`].
 pub(super) fn is_cue_word(folded: &str) -> bool {
     super::tokens::in_list(BEFORE, folded) || super::tokens::in_list(PERSON_ONLY_BEFORE, folded)
+}
+
+/// A cue word after a name: of [`AFTER`] or [`PERSON_ONLY_AFTER`].
+pub(super) fn is_after_cue(folded: &str) -> bool {
+    super::tokens::in_list(AFTER, folded) || super::tokens::in_list(PERSON_ONLY_AFTER, folded)
 }

@@ -61,8 +61,8 @@ use super::recognizer::{Candidate, Context, Recognizer, RelevanceRow, Tier};
 use crate::entity::normalize::is_calendar_word;
 use forms::{accented_non_english, nickname};
 use lists::{
-    AFTER, BEFORE_OF, CAP_PARTICLES, CONJUNCTIONS, FROM_SENDER, HANDED_ON, NOT_PERSON,
-    OTHER_HONORIFICS, PARTICLES, PERSON_ONLY_AFTER, PERSON_ONLY_BEFORE, PLACE_BEFORE, SUFFIXES,
+    BEFORE_OF, CAP_PARTICLES, CONJUNCTIONS, FROM_SENDER, HANDED_ON, NOT_PERSON, OTHER_HONORIFICS,
+    PARTICLES, PERSON_ONLY_AFTER, PERSON_ONLY_BEFORE, PLACE_BEFORE, SUFFIXES, is_after_cue,
     is_cue_word,
 };
 use rows::*;
