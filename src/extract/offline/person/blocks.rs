@@ -94,9 +94,7 @@ impl Run<'_> {
         let person_first = from + 1 == to
             && code_side
             && self.cue_before(from)
-            && ev[from].known()
-            && ev[from].given >= super::COMMON_GIVEN
-            && ev[from].given > ev[from].surname
+            && self.common_given(from)
             && ev[to].surname >= super::WORD_NAME_MIN
             && !v.street_types.contains(last);
         // "voicemail left for Caridad Carrera": a common given name and a surname that
@@ -104,9 +102,7 @@ impl Run<'_> {
         // Barbara Key", "Steven Knoll" stay streets: English words).
         let foreign_type_surname = from + 1 == to
             && self.cue_before(from)
-            && ev[from].known()
-            && ev[from].given >= super::COMMON_GIVEN
-            && ev[from].given > ev[from].surname
+            && self.common_given(from)
             && ev[to].surname > 0.0
             && ev[to].word < 3.0;
         // "reviewed with Thomas Wall", "Maria Lake, a 44-year-old": a common given name
@@ -117,9 +113,7 @@ impl Run<'_> {
             && (from + 1..to).all(|x| {
                 toks[x].shape == Shape::Lower && in_list(super::lists::PARTICLES, self.folded(x))
             })
-            && ev[from].known()
-            && ev[from].given >= super::COMMON_GIVEN
-            && ev[from].given > ev[from].surname
+            && self.common_given(from)
             && ev[to].surname >= super::WORD_NAME_MIN
             && self.person_only_cue(from, to);
         if from < to

@@ -320,19 +320,7 @@ impl Run<'_> {
     /// list bullet ("- ", "• ") opening the line.
     pub(super) fn cue_before(&self, k: usize) -> bool {
         let (text, toks) = (self.text, self.toks);
-        // Only the few bytes before the word: a bullet is short, and a look back to the
-        // line start would make a long line quadratic.
-        let before = &text[..toks[k].start];
-        let mut from = before.len().saturating_sub(8);
-        while !before.is_char_boundary(from) {
-            from += 1;
-        }
-        let tail = &before[from..];
-        let line = tail
-            .rfind('\n')
-            .map(|i| &tail[i + 1..])
-            .or((from == 0).then_some(tail));
-        if line.is_some_and(|l| matches!(without_emphasis(l), "-" | "*" | "•" | "–")) {
+        if self.near_before(k, 8).1.is_some_and(is_bullet) {
             return true;
         }
         let Some(p) = k.checked_sub(1).and_then(|p| toks.get(p)) else {
@@ -510,12 +498,7 @@ impl Run<'_> {
     /// place needs one ("customer Hedderman, Kira reports"; "- Gates, Kent" is a place
     /// in a list).
     fn strong_cue(&self, k: usize, e: usize) -> bool {
-        let line = self.text[..self.toks[k].start]
-            .rsplit('\n')
-            .next()
-            .unwrap_or("")
-            .trim();
-        let bullet = matches!(line, "-" | "*" | "•" | "–");
+        let bullet = self.bullet_before(k);
         (self.cue_before(k) && !bullet) || self.cue_after(e)
     }
 
@@ -693,6 +676,12 @@ impl Run<'_> {
 /// A line's start before a word, without its markdown emphasis ("- **" → "-").
 pub(super) fn without_emphasis(line: &str) -> &str {
     line.trim().trim_end_matches(['*', '_']).trim_end()
+}
+
+/// What opens a line before a word is a list bullet ("-", "*", "•", "–"), emphasis
+/// and blanks aside.
+pub(super) fn is_bullet(line: &str) -> bool {
+    matches!(without_emphasis(line), "-" | "*" | "•" | "–")
 }
 
 /// `s` opens with a person's code (letters, digits and dashes, four digits or more) and

@@ -300,22 +300,9 @@ impl Run<'_> {
 
     /// A list bullet ("- ", "• ", "* ") opens the line before word `k`.
     pub(super) fn bullet_before(&self, k: usize) -> bool {
-        // Only the few bytes before the word, as in `cue_before`.
-        let before = &self.text[..self.toks[k].start];
-        let mut from = before.len().saturating_sub(12);
-        while !before.is_char_boundary(from) {
-            from += 1;
-        }
-        let tail = &before[from..];
-        let line = match tail.rfind('\n') {
-            Some(i) => &tail[i + 1..],
-            None if from == 0 => tail,
-            None => return false,
-        };
-        matches!(
-            super::context::without_emphasis(line),
-            "-" | "*" | "•" | "–"
-        )
+        self.near_before(k, 12)
+            .1
+            .is_some_and(super::context::is_bullet)
     }
 
     /// After word `e`, a bracket whose first word holds four digits or more: a phone

@@ -352,9 +352,34 @@ struct Run<'a> {
     ev: &'a [Evidence],
 }
 
-impl Run<'_> {
+impl<'a> Run<'a> {
     fn folded(&self, k: usize) -> &str {
         self.toks.folded(k)
+    }
+
+    /// The last `n` bytes (or a few fewer, at a character boundary) before word `k`,
+    /// and the part of them on word `k`'s line when that line starts within them.
+    /// Only a few bytes are read: a look back to the line start would make a long
+    /// line quadratic, and what is sought there (a bullet, a list number) is short.
+    fn near_before(&self, k: usize, n: usize) -> (&'a str, Option<&'a str>) {
+        let before = &self.text[..self.toks[k].start];
+        let mut from = before.len().saturating_sub(n);
+        while !before.is_char_boundary(from) {
+            from += 1;
+        }
+        let tail = &before[from..];
+        let line = match tail.rfind('\n') {
+            Some(i) => Some(&tail[i + 1..]),
+            None => (from == 0).then_some(tail),
+        };
+        (tail, line)
+    }
+
+    /// Word `k` is a common given name (`COMMON_GIVEN` or more), more often given
+    /// than a surname.
+    fn common_given(&self, k: usize) -> bool {
+        let e = &self.ev[k];
+        e.known() && e.given >= COMMON_GIVEN && e.given > e.surname
     }
 
     fn is_name_word(&self, k: usize) -> bool {
@@ -503,21 +528,18 @@ impl Run<'_> {
             // A chat line's speaker ("[09:16] Wage Hutapea: on it", "[09:16] Per
             // Nilsen: …"): any capitalised word before a surname or a word of no
             // vocabulary.
-            let speaker = k > i
+            // Both: a capitalised word, neither a calendar word nor one no person
+            // bears, before a surname or an unknown word that ends the run.
+            let word_before = k > i
                 && last == e
                 && toks[k - 1].shape == Shape::Cap
                 && (ev[e].surname > 0.0 || self.unknown_word(e))
                 && !in_list(NOT_PERSON, self.folded(k - 1))
-                && !is_calendar_word(self.folded(k - 1))
-                && self.chat_speaker(k - 1, e);
-            let rare_given_cued = k > i
-                && last == e
+                && !is_calendar_word(self.folded(k - 1));
+            let speaker = word_before && self.chat_speaker(k - 1, e);
+            let rare_given_cued = word_before
                 && ev[k - 1].name() > 0.0
-                && toks[k - 1].shape == Shape::Cap
-                && (ev[e].surname > 0.0 || self.unknown_word(e))
-                && !in_list(NOT_PERSON, self.folded(k - 1))
                 && !is_cue_word(self.folded(k - 1))
-                && !is_calendar_word(self.folded(k - 1))
                 && !self.v.place_openers.contains(self.folded(k - 1))
                 && !self.v.is_place(self.folded(k - 1))
                 && (self.person_only_after(e)
@@ -589,9 +611,7 @@ impl Run<'_> {
                     || toks[e].shape == Shape::Upper
                         && toks[j].shape == Shape::Upper
                         && self.prose_around(e, j))
-                && ev[e].known()
-                && ev[e].given >= COMMON_GIVEN
-                && ev[e].given > ev[e].surname
+                && self.common_given(e)
                 && ev[j].is_word()
                 && ev[j].surname > 0.0
                 && !in_list(NOT_PERSON, self.folded(j))

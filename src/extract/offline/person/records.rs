@@ -8,27 +8,18 @@ impl Run<'_> {
     /// Word `i` opens a record: its line (after a list marker: "1.", "2)", "-", "*",
     /// "•"), a cell (after a tab, "|" or ";"), or a sentence after an ellipsis.
     pub(super) fn opens_record(&self, i: usize) -> bool {
-        let before = &self.text[..self.toks[i].start];
-        // Only the few bytes before the word: a look back to the line start would make a
-        // long line quadratic; a list marker is short.
-        let mut from = before.len().saturating_sub(12);
-        while !before.is_char_boundary(from) {
-            from += 1;
-        }
-        let tail = &before[from..];
+        let (tail, line) = self.near_before(i, 12);
         // Markdown emphasis before the word is no part of the line's opening.
         let tail = tail.trim_end_matches(['*', '_']);
         let t = tail.trim_end_matches(' ');
         if t.ends_with(['\t', '|', ';', '\n', '…']) || t.ends_with("...") {
             return true;
         }
-        let line = match tail.rfind('\n') {
-            Some(n) => &tail[n + 1..],
-            None if from == 0 => tail,
-            None => return false,
+        let Some(line) = line else {
+            return false;
         };
         let m = super::context::without_emphasis(line);
-        m.is_empty() || matches!(m, "-" | "*" | "•" | "–") || list_number(m)
+        m.is_empty() || super::context::is_bullet(m) || list_number(m)
     }
 
     /// Word `e` ends a record's first cell: the line ends, or a separator follows (a
