@@ -387,7 +387,10 @@ fn spaced_id_ok(s: &str, has_context: bool) -> bool {
         "dec", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "am", "pm", "ext", "mg", "ml",
         "kg", "lb", "lbs", "hrs", "min", "sec", "vs", "rx",
     ];
-    if in_list(STOP, prefix) {
+    // "AM 860 151 420" is a code: a time's "AM" follows its number, and two digit
+    // groups after it read as no time.
+    let meridiem_code = matches!(prefix, "AM" | "PM") && groups.len() >= 2;
+    if in_list(STOP, prefix) && !meridiem_code {
         return false;
     }
     let upper = prefix.chars().all(|c| c.is_ascii_uppercase());
@@ -443,6 +446,29 @@ fn context_free_id_ok(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::tests::{find, has, run};
+
+    #[test]
+    fn a_code_in_digit_groups_after_am_or_pm_is_an_id_not_a_time() {
+        // At the end of a line or of the text, after a label, or before its holder.
+        for text in [
+            "Member no.: AM 860 151 420",
+            "**Member no.:** AM 860 151 420  \n**Address:** 4 Felixbaan",
+            "Policy PM 112 904 377 is held jointly by Ann Smith and Bob Smith.",
+        ] {
+            let items = run(text);
+            assert!(
+                items.iter().any(|i| i.entity_type == "PATIENT_ID"
+                    && (i.normalized == "AM860151420" || i.normalized == "PM112904377")),
+                "{text}: {items:?}"
+            );
+        }
+        // A time with one group after it is no code.
+        let items = run("The call came at 10 AM 45 minutes late.");
+        assert!(
+            !items.iter().any(|i| i.entity_type.ends_with("_ID")),
+            "{items:?}"
+        );
+    }
 
     #[test]
     fn a_labelled_code_in_brackets_after_a_name_is_the_persons() {

@@ -46,6 +46,7 @@
 //! | `name_cue` | two or three capitalised words + clinical credentials (`Harriet Lindqvist, RN`; then PROVIDER, below) | NAME | 0.95 |
 //! | `name_cue` | `this is` / `my name is` / a closing (`Kind regards,`) + two or three capitalised words | NAME | 0.95 |
 //! | `name_cue` | initial + surname (`M. Quintero-Hale`) | NAME | 0.85 |
+//! | `name_cue` | `née`, `nee`, `geb.` or `geborene` + a surname or a full name, particles included (`(née Balogun)`, `née de Hóir`, `geb. Strand`): any capitalised word, English word or place | NAME | 0.95 |
 //! | `name_vocab` | a given name first and a surname last (`data/names/`), with a cue before or after | NAME | 0.95 |
 //! | `name_vocab` | a given name first and a surname last, without a cue (`Harold Brennan`), or the same in capitals | NAME | 0.9 |
 //! | `name_vocab` | a given name and an unknown word, an unknown word and a surname, a family name first (`Nagy Gábor`, `Dương Mai Bảo Phúc`); in capitals, one end a name and a cue | NAME | 0.85 |
@@ -178,6 +179,17 @@ pub(crate) fn is_english_word(word: &str) -> bool {
 /// English word, no name of the vocabularies (the `coined` recognizer's brand row).
 pub(crate) fn is_brand(word: &str) -> bool {
     coined::camel_brand(word, person::is_english_word)
+}
+
+/// A word of a person's full name that may stand alone for it in a document the
+/// name was carried to by the context pass: what may echo a name within a document
+/// (a surname of two letters only when rare as a word, no initial, no organisation
+/// word), no calendar word, and no common English word (Zipf 4 or more: "Will" or
+/// "Page" opening a sentence is a word, and there no recognizer vouched for the name).
+pub(crate) fn echoes_alone(word: &str, surname: bool) -> bool {
+    names::echoable(word, surname)
+        && !crate::entity::normalize::is_calendar_word(word)
+        && person::word_zipf(word) < 4.0
 }
 
 /// A registry entry: a recognizer, or the compile error of its patterns.

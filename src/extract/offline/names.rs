@@ -14,6 +14,8 @@ use super::text::{SP, find_words_few, in_list, next_char, prev_char};
 
 mod echo;
 
+pub(super) use echo::echoable;
+
 const LABELLED: RelevanceRow = RelevanceRow {
     matches: "field label (`Patient:`, `Member name:`, `Claimant:`, staff roles ...) + `First [M.] Last`, `Last, First`, `F. Last` or the same in capitals",
     entity_type: "NAME",
@@ -36,6 +38,11 @@ const WITH_CREDENTIALS: RelevanceRow = RelevanceRow {
 };
 const INTRODUCED: RelevanceRow = RelevanceRow {
     matches: "`this is` / `my name is` / a closing (`Kind regards,`) + two or three capitalised words",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.95),
+};
+const MAIDEN: RelevanceRow = RelevanceRow {
+    matches: "`née`, `nee`, `geb.` or `geborene` + a surname or a full name, particles included (`(née Balogun)`, `née de Hóir`, `geb. Strand`): any capitalised word, English word or place",
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.95),
 };
@@ -77,6 +84,7 @@ struct Patterns {
     name_credential: Regex,
     name_intro: Regex,
     name_initial: Regex,
+    name_maiden: Regex,
 }
 
 fn build_patterns() -> Result<Patterns, regex::Error> {
@@ -102,6 +110,12 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         r"(?-u:\b)(?:[Tt]his is|[Mm]y name is|I am|I'm|I’m|[Nn]ame is|[Ss]incerely,?|(?:[Kk]ind |[Bb]est |[Ww]arm )?[Rr]egards,?|[Tt]hanks,?|[Tt]hank you,?|[Cc]heers,?|[Yy]ours (?:sincerely|faithfully|truly),?)[ \t\r\n]+(?P<name>{NW}(?:{SP}{INIT})?{SP}{NW}(?:{SP}{NW})?)"
     ))?;
     let name_initial = Regex::new(&format!(r"{INIT}{SP}?{NW}"))?;
+    // A maiden name: what follows "née" is a person's surname whatever else the word
+    // is ("née Strand", "née Kade").
+    let particle = r"(?:[Dd]e|[Dd]a|[Dd]os|[Dd]as|[Dd]el|[Dd]ella|[Dd]i|[Dd]u|[Vv]an|[Vv]on|[Dd]er|[Dd]en|[Tt]er|[Ll]e|[Ll]a|Ó|Ní|Nic|Mac|Mc|Ua|[Bb]in|[Aa]l|[Ee]l|'t)";
+    let name_maiden = Regex::new(&format!(
+        r"(?-u:\b)(?:[Nn]ée|[Nn]ee|NÉE|NEE|[Gg]eb\.|[Gg]eborene)[ \t]+(?P<name>(?:{particle}[ \t]+){{0,2}}(?:{NW}|{CW})(?:{SP}(?:{particle}{SP}){{0,2}}(?:{NW}|{CW})){{0,2}})"
+    ))?;
     Ok(Patterns {
         name_label,
         name_honorific,
@@ -109,6 +123,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         name_credential,
         name_intro,
         name_initial,
+        name_maiden,
     })
 }
 
@@ -363,11 +378,25 @@ impl Recognizer for NameCues {
             WITH_CREDENTIALS,
             INTRODUCED,
             INITIAL,
+            MAIDEN,
         ]
     }
 
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
         let (text, p) = (ctx.text, self.patterns);
+        for c in p.name_maiden.captures_iter(text) {
+            let Some(m) = c.name("name") else {
+                continue;
+            };
+            // The cue is enough: an English word or a place is a maiden name here
+            // (no `only_words` test), an organisation word is not.
+            let (start, end) = trim_possessive(text, m.start(), m.end());
+            if !next_char(text, end).is_some_and(char::is_alphanumeric)
+                && name_words_ok(&text[start..end], true)
+            {
+                ctx.push(cands, (start, end), &MAIDEN, Tier::Name);
+            }
+        }
         let mut add = |start: usize, end: usize, row: &RelevanceRow| {
             if let Some(span) = name_span(text, start, end, false) {
                 ctx.push(cands, span, row, Tier::Name);

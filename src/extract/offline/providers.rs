@@ -294,10 +294,21 @@ impl Recognizer for Clinicians {
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
         // "Dr. Anton Brevik", "Therapist: Owen Castellanos", "Harriet Lindqvist, RN".
         // Every mention of such a name in the document follows.
+        // A title before a surname alone that stands for a full name written in the
+        // document without one ("Dear Dr Ojo, … your patient Ada Ojo") makes no
+        // clinician of that person: the patient stays a name, and the doctor's
+        // mention with it.
+        let in_context = |c: &Candidate| clinician_context(self.patterns, ctx.text, c.start, c.end);
+        let complete = |c: &Candidate| writes_whole_name(&ctx.text[c.start..c.end], &c.normalized);
+        let named_plainly: BTreeSet<&str> = cands
+            .iter()
+            .filter(|c| c.ty == "NAME" && complete(c) && !in_context(c))
+            .map(|c| c.normalized.as_str())
+            .collect();
         let clinicians: BTreeSet<String> = cands
             .iter()
-            .filter(|c| c.ty == "NAME")
-            .filter(|c| clinician_context(self.patterns, ctx.text, c.start, c.end))
+            .filter(|c| c.ty == "NAME" && in_context(c))
+            .filter(|c| complete(c) || !named_plainly.contains(c.normalized.as_str()))
             .map(|c| c.normalized.clone())
             .collect();
         for c in cands.iter_mut().filter(|c| c.ty == "NAME") {
@@ -306,6 +317,16 @@ impl Recognizer for Clinicians {
             }
         }
     }
+}
+
+/// The mention `written` holds the first and the last word of the name `normalized`
+/// (not a surname alone standing for it).
+fn writes_whole_name(written: &str, normalized: &str) -> bool {
+    let written = written.to_lowercase();
+    let mut words = normalized.split(' ');
+    let first = words.next().unwrap_or("");
+    let last = words.next_back().unwrap_or(first);
+    written.contains(first) && written.contains(last)
 }
 
 /// A name written as a clinician's: a doctor's title, a clinical role right before it

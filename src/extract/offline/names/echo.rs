@@ -159,7 +159,7 @@ pub(super) fn echo_names(
 /// organisation or heading word (a month's or a day's name may: "Ping Sun" … "Sun
 /// said", unless beside a number); a surname of two letters too ("Su", "Lê", "Ye"),
 /// unless a common English word ("He", "An", "Do").
-fn echoable(w: &str, surname: bool) -> bool {
+pub(in crate::extract::offline) fn echoable(w: &str, surname: bool) -> bool {
     let letters = w.chars().count();
     let short_surname = surname
         && letters == 2

@@ -222,3 +222,36 @@ fn a_surname_of_two_letters_echoes_its_name_unless_a_common_word() {
     let items = run("Thanks to Xia He for the receipts. He said they were all there.");
     assert!(find(&items, "NAME", "He").is_none(), "{items:?}");
 }
+
+#[test]
+fn a_maiden_name_after_nee_is_a_name_whatever_else_the_word_is() {
+    // An English word, a place, particles, a full name.
+    let items = run("Loss of use claim by Ria Kade (née Strand); payment to follow.");
+    assert!(has(&items, "NAME", "Strand"), "{items:?}");
+    let items = run("Loss of use claim by Mrs North (née Kade); payment to follow.");
+    assert!(has(&items, "NAME", "Kade"), "{items:?}");
+    let items = run("Claim by Elva de Hóir (née de Hóir) was paid.");
+    assert!(has(&items, "NAME", "de Hóir"), "{items:?}");
+    let items = run("Frau Weber, geb. Hertrampf, rief an.");
+    assert!(has(&items, "NAME", "Hertrampf"), "{items:?}");
+    // "nee" inside a word, or an organisation after it, is no maiden name.
+    let items = run("The knee Clinic and nee Health Services replied.");
+    assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+}
+
+#[test]
+fn a_doctor_named_by_a_patients_surname_leaves_the_patient_a_name() {
+    // "Dr Ojo" stands for no clinician named in full: the patient written in full
+    // stays a person (masked by default), and the doctor's mention with them.
+    let items = run("Dear Dr Ojo,\nI saw your patient Oluwagbemiga Ojo (19.05.1974) today.");
+    assert!(has(&items, "NAME", "Oluwagbemiga Ojo"), "{items:?}");
+    assert!(
+        !items.iter().any(|i| i.entity_type == "PROVIDER"),
+        "{items:?}"
+    );
+    // A clinician written in full stays a clinician, surname alone included.
+    let items = run("Seen by Dr. Anton Brevik today. Brevik advised rest.");
+    let d = find(&items, "PROVIDER", "Dr. Anton Brevik").expect("clinician");
+    assert_eq!(d.normalized, "anton brevik");
+    assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+}

@@ -87,14 +87,16 @@ pub(super) fn nickname(text: &str, toks: &Tokens, j: usize) -> bool {
 impl Run<'_> {
     /// Word `w` is a party of a case cited by its parties' surnames: "Jacobs v Masinde
     /// [2021] EWHC 1432", "Roe v. Wade (1973)" — "v", "v.", "vs" or "vs." between two
-    /// capitalised words and the year in brackets after them; no English word, no
-    /// organisation's word.
+    /// capitalised words and the year in brackets after them; no English word unless
+    /// a listed surname, no organisation's word.
     pub(super) fn case_party(&self, w: usize) -> bool {
         let (text, toks) = (self.text, self.toks);
         const SEPS: [&str; 4] = [" v ", " v. ", " vs ", " vs. "];
         let caps = toks[w].shape == Shape::Upper;
+        // An English word that is also a listed surname may be a party ("Bruce Hook" …
+        // "v Hook [2021]").
         if !(toks[w].shape == Shape::Cap || caps && self.folded(w).chars().count() >= 3)
-            || self.ev[w].is_word()
+            || self.ev[w].is_word() && self.ev[w].surname < super::WORD_NAME_MIN
             || self.org(w)
             || self.v.is_place(self.folded(w))
         {

@@ -485,6 +485,8 @@ impl<'a> Run<'a> {
                         || cap_particle(toks, k)
                         || self.after_particle(k)
                         || self.given_before_particle(k)
+                        // "Smith v Hook [2021] EWHC 1432": a party of a case.
+                        || self.case_party(k)
                 }
                 Shape::Initial | Shape::Lower => true,
                 Shape::Other => false,

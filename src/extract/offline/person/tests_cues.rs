@@ -128,3 +128,17 @@ fn last_first_with_a_middle_name_and_the_cue_after_it() {
         ["SALES, Ana Beatriz", "Rui Costa"]
     );
 }
+
+#[test]
+fn a_surname_that_is_an_english_word_is_a_party_of_a_cited_case() {
+    assert_eq!(
+        names("Ann Smith v Hook [2021] EWHC 1432 (QB) concerned a similar fall."),
+        ["Ann Smith", "Hook"]
+    );
+    assert_eq!(
+        names("RE: SMITH v HOOK - directions hearing listed for November 9."),
+        ["SMITH", "HOOK"]
+    );
+    // No year in brackets, no case: "Hook" is a word.
+    assert_eq!(names("Ann Smith v Hook is a riddle."), ["Ann Smith"]);
+}

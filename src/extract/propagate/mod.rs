@@ -19,6 +19,10 @@ use crate::corpus::Document;
 use crate::entity::spans::{FoldedText, WordMatcher, fold};
 use crate::entity::{ExtractedItem, Span};
 
+mod echo;
+
+use echo::echoes;
+
 /// Types whose values are carried to other documents.
 const CARRIED: &[&str] = &[
     "NAME",
@@ -453,6 +457,8 @@ pub fn propagate(
                     spans,
                 });
             }
+            let echoed = echoes(&content, mine, &out);
+            out.extend(echoed);
             out
         })
         .collect()
