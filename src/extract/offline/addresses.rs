@@ -93,7 +93,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         r"(?P<w>\p{{Lu}}\p{{Ll}}[\p{{L}}'’-]*)\.?{SP}(?P<num>{NUM})"
     ))?;
     let labelled = Regex::new(
-        r"(?im)(?:(?:home|mailing|postal|street|residential|residence|billing|current|new|old|previous|prior|permanent|correspondence|contact|patient|member|claimant|employee|delivery|shipping|forwarding|last known)[ \t]+)?(?:address|addr\.?|adresse|anschrift|adres|adresa|dirección|direccion|domicilio|indirizzo|endereço|endereco|morada|osoite|cím)(?:[ \t]+(?:line[ \t]*\d|on file|of record))?(?:[ \t]*[:：]|[ \t]+(?:is|was)(?:[ \t]+now)?)[ \t]*(?P<v>[^\n\r\t|;]{4,160})",
+        r"(?im)(?:(?P<q>home|mailing|postal|street|residential|residence|billing|current|new|old|previous|prior|permanent|correspondence|contact|patient|member|claimant|employee|delivery|shipping|forwarding|last known)[ \t]+)?(?:address|addr\.?|adresse|anschrift|adres|adresa|dirección|direccion|domicilio|indirizzo|endereço|endereco|morada|osoite|cím)(?:[ \t]+(?:line[ \t]*\d|on file|of record))?(?:[ \t]*[:：]|[ \t]+(?:is|was)(?:[ \t]+now)?|(?P<bare>[ \t]+))[ \t]*(?P<v>[^\n\r\t|;]{4,160})",
     )?;
     let unit = Regex::new(&format!(
         r"^,?{SP}(?:(?P<u>\p{{L}}{{2,}})\.?{SP}?#?|#{SP}?){UNIT_NO}"
@@ -647,12 +647,29 @@ fn ends_street(text: &str, start: usize, end: usize) -> bool {
     }
 }
 
+/// `s` opens with a house number ("987", "5/578", "12b", "4-6") and a capitalised word.
+fn house_number_then_name(s: &str) -> bool {
+    let digits = s.len() - s.trim_start_matches(|ch: char| ch.is_ascii_digit()).len();
+    if digits == 0 {
+        return false;
+    }
+    let rest = s[digits..]
+        .trim_start_matches(|ch: char| ch.is_ascii_alphanumeric() || ch == '/' || ch == '-');
+    rest.strip_prefix(' ')
+        .is_some_and(|r| r.starts_with(char::is_uppercase))
+}
+
 /// The value of an address field, to the end of its line or cell, cut before another
 /// field ("  Phone:", " Tel:") or at a sentence's end; it must hold a digit and no
 /// placeholder ("on file", "see above", "[ADDRESS]").
 fn labelled_value(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     let all = c.get(0)?;
     let v = c.name("v")?;
+    // Without a colon or "is" ("Forwarding address 987 Smith Upper, Austinhaven"),
+    // only a qualified label before a house number: "address 2 issues" is a verb's.
+    if c.name("bare").is_some() && !(c.name("q").is_some() && house_number_then_name(v.as_str())) {
+        return None;
+    }
     // "E-mail address:", "IP address:": not a postal address.
     let before = text[..all.start()].trim_end_matches([' ', '\t']);
     let prev_word: String = before

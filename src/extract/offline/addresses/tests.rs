@@ -373,3 +373,31 @@ fn a_street_keeps_its_address_when_its_tail_runs_into_an_id() {
         "{items:?}"
     );
 }
+
+#[test]
+fn a_qualified_address_label_without_a_colon_before_a_house_number() {
+    // Whatever the street's type: the label and the number say it.
+    let items = run("Exit interview notes. Forwarding address 987 Smith Upper, Austinhaven.");
+    assert!(
+        has(&items, "ADDRESS", "987 Smith Upper, Austinhaven"),
+        "{items:?}"
+    );
+    let items = run("Her home address 78 Delacruz Cul-de-sac, Lake Thomas is on file.");
+    assert!(
+        items
+            .iter()
+            .any(|i| i.entity_type == "ADDRESS" && i.original.starts_with("78 Delacruz Cul-de-sac")),
+        "{items:?}"
+    );
+    // "address" as a verb, or a number that opens no street's name, is no address.
+    for text in [
+        "Please address 2 issues in the report.",
+        "Our new address 4 you is below.",
+    ] {
+        let items = run(text);
+        assert!(
+            !items.iter().any(|i| i.entity_type == "ADDRESS"),
+            "{text}: {items:?}"
+        );
+    }
+}
