@@ -74,7 +74,23 @@ impl JsonLexer {
     }
 
     pub(super) fn feed(&mut self, bytes: &[u8]) {
-        for &b in bytes {
+        let mut i = 0;
+        while i < bytes.len() {
+            // Inside a string, the bytes up to its closing quote, an escape or a line
+            // break are the string's own: copied at once (most of a table's bytes).
+            if self.state == LexState::InString {
+                let run =
+                    memchr::memchr3(b'"', b'\\', b'\n', &bytes[i..]).unwrap_or(bytes.len() - i);
+                let chunk = &bytes[i..i + run];
+                self.column += chunk.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+                self.cur.extend_from_slice(chunk);
+                i += run;
+                if i == bytes.len() {
+                    break;
+                }
+            }
+            let b = bytes[i];
+            i += 1;
             if b == b'\n' {
                 self.line += 1;
                 self.column = 0;
@@ -232,5 +248,66 @@ pub(super) fn is_rfc3339(s: &str) -> bool {
             i + 6 == s.len() && digits(i + 1..i + 3) && at(i + 3, b':') && digits(i + 4..i + 6)
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn lex(text: &[u8], chunk: usize, own: bool) -> Vec<(String, usize, usize)> {
+        let mut lexer = JsonLexer::new(own);
+        for part in text.chunks(chunk.max(1)) {
+            lexer.feed(part);
+        }
+        lexer.finish();
+        lexer
+            .pieces
+            .into_iter()
+            .map(|p| (p.text, p.line, p.column))
+            .collect()
+    }
+
+    proptest! {
+        /// Whatever the blocks a file is read in, the same strings at the same line
+        /// and column, decoded as serde_json decodes them (keys of clam's own files
+        /// aside).
+        #[test]
+        fn pieces_do_not_depend_on_the_blocks(
+            rows in proptest::collection::vec(
+                ("\\PC{0,12}", "[a-z\\u{e9}\\u{4e2d}\"\\\\\\n\\t/]{0,12}", -1000i64..1000),
+                1..8,
+            ),
+            chunk in 1usize..40,
+        ) {
+            let mut text = String::new();
+            let mut want = Vec::new();
+            for (a, b, n) in &rows {
+                let row = serde_json::json!({"k": a, "v": [b, n]});
+                text.push_str(&serde_json::to_string_pretty(&row).unwrap_or_default());
+                text.push('\n');
+                want.push(a.clone());
+                want.push(b.clone());
+            }
+            let whole = lex(text.as_bytes(), text.len(), true);
+            prop_assert_eq!(&lex(text.as_bytes(), chunk, true), &whole);
+            let strings: Vec<String> = whole.into_iter().map(|(t, _, _)| t).collect();
+            prop_assert_eq!(strings, want);
+        }
+    }
+
+    #[test]
+    fn a_string_is_placed_at_its_opening_quote() {
+        let text = "{\n  \"a\": \"x\\u00e9y\",\n  \"b\": [\"l\u{e9}\", 12]\n}";
+        let pieces = lex(text.as_bytes(), 3, false);
+        let want: Vec<(String, usize, usize)> = vec![
+            ("a".into(), 2, 3),
+            ("x\u{e9}y".into(), 2, 8),
+            ("b".into(), 3, 3),
+            ("l\u{e9}".into(), 3, 9),
+            ("12".into(), 3, 15),
+        ];
+        assert_eq!(pieces, want);
     }
 }
