@@ -46,6 +46,11 @@ const MAIDEN: RelevanceRow = RelevanceRow {
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.95),
 };
+const CASE_PARTY: RelevanceRow = RelevanceRow {
+    matches: "a party of a case cited by name: the words after `v`, `v.` or `vs` and before the year in brackets (`Smith v Van Bragt [2021] EWHC 1432`, `Roe v. Wade (1973)`), or after ` v ` up to a dash in a `RE:` line in capitals (`RE: SMITH v LIE - directions`); English words and particles included",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.9),
+};
 const INITIAL: RelevanceRow = RelevanceRow {
     matches: "initial + surname (`M. Quintero-Hale`)",
     entity_type: "NAME",
@@ -85,6 +90,8 @@ struct Patterns {
     name_intro: Regex,
     name_initial: Regex,
     name_maiden: Regex,
+    name_case: Regex,
+    name_case_title: Regex,
 }
 
 fn build_patterns() -> Result<Patterns, regex::Error> {
@@ -116,7 +123,19 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let name_maiden = Regex::new(&format!(
         r"(?-u:\b)(?:[Nn]ée|[Nn]ee|NÉE|NEE|[Gg]eb\.|[Gg]eborene)[ \t]+(?P<name>(?:{particle}[ \t]+){{0,2}}(?:{NW}|{CW})(?:{SP}(?:{particle}{SP}){{0,2}}(?:{NW}|{CW})){{0,2}})"
     ))?;
+    // The other party of a cited case ("Lane v Lie [2021] EWHC"): a year in brackets
+    // after it, or a "RE:" line in capitals and a dash.
+    let name_case = Regex::new(&format!(
+        r"(?-u:\b)(?:v|vs)\.?[ \t]+(?P<name>(?:{particle}[ \t]+){{0,2}}(?:{NW}|{CW})(?:[ \t]+(?:{particle}[ \t]+){{0,2}}(?:{NW}|{CW})){{0,2}})[ \t]*[\[(](?:1[89]|20)\d\d[\])]"
+    ))?;
+    let caps_particle =
+        r"(?:DA|DE|DO|DOS|DAS|DEL|DELLA|DI|DU|VAN|VON|DER|DEN|TER|LE|LA|Ó|NÍ|MAC|MC|AL|EL|BIN)";
+    let name_case_title = Regex::new(&format!(
+        r"(?m)^[ \t]*(?:RE|Re):[ \t]+[^\n]{{1,80}}?[ \t]v\.?[ \t]+(?P<name>(?:{caps_particle}[ \t]+){{0,2}}{CW}(?:[ \t]+(?:{caps_particle}[ \t]+){{0,2}}{CW}){{0,2}})[ \t]+[-–—]"
+    ))?;
     Ok(Patterns {
+        name_case,
+        name_case_title,
         name_label,
         name_honorific,
         name_role,
@@ -379,22 +398,30 @@ impl Recognizer for NameCues {
             INTRODUCED,
             INITIAL,
             MAIDEN,
+            CASE_PARTY,
         ]
     }
 
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
         let (text, p) = (ctx.text, self.patterns);
-        for c in p.name_maiden.captures_iter(text) {
-            let Some(m) = c.name("name") else {
-                continue;
-            };
-            // The cue is enough: an English word or a place is a maiden name here
-            // (no `only_words` test), an organisation word is not.
-            let (start, end) = trim_possessive(text, m.start(), m.end());
-            if !next_char(text, end).is_some_and(char::is_alphanumeric)
-                && name_words_ok(&text[start..end], true)
-            {
-                ctx.push(cands, (start, end), &MAIDEN, Tier::Name);
+        // The cue is enough for these: an English word or a place is a maiden name or a
+        // party here (no `only_words` test), an organisation word is not.
+        let cued = [
+            (&p.name_maiden, &MAIDEN),
+            (&p.name_case, &CASE_PARTY),
+            (&p.name_case_title, &CASE_PARTY),
+        ];
+        for (pattern, row) in cued {
+            for c in pattern.captures_iter(text) {
+                let Some(m) = c.name("name") else {
+                    continue;
+                };
+                let (start, end) = trim_possessive(text, m.start(), m.end());
+                if !next_char(text, end).is_some_and(char::is_alphanumeric)
+                    && name_words_ok(&text[start..end], true)
+                {
+                    ctx.push(cands, (start, end), row, Tier::Name);
+                }
             }
         }
         let mut add = |start: usize, end: usize, row: &RelevanceRow| {

@@ -255,3 +255,48 @@ fn a_doctor_named_by_a_patients_surname_leaves_the_patient_a_name() {
     assert_eq!(d.normalized, "anton brevik");
     assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
 }
+
+#[test]
+fn the_other_party_of_a_cited_case_is_a_name_whatever_its_words() {
+    for (text, party) in [
+        (
+            "Ann Smith v Van Bragt [2021] EWHC 1432 (QB) concerned a fall.",
+            "Van Bragt",
+        ),
+        (
+            "Ann Smith v Grand [2021] EWHC 1432 (QB) concerned a fall.",
+            "Grand",
+        ),
+        (
+            "Ann Smith v Ó Hóráin [2021] EWHC 1432 (QB) concerned a fall.",
+            "Ó Hóráin",
+        ),
+        ("Roe v. Wade (1973) is cited.", "Wade"),
+        (
+            "RE: ANN SMITH v DA CONCEIÇÃO - directions hearing listed",
+            "DA CONCEIÇÃO",
+        ),
+        (
+            "RE: ANN SMITH v LIE - directions hearing listed for May 9.",
+            "LIE",
+        ),
+    ] {
+        let items = run(text);
+        assert!(has(&items, "NAME", party), "{text}: {items:?}");
+    }
+    // A firm is no person; numbers, and a "v" without a year or a "RE:" line, are
+    // nothing.
+    for text in [
+        "Ann Smith v. Northgate Logistics Ltd [2020] UKSC 3 applies.",
+        "Pay 200 v 300 (2021) figures.",
+        "Grand v Lie is a riddle.",
+    ] {
+        let items = run(text);
+        assert!(
+            !items
+                .iter()
+                .any(|i| i.entity_type == "NAME" && !i.original.contains("Smith")),
+            "{text}: {items:?}"
+        );
+    }
+}
