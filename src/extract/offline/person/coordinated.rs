@@ -1,6 +1,7 @@
 //! A name joined by "and" to a name found: "PICHPANDECHA, Nattawun and Carlijn van
 //! Dokkum both live at …", "BALVEER GARDE and Janeth Nyawira", "approved for Ana
-//! Pop and Ulugbek Humoyunov"; or next after one in a list ("Attendees: Ana Lima,
+//! Pop and Ulugbek Humoyunov"; the other end of a handover ("from Alberta Nistor to
+//! Ana Pop"); or next after one in a list ("Attendees: Ana Lima,
 //! Raúl Gómez, Chen Jie"). Two people named side by side are written alike; the
 //! name found says what the words beside it are, so the words need no cue of their
 //! own, only to be name-like: each a name or a word of no vocabulary, none an English
@@ -105,8 +106,13 @@ impl Run<'_> {
 
 /// Word `k` is a lower-case "and" between single spaces.
 fn and_at(text: &str, toks: &Tokens, k: usize) -> bool {
+    word_at(text, toks, k, "and")
+}
+
+/// Word `k` is the lower-case `word` between single spaces.
+fn word_at(text: &str, toks: &Tokens, k: usize, word: &str) -> bool {
     toks[k].shape == Shape::Lower
-        && toks.folded(k) == "and"
+        && toks.folded(k) == word
         && k >= 1
         && k + 1 < toks.len()
         && &text[toks[k - 1].end..toks[k].start] == " "
@@ -187,6 +193,32 @@ pub(super) fn coordinated(r: &Run, found: &[Found]) -> Vec<Found> {
         }
         if z + 1 < toks.len()
             && and_at(text, toks, z)
+            && let Some(e) = r.coordinated_after(z + 1).filter(|&e| free(z + 1, e))
+        {
+            out.push(Found {
+                start: toks[z + 1].start,
+                end: toks[e].end,
+                row: &COORDINATED,
+            });
+        }
+        // "Reassigned the case from Alberta Nistor to Ana Pop": a handover between
+        // two people, "from" one "to" the other.
+        if a >= 3
+            && word_at(text, toks, a - 1, "to")
+            && let Some(s) = r
+                .coordinated_before(a - 2)
+                .filter(|&s| free(s, a - 2) && s >= 1 && word_at(text, toks, s - 1, "from"))
+        {
+            out.push(Found {
+                start: toks[s].start,
+                end: toks[a - 2].end,
+                row: &COORDINATED,
+            });
+        }
+        if a >= 1
+            && z + 1 < toks.len()
+            && word_at(text, toks, a - 1, "from")
+            && word_at(text, toks, z, "to")
             && let Some(e) = r.coordinated_after(z + 1).filter(|&e| free(z + 1, e))
         {
             out.push(Found {

@@ -142,3 +142,24 @@ fn a_surname_that_is_an_english_word_is_a_party_of_a_cited_case() {
     // No year in brackets, no case: "Hook" is a word.
     assert_eq!(names("Ann Smith v Hook is a riddle."), ["Ann Smith"]);
 }
+
+#[test]
+fn the_other_end_of_a_handover_is_a_name() {
+    assert_eq!(
+        names("Reassigned CASE-2 from Alberta Nistor to Bo Li."),
+        ["Alberta Nistor", "Bo Li"]
+    );
+    assert_eq!(
+        names("Reassigned CASE-1 from Bo Lu to Lubomír Marek today."),
+        ["Bo Lu", "Lubomír Marek"]
+    );
+    // A place or a department at the other end stays what it is.
+    assert_eq!(
+        names("Transferred from New York to Ann Smith."),
+        ["Ann Smith"]
+    );
+    assert_eq!(
+        names("The file went from Legal Services to Ann Smith."),
+        ["Ann Smith"]
+    );
+}
