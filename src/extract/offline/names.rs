@@ -51,6 +51,11 @@ const CASE_PARTY: RelevanceRow = RelevanceRow {
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.9),
 };
+const WORD_SURNAME: RelevanceRow = RelevanceRow {
+    matches: "a common given name of the vocabularies and a surname that is also an English word written with a capital inside the sentence (`Ming He wrote`, `Yan Ma reports`: a pronoun or a word there is written in lower case)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.85),
+};
 const INITIAL: RelevanceRow = RelevanceRow {
     matches: "initial + surname (`M. Quintero-Hale`)",
     entity_type: "NAME",
@@ -92,6 +97,7 @@ struct Patterns {
     name_maiden: Regex,
     name_case: Regex,
     name_case_title: Regex,
+    name_word_surname: Regex,
 }
 
 fn build_patterns() -> Result<Patterns, regex::Error> {
@@ -133,7 +139,9 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let name_case_title = Regex::new(&format!(
         r"(?m)^[ \t]*(?:RE|Re):[ \t]+[^\n]{{1,80}}?[ \t]v\.?[ \t]+(?P<name>(?:{caps_particle}[ \t]+){{0,2}}{CW}(?:[ \t]+(?:{caps_particle}[ \t]+){{0,2}}{CW}){{0,2}})[ \t]+[-–—]"
     ))?;
+    let name_word_surname = Regex::new(r"(?-u:\b)(?P<given>\p{Lu}\p{Ll}+)[ ](?:He|Ma)(?-u:\b)")?;
     Ok(Patterns {
+        name_word_surname,
         name_case,
         name_case_title,
         name_label,
@@ -399,6 +407,7 @@ impl Recognizer for NameCues {
             INITIAL,
             MAIDEN,
             CASE_PARTY,
+            WORD_SURNAME,
         ]
     }
 
@@ -423,6 +432,31 @@ impl Recognizer for NameCues {
                     ctx.push(cands, (start, end), row, Tier::Name);
                 }
             }
+        }
+        // "Ming He wrote:": a common given name, then "He" or "Ma" with a capital
+        // where the word would be in lower case (the given name before it: no sentence
+        // starts there). A possessive or a letter after it ends no name.
+        for c in p.name_word_surname.captures_iter(text) {
+            let (Some(all), Some(given)) = (c.get(0), c.name("given")) else {
+                continue;
+            };
+            // In a title written in capitals throughout ("Finding Grace He Stayed") the
+            // capital says nothing: a capitalised word before or after is one.
+            let word_before = text[..all.start()]
+                .strip_suffix(' ')
+                .and_then(|b| b.rsplit([' ', '\t', '\n']).next())
+                .is_some_and(|w| w.starts_with(char::is_uppercase) && !w.ends_with([':', ',']));
+            let word_after = text[all.end()..]
+                .strip_prefix(' ')
+                .is_some_and(|a| a.starts_with(char::is_uppercase));
+            if next_char(text, all.end()).is_some_and(|ch| ch.is_alphanumeric() || ch == '-')
+                || word_before
+                || word_after
+                || !super::person::is_common_given_name(&given.as_str().to_lowercase())
+            {
+                continue;
+            }
+            ctx.push(cands, (all.start(), all.end()), &WORD_SURNAME, Tier::Name);
         }
         let mut add = |start: usize, end: usize, row: &RelevanceRow| {
             if let Some(span) = name_span(text, start, end, false) {

@@ -138,7 +138,8 @@ fn recognizers_give_their_declared_rows() {
         "Helga Mayor moved away.",
         "| Member | ID | Phone | E-mail | Home address | DOB |\n|---|---|---|---|---|---|\n\
          | Min Xiang | 4869381319 | 7902843467 | mx@example.org | 4 Elm Row, Leith | 03/02/1961 |",
-        "Jacobs v Van Bragt [2021] EWHC 1432 concerned a fall; Mrs North (née Strand) agreed.",
+        "Jacobs v Van Bragt [2021] EWHC 1432 concerned a fall; Mrs North (née Strand) agreed. \
+         Ming He wrote back.",
     ];
     let recognizers: Vec<Box<dyn Recognizer>> = registry()
         .into_iter()

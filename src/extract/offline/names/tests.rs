@@ -300,3 +300,26 @@ fn the_other_party_of_a_cited_case_is_a_name_whatever_its_words() {
         );
     }
 }
+
+#[test]
+fn a_surname_that_is_an_english_word_after_a_common_given_name() {
+    for (text, name) in [
+        ("Ming He wrote: I still have not received it.", "Ming He"),
+        (
+            "Ticket 12: customer Yan Ma reports a wrong claim.",
+            "Yan Ma",
+        ),
+        ("Ming He's claim was paid.", "Ming He"),
+    ] {
+        let items = run(text);
+        assert!(has(&items, "NAME", name), "{text}: {items:?}");
+    }
+    // The pronoun opening a sentence, or inside a title in capitals throughout.
+    for text in ["I told Tom. He said no.", "Finding Grace He Stayed"] {
+        let items = run(text);
+        assert!(
+            !items.iter().any(|i| i.original.ends_with(" He")),
+            "{text}: {items:?}"
+        );
+    }
+}

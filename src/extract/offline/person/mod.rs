@@ -98,6 +98,13 @@ pub(super) fn common_surname(word: &str) -> bool {
     vocab().evidence(&fold_word(word)).surname >= WORD_NAME_MIN
 }
 
+/// A lowercase word that is a common given name (`COMMON_GIVEN` or more), more often
+/// given than a surname and not clearly more an English word ("ming", "juan").
+pub(super) fn is_common_given_name(word: &str) -> bool {
+    let e = vocab().evidence(word);
+    e.known() && e.given >= COMMON_GIVEN && e.given > e.surname
+}
+
 /// A lowercase word that is a name, not clearly more an English word ("gutierrez",
 /// not "dates").
 pub(super) fn is_known_name(word: &str) -> bool {
