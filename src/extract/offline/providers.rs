@@ -298,18 +298,29 @@ impl Recognizer for Clinicians {
         // document without one ("Dear Dr Ojo, … your patient Ada Ojo") makes no
         // clinician of that person: the patient stays a name, and the doctor's
         // mention with it.
-        let in_context = |c: &Candidate| clinician_context(self.patterns, ctx.text, c.start, c.end);
-        let complete = |c: &Candidate| writes_whole_name(&ctx.text[c.start..c.end], &c.normalized);
-        let named_plainly: BTreeSet<&str> = cands
+        // Each name mention once: (mention, written as a clinician's, written whole).
+        let mentions: Vec<(&Candidate, bool, bool)> = cands
             .iter()
-            .filter(|c| c.ty == "NAME" && complete(c) && !in_context(c))
-            .map(|c| c.normalized.as_str())
+            .filter(|c| c.ty == "NAME")
+            .map(|c| {
+                (
+                    c,
+                    clinician_context(self.patterns, ctx.text, c.start, c.end),
+                    writes_whole_name(&ctx.text[c.start..c.end], &c.normalized),
+                )
+            })
             .collect();
-        let clinicians: BTreeSet<String> = cands
+        let named_plainly: BTreeSet<&str> = mentions
             .iter()
-            .filter(|c| c.ty == "NAME" && in_context(c))
-            .filter(|c| complete(c) || !named_plainly.contains(c.normalized.as_str()))
-            .map(|c| c.normalized.clone())
+            .filter(|&&(_, clinical, whole)| whole && !clinical)
+            .map(|(c, _, _)| c.normalized.as_str())
+            .collect();
+        let clinicians: BTreeSet<String> = mentions
+            .iter()
+            .filter(|&&(c, clinical, whole)| {
+                clinical && (whole || !named_plainly.contains(c.normalized.as_str()))
+            })
+            .map(|(c, _, _)| c.normalized.clone())
             .collect();
         for c in cands.iter_mut().filter(|c| c.ty == "NAME") {
             if clinicians.contains(&c.normalized) {

@@ -56,14 +56,28 @@ pub(super) fn echoes(
     if targets.is_empty() {
         return Vec::new();
     }
-    let taken: Vec<Span> = mine
+    // The spans found already, merged into disjoint ranges sorted by start, so that
+    // whether a word lies in one is a search, not a scan (a long document has many).
+    let mut taken: Vec<Span> = mine
         .iter()
         .chain(carried)
         .flat_map(|i| i.spans.iter().copied())
         .collect();
+    taken.sort_unstable_by_key(|t| (t.start, t.end));
+    let mut merged: Vec<Span> = Vec::with_capacity(taken.len());
+    for t in taken {
+        match merged.last_mut() {
+            Some(last) if t.start <= last.end => last.end = last.end.max(t.end),
+            _ => merged.push(t),
+        }
+    }
+    let in_taken = |start: usize, end: usize| {
+        let i = merged.partition_point(|t| t.end <= start);
+        merged.get(i).is_some_and(|t| t.start < end)
+    };
     let mut found: BTreeMap<&str, Vec<Span>> = BTreeMap::new();
     for (start, end) in words_of(content) {
-        if !content[start].is_uppercase() || taken.iter().any(|t| t.start < end && start < t.end) {
+        if !content[start].is_uppercase() || in_taken(start, end) {
             continue;
         }
         let word: String = content[start..end].iter().collect();
