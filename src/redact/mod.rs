@@ -15,6 +15,8 @@ mod scan;
 use std::collections::{BTreeMap, HashMap};
 
 use aho_corasick::AhoCorasick;
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use serde::{Deserialize, Serialize};
 
 use crate::entity::Span;
@@ -74,9 +76,8 @@ pub struct Hit {
 pub struct Replacer {
     entities: Vec<MaskedEntity>,
     replacements: Vec<String>,
-    /// Word-view needles (`" t1 t2 "`) and their owners.
-    words: Option<AhoCorasick>,
-    word_owner: Vec<usize>,
+    /// Word-view needles and their owners.
+    words: WordNeedles,
     /// Compact-view needles (phones and ids without separators) and their owners.
     compact: Option<AhoCorasick>,
     compact_owner: Vec<usize>,
@@ -109,25 +110,25 @@ pub(crate) fn in_entity_order<'a, N: Send>(
 /// Pieces searched together by [`Replacer::find_each`]'s callers.
 const BATCH_PIECES: usize = 4096;
 
-/// The word-view needles of one masked entity: every original and the normalized
-/// value; for a name of two or more tokens also the family name first ("Marlowe,
-/// Edith"), and the tokens run together either way ("EdithMarlowe.txt").
-fn word_needles(e: &MaskedEntity) -> Vec<String> {
+/// The word-view needles of one masked entity, as token sequences: every original and
+/// the normalized value; for a name of two or more tokens also the family name first
+/// ("Marlowe, Edith"), and the tokens run together either way ("EdithMarlowe.txt").
+fn word_needles(e: &MaskedEntity) -> Vec<Vec<String>> {
     let mut out = Vec::new();
-    let mut push = |toks: &[String]| {
+    let mut push = |toks: Vec<String>| {
         if !toks.is_empty() {
-            out.push(format!(" {} ", toks.join(" ")));
+            out.push(toks);
         }
     };
     for v in e.originals.iter().chain(std::iter::once(&e.normalized)) {
-        push(&scan::value_tokens(v));
+        push(scan::value_tokens(v));
     }
     if value_kind(&e.entity_type) == ValueKind::Name {
         let toks = scan::value_tokens(&e.normalized);
         if toks.len() >= 2 {
             let mut reversed = vec![toks[toks.len() - 1].clone()];
             reversed.extend_from_slice(&toks[..toks.len() - 1]);
-            push(&reversed);
+            push(reversed);
             // Run together, the words are one token of the text, canonicalized as a
             // whole: joined as written, not as their street-suffix spellings ("Cove"
             // is "cv" alone, but "CoveBabab" is "covebabab").
@@ -139,12 +140,75 @@ fn word_needles(e: &MaskedEntity) -> Vec<String> {
                 .collect();
             if let Some((last, rest)) = words.split_last() {
                 for joined in [words.concat(), format!("{last}{}", rest.concat())] {
-                    push(&[canonical_token(&joined).to_string()]);
+                    push(vec![canonical_token(&joined).to_string()]);
                 }
             }
         }
     }
     out
+}
+
+/// The word-view needles of every masked entity, found as whole-token sequences of
+/// the text: each token of a needle is numbered, and a needle is the sequence of its
+/// tokens' numbers. A text is read token by token, each looked up once; a sequence is
+/// looked up only while every token in it is some needle's. Held this way the needles
+/// of a million masked entities take a fraction of what an automaton over their
+/// text took to build (SPEC §5's matching is unchanged: the tokens are the word
+/// view's).
+#[derive(Default)]
+struct WordNeedles {
+    /// Token → its number (from 1; 0 is no needle's token).
+    vocab: FxHashMap<Box<str>, u32>,
+    /// Token numbers of a needle → the first entity to have it.
+    owner: FxHashMap<SmallVec<[u32; 4]>, u32>,
+    /// Tokens in the longest needle.
+    longest: usize,
+}
+
+impl WordNeedles {
+    /// Adds needle `tokens` of entity `i`; when another entity added it first, returns
+    /// that entity and adds nothing.
+    fn add(&mut self, tokens: Vec<String>, i: usize) -> Option<usize> {
+        let ids: SmallVec<[u32; 4]> = tokens
+            .into_iter()
+            .map(|t| {
+                let n = self.vocab.len() as u32 + 1;
+                *self.vocab.entry(t.into_boxed_str()).or_insert(n)
+            })
+            .collect();
+        self.longest = self.longest.max(ids.len());
+        match self.owner.entry(ids) {
+            std::collections::hash_map::Entry::Occupied(o) => Some(*o.get() as usize),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(i as u32);
+                None
+            }
+        }
+    }
+
+    /// Every needle of `scan`'s word view: `(first token, last token, owner)`.
+    fn find(&self, scan: &Scan, mut push: impl FnMut(usize, usize, usize)) {
+        if self.owner.is_empty() {
+            return;
+        }
+        let ids: Vec<u32> = (0..scan.toks.len())
+            .map(|k| self.vocab.get(scan.token(k)).copied().unwrap_or(0))
+            .collect();
+        for k in 0..ids.len() {
+            if ids[k] == 0 {
+                continue;
+            }
+            let piece = scan.toks[k].piece;
+            for l in k..ids.len().min(k + self.longest) {
+                if ids[l] == 0 || scan.toks[l].piece != piece {
+                    break;
+                }
+                if let Some(&owner) = self.owner.get(&ids[k..=l]) {
+                    push(k, l, owner as usize);
+                }
+            }
+        }
+    }
 }
 
 /// The compact-view needles of a masked phone (its digits; without the country code
@@ -229,7 +293,7 @@ impl Replacer {
         schema: &Schema,
         project_key: &[u8],
     ) -> Self {
-        let mut words = NeedleSet::default();
+        let mut words = WordNeedles::default();
         let mut compact = NeedleSet::default();
         // A needle two entities share belongs to the first; the two are one written
         // form, so they are grouped (one pseudonym, see `Groups`).
@@ -240,12 +304,14 @@ impl Replacer {
             &entities,
             |e| (word_needles(e), compact_needles(e)),
             |i, e, (word_needles, compact_needles)| {
-                for (set, needles) in [(&mut words, word_needles), (&mut compact, compact_needles)]
-                {
-                    for n in needles {
-                        if let Some(first) = set.add(n, i) {
-                            groups.join(first, i);
-                        }
+                for n in word_needles {
+                    if let Some(first) = words.add(n, i) {
+                        groups.join(first, i);
+                    }
+                }
+                for n in compact_needles {
+                    if let Some(first) = compact.add(n, i) {
+                        groups.join(first, i);
                     }
                 }
                 if value_kind(&e.entity_type) == ValueKind::Date {
@@ -268,18 +334,12 @@ impl Replacer {
         );
         let generalizer = (mode == Mode::Generalize).then(|| Generalizer::new(&entities, schema));
         // The needles' index (a copy of every needle) is not needed to build the
-        // automata: let go of it first (a million masked entities' needles).
-        words.seen = HashMap::new();
+        // automaton: let go of it first.
         compact.seen = HashMap::new();
-        let (words_automaton, compact_automaton) = rayon::join(
-            || overlapping_automaton(&words.needles),
-            || overlapping_automaton(&compact.needles),
-        );
         Replacer {
             generalizer,
-            words: words_automaton,
-            word_owner: words.owner,
-            compact: compact_automaton,
+            words,
+            compact: overlapping_automaton(&compact.needles),
             compact_owner: compact.owner,
             dates,
             entities,
@@ -381,13 +441,7 @@ impl Replacer {
                 },
             });
         };
-        if let Some(ac) = &self.words {
-            for m in ac.find_overlapping_iter(scan.word.as_str()) {
-                if let Some((k, l)) = scan.word_tokens(m.start(), m.end()) {
-                    push(k, l, self.word_owner[m.pattern().as_usize()]);
-                }
-            }
-        }
+        self.words.find(scan, &mut push);
         if let Some(ac) = &self.compact {
             for m in ac.find_overlapping_iter(scan.compact.as_str()) {
                 if let Some((k, l)) = scan.compact_tokens(m.start(), m.end()) {

@@ -209,20 +209,6 @@ impl Scan {
         scan
     }
 
-    /// The tokens `[k, l]` of a word-view match `[start, end)` (the needle's spaces
-    /// included), when it starts and ends on token boundaries.
-    pub fn word_tokens(&self, start: usize, end: usize) -> Option<(usize, usize)> {
-        let k = self
-            .toks
-            .binary_search_by_key(&(start as u32 + 1), |t| t.w.0)
-            .ok()?;
-        let l = self
-            .toks
-            .binary_search_by_key(&(end as u32 - 1), |t| t.w.1)
-            .ok()?;
-        (k <= l && self.toks[k].piece == self.toks[l].piece).then_some((k, l))
-    }
-
     /// The tokens `[k, l]` of a compact-view match `[start, end)`, when it starts at a
     /// token's start and ends at a token's end.
     pub fn compact_tokens(&self, start: usize, end: usize) -> Option<(usize, usize)> {
