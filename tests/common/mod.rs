@@ -57,9 +57,28 @@ pub fn manifest(out: &std::path::Path) -> serde_json::Value {
     let tables = m["tables"].as_object().cloned().unwrap_or_default();
     for (name, t) in tables {
         let file = out.join(t["file"].as_str().expect("a table's file"));
+        // A table of arrays names its columns: each row read as an object.
+        let columns: Option<Vec<String>> = t["columns"].as_array().map(|c| {
+            c.iter()
+                .map(|x| x.as_str().expect("a column name").to_string())
+                .collect()
+        });
         let rows: Vec<serde_json::Value> = export_text(&file)
             .lines()
-            .map(|l| serde_json::from_str(l).expect("a table row is JSON"))
+            .map(|l| {
+                let row: serde_json::Value = serde_json::from_str(l).expect("a table row is JSON");
+                match &columns {
+                    Some(cols) => {
+                        let cells = row.as_array().expect("a row of a table with columns is an array");
+                        assert_eq!(cells.len(), cols.len(), "{name}: one cell per column");
+                        serde_json::Value::Object(cols.iter().cloned().zip(cells.iter().cloned()).collect())
+                    }
+                    None => {
+                        assert!(row.is_object(), "{name}: a row of a table without columns is an object");
+                        row
+                    }
+                }
+            })
             .collect();
         assert_eq!(
             rows.len() as u64,

@@ -562,43 +562,54 @@ impl LeakCheck {
         hits: &mut Vec<LeakHit>,
     ) -> Result<(), ExportError> {
         use rayon::prelude::*;
-        // One thread reads (and decompresses) the file and splits it into strings,
-        // handing blocks of them over; the blocks are searched on every core
+        // One thread reads and decompresses the file, another splits it into
+        // strings, handing blocks of them over; the blocks are searched on every core
         // meanwhile.
-        let (send, receive) = std::sync::mpsc::sync_channel::<Vec<json::Piece>>(2);
-        let read = move || -> std::io::Result<()> {
-            let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
-            let mut lexer = JsonLexer::new(own);
-            let mut buf = vec![0u8; 1 << 20];
+        let (send_bytes, receive_bytes) = std::sync::mpsc::sync_channel::<std::io::Result<Vec<u8>>>(4);
+        let inflate = move || {
+            let mut file = file;
             loop {
-                let n = reader.read(&mut buf)?;
-                if n == 0 {
+                let mut buf = Vec::with_capacity(1 << 20);
+                let read = (&mut file).take(1 << 20).read_to_end(&mut buf);
+                let done = !matches!(read, Ok(n) if n > 0);
+                if send_bytes.send(read.map(|_| buf)).is_err() || done {
+                    return;
+                }
+            }
+        };
+        let (send, receive) = std::sync::mpsc::sync_channel::<json::Pieces>(2);
+        let read = move || -> std::io::Result<()> {
+            let mut lexer = JsonLexer::new(own);
+            for bytes in receive_bytes.iter() {
+                let bytes = bytes?;
+                if bytes.is_empty() {
                     lexer.finish();
                 } else {
-                    lexer.feed(&buf[..n]);
+                    lexer.feed(&bytes);
                 }
-                if lexer.pieces_bytes >= 8 << 20 || n == 0 {
-                    lexer.pieces_bytes = 0;
-                    if send.send(std::mem::take(&mut lexer.pieces)).is_err() || n == 0 {
+                if lexer.pieces.bytes() >= 8 << 20 || bytes.is_empty() {
+                    if send.send(lexer.take_pieces()).is_err() || bytes.is_empty() {
                         return Ok(());
                     }
                 }
             }
+            Err(std::io::Error::other("the leak check's decompressing reader stopped"))
         };
         // Strings already searched and found clean: a string is searched alone, so
         // the same string gives the same result wherever it is (a table names each
         // document and entity many times). Bounded, so memory stays small.
         let mut clean: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
-        let search = |pieces: Vec<json::Piece>,
+        let search = |pieces: json::Pieces,
                       clean: &mut rustc_hash::FxHashSet<String>,
                       hits: &mut Vec<LeakHit>| {
             let found: Vec<(usize, Vec<LeakHit>)> = pieces
+                .list
                 .par_iter()
                 .enumerate()
-                .filter(|(_, p)| !clean.contains(&p.text))
+                .filter(|(_, p)| !clean.contains(pieces.text(p)))
                 .map(|(i, p)| {
                     let found = self
-                        .find(&p.text, false)
+                        .find(pieces.text(p), false)
                         .into_iter()
                         .map(|(_, e)| self.hit(rel, p.line, p.column, e))
                         .collect::<Vec<_>>();
@@ -608,7 +619,7 @@ impl LeakCheck {
             for (i, found) in found {
                 if found.is_empty() {
                     if clean.len() < CLEAN_CACHE {
-                        clean.insert(pieces[i].text.clone());
+                        clean.insert(pieces.text(&pieces.list[i]).to_string());
                     }
                 } else {
                     hits.extend(found);
@@ -616,13 +627,16 @@ impl LeakCheck {
             }
         };
         std::thread::scope(|scope| {
+            let inflater = scope.spawn(inflate);
             let reader = scope.spawn(read);
             for pieces in receive.iter() {
                 search(pieces, &mut clean, hits);
             }
-            match reader.join() {
-                Ok(r) => r.map_err(|e| io_err(path, e)),
-                Err(_) => Err(io_err(path, "the leak check's reader failed")),
+            let read = reader.join();
+            let inflated = inflater.join();
+            match (read, inflated) {
+                (Ok(r), Ok(())) => r.map_err(|e| io_err(path, e)),
+                _ => Err(io_err(path, "the leak check's reader failed")),
             }
         })
     }
