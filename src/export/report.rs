@@ -284,25 +284,24 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
     );
 
     // The riskiest documents: residual ones first, then by risk after masking.
-    let mut docs: Vec<usize> = (0..m.docs.len()).collect();
     let residual_doc = |d: usize| plan.residual_docs.binary_search(&(d as u32)).is_ok();
-    docs.sort_by(|&a, &b| {
+    let shown = RISKIEST.max(plan.residual_docs.len().min(LISTED));
+    let docs = first_by(m.docs.len(), shown, |&a, &b| {
         residual_doc(b)
             .cmp(&residual_doc(a))
             .then(plan.doc_risk_final[b].total_cmp(&plan.doc_risk_final[a]))
             .then(an.doc_risk_initial[b].total_cmp(&an.doc_risk_initial[a]))
             .then(a.cmp(&b))
     });
-    let shown = RISKIEST.max(plan.residual_docs.len().min(LISTED));
     let _ = writeln!(
         s,
         "## Riskiest documents\n\n{} of {} documents: residual ones first, then by risk after \
          masking; every document is in tables/documents.jsonl.gz.\n\n\
          | document | risk before | risk after | residual |\n|---|---:|---:|---|",
-        shown.min(docs.len()),
-        docs.len()
+        shown.min(m.docs.len()),
+        m.docs.len()
     );
-    for &d in docs.iter().take(shown) {
+    for &d in &docs {
         let doc = &m.docs[d];
         let _ = writeln!(
             s,
@@ -320,8 +319,8 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
     for &c in &plan.residual_chains {
         residual_chain[c as usize] = true;
     }
-    let mut chains: Vec<usize> = (0..an.chains.len()).collect();
-    chains.sort_by(|&a, &b| {
+    let shown = RISKIEST.max(plan.residual_chains.len().min(LISTED));
+    let chains = first_by(an.chains.len(), shown, |&a, &b| {
         let (ra, rb) = (&plan.chains[a], &plan.chains[b]);
         residual_chain[b]
             .cmp(&residual_chain[a])
@@ -329,16 +328,15 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
             .then(rb.risk_initial.total_cmp(&ra.risk_initial))
             .then(a.cmp(&b))
     });
-    let shown = RISKIEST.max(plan.residual_chains.len().min(LISTED));
     let _ = writeln!(
         s,
         "\n## Riskiest chains\n\n{} of {} chains: residual ones first, then by risk after \
          masking; every chain is in tables/chains.jsonl.gz.\n\n\
          | chain | initial | pre | final | category | target | residual |\n|---|---:|---:|---:|---|---:|---|",
-        shown.min(chains.len()),
-        chains.len()
+        shown.min(an.chains.len()),
+        an.chains.len()
     );
-    for &i in chains.iter().take(shown) {
+    for &i in &chains {
         let (c, r) = (&an.chains[i], &plan.chains[i]);
         let docs: Vec<String> = c
             .docs
@@ -482,4 +480,41 @@ fn diagnostics_section(
     }
     more(s, all.len(), LISTED, what, rest_in);
     let _ = writeln!(s);
+}
+
+/// The first `k` of `0..n` in the order `cmp` (a total order), in that order: the
+/// report lists a few of ten million chains, so they are selected, not all sorted.
+fn first_by(
+    n: usize,
+    k: usize,
+    cmp: impl Fn(&usize, &usize) -> std::cmp::Ordering,
+) -> Vec<usize> {
+    let mut all: Vec<usize> = (0..n).collect();
+    if k < n {
+        all.select_nth_unstable_by(k, &cmp);
+        all.truncate(k);
+    }
+    all.sort_by(&cmp);
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_by;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The report's riskiest rows are those a whole sort would list first.
+        #[test]
+        fn the_first_k_are_those_of_a_whole_sort(
+            risks in proptest::collection::vec(0u8..5, 0..60),
+            k in 0usize..70,
+        ) {
+            let cmp = |a: &usize, b: &usize| risks[*b].cmp(&risks[*a]).then(a.cmp(b));
+            let mut all: Vec<usize> = (0..risks.len()).collect();
+            all.sort_by(cmp);
+            all.truncate(k);
+            prop_assert_eq!(first_by(risks.len(), k, cmp), all);
+        }
+    }
 }
