@@ -11,7 +11,7 @@ use clam::Config;
 use clam::config::{ConfigSources, resolve};
 use clam::corpus::{self, Corpus, LoadOptions};
 use clam::display::escape_line;
-use clam::export::{ExportError, ExportOptions, export};
+use clam::export::{ExportError, ExportOptions};
 use clam::extract::llm::{LlmExtractor, LlmOptions, LlmReport, Source as LlmSource};
 use clam::extract::offline::OfflineExtractor;
 use clam::session::{Session, default_session_path};

@@ -25,46 +25,48 @@ pub(super) fn run(a: RunArgs, bars: &Bars) -> Result<u8> {
     let phase = clam::phase::phase("export");
     bars.spinner("exporting: redacting");
     let scanner = progress::CountedScan::new(&ex, bars, ws.corpus().documents.len());
-    let exported = export(&*ws, &key, &a.out, &opts, &scanner);
+    let staged = clam::export::stage(&*ws, &key, &a.out, &opts, &scanner);
+    // What the summary line says, read now: the workspace is let go before the leak
+    // check, which reads only the files and the masked values.
+    let chains = |cat, of: fn(&clam::plan::ChainResult) -> clam::analysis::RiskCategory| {
+        ws.plan().chains.iter().filter(|c| of(c) == cat).count()
+    };
+    use clam::analysis::RiskCategory::{High, Medium};
+    let before = (
+        chains(High, |c| c.category_initial),
+        chains(Medium, |c| c.category_initial),
+    );
+    let after = (
+        chains(High, |c| c.category_final),
+        chains(Medium, |c| c.category_final),
+    );
+    let entities = ws.model().entities.len();
+    let residuals = (ws.plan().residual_docs.len(), ws.plan().residual_chains.len());
+    let cap = &ws.analysis().chain_cap;
+    let cap_hit = cap.hit().then(|| (cap.capped_components.len(), cap.limit));
+    let mode = ws.config().redact.mode.as_str();
+    drop(ws);
+    let exported = staged.and_then(clam::export::Staged::finish);
     bars.clear();
     drop(phase);
-    if ws.analysis().chain_cap.hit() {
+    if let Some((components, limit)) = cap_hit {
         eprintln!(
-            "warning: chain cap hit: {} component(s) of the document graph have more chains than max_chains_per_component = {}; longer chains beyond it were not analysed (see report.md)",
-            ws.analysis().chain_cap.capped_components.len(),
-            ws.analysis().chain_cap.limit
+            "warning: chain cap hit: {components} component(s) of the document graph have more chains than max_chains_per_component = {limit}; longer chains beyond it were not analysed (see report.md)"
         );
     }
     match exported {
         Ok(summary) => {
-            let chains_after = |cat| {
-                ws.plan()
-                    .chains
-                    .iter()
-                    .filter(|c| c.category_final == cat)
-                    .count()
-            };
-            let chains_before = |cat| {
-                ws.plan()
-                    .chains
-                    .iter()
-                    .filter(|c| c.category_initial == cat)
-                    .count()
-            };
-            use clam::analysis::RiskCategory::{High, Medium};
             eprintln!(
-                "exported {} documents to {} ({} mode): {} of {} entities masked; chains HIGH/MEDIUM unmasked {}/{} → masked {}/{}; {} residual document(s), {} residual chain(s); {}",
+                "exported {} documents to {} ({mode} mode): {} of {entities} entities masked; chains HIGH/MEDIUM unmasked {}/{} → masked {}/{}; {} residual document(s), {} residual chain(s); {}",
                 summary.documents,
                 summary.out.display(),
-                ws.config().redact.mode.as_str(),
                 summary.masked,
-                ws.model().entities.len(),
-                chains_before(High),
-                chains_before(Medium),
-                chains_after(High),
-                chains_after(Medium),
-                ws.plan().residual_docs.len(),
-                ws.plan().residual_chains.len(),
+                before.0,
+                before.1,
+                after.0,
+                after.1,
+                residuals.0,
+                residuals.1,
                 summary.leak_line()
             );
             for w in &summary.warnings {

@@ -23,7 +23,7 @@ use crate::corpus::Format;
 use crate::display::json_escape_unsafe;
 use crate::extract::Extractor;
 use crate::hashing::hmac_hex;
-use crate::redact::Replacer;
+use crate::redact::{MaskedEntity, Replacer};
 pub use ids::DocIds;
 use ids::redacted_rel_path;
 use manifest::write_manifest;
@@ -289,6 +289,56 @@ pub fn export(
     opts: &ExportOptions,
     scanner: &(dyn Extractor + Sync),
 ) -> Result<ExportSummary, ExportError> {
+    stage(ws, project_key, out, opts, scanner)?.finish()
+}
+
+/// An export written in its staging folder, the leak check and publication to come
+/// ([`Staged::finish`]). They read only the files and the masked values, so a caller
+/// done with its workspace lets it go in between (`clam run` at a million documents:
+/// the leak check no longer runs on top of the corpus, the analysis and the plan).
+pub struct Staged {
+    tmp: publish::Staging,
+    claim: publish::Claim,
+    masked: Vec<MaskedEntity>,
+    project_key: Vec<u8>,
+    opts: ExportOptions,
+    summary: ExportSummary,
+}
+
+impl Staged {
+    /// The leak check over every file and file name of the staging folder; when it
+    /// passes, the mapping (if asked for), then the folder renamed into place.
+    pub fn finish(self) -> Result<ExportSummary, ExportError> {
+        let phase = crate::phase::phase("export.leak_check");
+        let needles = crate::phase::phase("export.leak_check.needles");
+        let check = leak::LeakCheck::new(&self.masked, &self.project_key);
+        drop(needles);
+        let (hits, files_scanned) = check.scan_tree(self.tmp.path())?;
+        drop(check);
+        drop(phase);
+        if !hits.is_empty() {
+            return Err(ExportError::Leak(hits));
+        }
+        // The mapping first: a failure there leaves no export.
+        if let Some(m) = &self.opts.with_mapping {
+            write_mapping(&self.masked, &self.project_key, m, self.opts.force)?;
+        }
+        self.tmp.publish(&self.summary.out, self.claim)?;
+        Ok(ExportSummary {
+            files_scanned,
+            ..self.summary
+        })
+    }
+}
+
+/// Writes the export of the workspace's plan into a staging folder beside `out`.
+pub fn stage(
+    ws: &dyn ExportSource,
+    project_key: &[u8],
+    out: &Path,
+    opts: &ExportOptions,
+    scanner: &(dyn Extractor + Sync),
+) -> Result<Staged, ExportError> {
     // SPEC §5: only proposed masks need review; residual risks are reported (and
     // marked accepted where the auditor did) but do not block.
     let masks = ws.unreviewed_masks();
@@ -393,30 +443,24 @@ pub fn export(
     drop(report);
     drop(phase);
 
-    let phase = crate::phase::phase("export.leak_check");
-    let (hits, files_scanned) =
-        leak::LeakCheck::new(replacer.entities(), project_key).scan_tree(tmp.path())?;
-    drop(phase);
-    if !hits.is_empty() {
-        return Err(ExportError::Leak(hits));
-    }
-
-    // The mapping first: a failure there leaves no export.
-    if let Some(m) = &opts.with_mapping {
-        write_mapping(ws, project_key, m, opts.force)?;
-    }
-    tmp.publish(out, claim)?;
     let mut warnings = leftovers;
     let still_found = scan_warnings.len();
     warnings.extend(scan_warnings);
-    Ok(ExportSummary {
-        out: out.to_path_buf(),
-        documents,
-        files_scanned,
-        masked: ws.plan().masked_count(),
-        skipped: ws.corpus().diagnostics.len(),
-        warnings,
-        still_found,
+    Ok(Staged {
+        tmp,
+        claim,
+        masked: replacer.into_entities(),
+        project_key: project_key.to_vec(),
+        opts: opts.clone(),
+        summary: ExportSummary {
+            out: out.to_path_buf(),
+            documents,
+            files_scanned: 0,
+            masked: ws.plan().masked_count(),
+            skipped: ws.corpus().diagnostics.len(),
+            warnings,
+            still_found,
+        },
     })
 }
 
@@ -579,13 +623,12 @@ fn second_scan(
 /// Writes the mapping file: complete or not at all, and over an existing file only
 /// with `force` (one that appeared meanwhile is an error).
 fn write_mapping(
-    ws: &dyn ExportSource,
+    masked: &[MaskedEntity],
     key: &[u8],
     path: &Path,
     force: bool,
 ) -> Result<(), ExportError> {
-    let rows: Vec<Value> = ws
-        .masked_entities()
+    let rows: Vec<Value> = masked
         .iter()
         .map(|e| {
             json!({

@@ -351,6 +351,11 @@ impl Replacer {
         &self.entities
     }
 
+    /// The masked entities, the replacer let go.
+    pub fn into_entities(self) -> Vec<MaskedEntity> {
+        self.entities
+    }
+
     /// The replacement text of entity `i`.
     pub fn replacement(&self, i: usize) -> &str {
         &self.replacements[i]
