@@ -102,6 +102,10 @@ proptest! {
             prune,
             ..PlanParams::default()
         };
+        // Kept edges come sorted by (a, b), a < b: pruning reads a document's edges
+        // to later documents as one run of them.
+        prop_assert!(an.edges.iter().all(|e| e.a < e.b));
+        prop_assert!(an.edges.windows(2).all(|w| (w[0].a, w[0].b) < (w[1].a, w[1].b)));
         let p = plan(&model, &an, &params, &Constraints::default()).expect("plan");
         for (d, r0) in an.doc_risk_initial.iter().enumerate() {
             let r1 = p.doc_risk_final[d];

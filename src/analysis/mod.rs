@@ -10,7 +10,6 @@ mod model;
 pub use edges::{all_edges, kept_edges};
 pub use model::{Model, ModelDoc, ModelEntity, ModelInput};
 
-use petgraph::graph::{NodeIndex, UnGraph};
 use serde::{Deserialize, Serialize};
 
 /// Risk category of a chain.
@@ -83,23 +82,6 @@ pub struct Chain {
     pub docs: ChainPath,
     /// Index into `Analysis::edges` of each hop, in path order.
     pub hops: ChainPath,
-}
-
-/// The document graph: one node per document (`0..n`), one edge per kept edge
-/// weighted by its index in `edges`.
-pub fn document_graph(n: usize, edges: &[Edge]) -> UnGraph<u32, u32> {
-    let mut graph = UnGraph::<u32, u32>::with_capacity(n, edges.len());
-    for i in 0..n {
-        graph.add_node(i as u32);
-    }
-    for (k, e) in edges.iter().enumerate() {
-        graph.add_edge(
-            NodeIndex::new(e.a as usize),
-            NodeIndex::new(e.b as usize),
-            k as u32,
-        );
-    }
-    graph
 }
 
 /// `hop_risk(di,dj) = strength · (1 + (R(di)+R(dj))/2) / 2` from the hop's strength
@@ -190,11 +172,9 @@ pub struct Analysis {
     pub contributions: Vec<Vec<(u32, f64)>>,
     /// R(d) with nothing masked.
     pub doc_risk_initial: Vec<f64>,
-    /// Kept edges, by (a, b) in corpus order.
+    /// Kept edges, by (a, b) in corpus order: the document graph (a document's edges
+    /// to later documents are a run of it).
     pub edges: Vec<Edge>,
-    /// The document graph over kept edges (node weight: document index; edge weight:
-    /// index into `edges`). Empty in an export-only workspace once it is planned.
-    pub graph: UnGraph<u32, u32>,
     /// Chains in canonical order.
     pub chains: Vec<Chain>,
     /// Whether `max_chains_per_component` dropped chains, and where.
@@ -244,9 +224,8 @@ impl Analysis {
             &global_contribution,
             params.edge_threshold,
         );
-        let graph = document_graph(n, &edges);
         let (chains, chain_cap) = enumerate_chains(
-            &graph,
+            &edges,
             n,
             params.chain_length,
             params.max_chains_per_component,
@@ -259,7 +238,6 @@ impl Analysis {
             contributions,
             doc_risk_initial,
             edges,
-            graph,
             chains,
             chain_cap,
         }
@@ -325,30 +303,28 @@ impl Analysis {
 /// filled with 3-document chains in lexicographic order, then 4-document ones, and so
 /// on; the rest are never built, so memory stays bounded.
 fn enumerate_chains(
-    graph: &UnGraph<u32, u32>,
+    edges: &[Edge],
     n: usize,
     max_len: usize,
     cap: usize,
 ) -> (Vec<Chain>, ChainCap) {
-    use petgraph::visit::EdgeRef;
-    // Neighbours sorted by document index, so depth-first pre-order is lexicographic.
-    let adjacency: Vec<Vec<(u32, u32)>> = (0..n)
-        .map(|i| {
-            let mut list: Vec<(u32, u32)> = graph
-                .edges(NodeIndex::new(i))
-                .map(|er| {
-                    let other = if er.source().index() == i {
-                        er.target().index()
-                    } else {
-                        er.source().index()
-                    };
-                    (other as u32, *er.weight())
-                })
-                .collect();
-            list.sort_unstable();
-            list
-        })
-        .collect();
+    // Neighbours (and the edge to each) sorted by document index, so depth-first
+    // pre-order is lexicographic.
+    let mut degree = vec![0usize; n];
+    for e in edges {
+        degree[e.a as usize] += 1;
+        degree[e.b as usize] += 1;
+    }
+    let mut adjacency: Vec<Vec<(u32, u32)>> =
+        degree.iter().map(|&d| Vec::with_capacity(d)).collect();
+    drop(degree);
+    for (k, e) in edges.iter().enumerate() {
+        adjacency[e.a as usize].push((e.b, k as u32));
+        adjacency[e.b as usize].push((e.a, k as u32));
+    }
+    for list in &mut adjacency {
+        list.sort_unstable();
+    }
     // Components of the document graph (by their first document) and their pairs.
     let mut comp = vec![u32::MAX; n];
     let mut stack = Vec::new();
@@ -369,7 +345,7 @@ fn enumerate_chains(
     }
     // Every kept edge is a 2-document chain: sized for them at once (ten million
     // chains grown by doubling were half again their size).
-    let mut chains: Vec<Chain> = Vec::with_capacity(graph.edge_count());
+    let mut chains: Vec<Chain> = Vec::with_capacity(edges.len());
     for a in 0..n as u32 {
         for &(b, edge) in &adjacency[a as usize] {
             if a < b {

@@ -240,7 +240,6 @@ fn sub_problem(model: &Model, an: &Analysis, unit: &Unit) -> (Model, Analysis) {
         })
         .collect();
     let local_edge = |h: u32| unit.edges.binary_search(&h).map_or(u32::MAX, |i| i as u32);
-    let graph = crate::analysis::document_graph(unit.docs.len(), &edges);
     let chains = unit
         .chains
         .iter()
@@ -278,7 +277,6 @@ fn sub_problem(model: &Model, an: &Analysis, unit: &Unit) -> (Model, Analysis) {
             .map(|&d| an.doc_risk_initial[d as usize])
             .collect(),
         edges,
-        graph,
         chains,
         chain_cap: an.chain_cap.clone(),
     };

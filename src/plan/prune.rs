@@ -20,7 +20,6 @@
 //! compute from scratch. Removing a mask only raises risks, so a mask kept by the
 //! single pass could not be removed alone at the end either: the plan is irredundant.
 
-use petgraph::graph::NodeIndex;
 
 use super::{ChainResult, PlanParams, UtilityCost};
 use crate::analysis::{Analysis, Model, hop_risk_of, one_minus_product};
@@ -65,6 +64,8 @@ struct Pruner<'a> {
     /// (chain, new risk).
     undo_docs: Vec<(u32, f64)>,
     undo_edges: Vec<(u32, f64)>,
+    /// The kept edges of document d to later ones: `edges_from[d]..edges_from[d + 1]`.
+    edges_from: Vec<u32>,
     new_chains: Vec<(u32, f64)>,
 }
 
@@ -112,10 +113,9 @@ impl Pruner<'_> {
             // Hops whose via holds e join two documents that both contain e: each is
             // met once, from its first document.
             for &d in docs {
-                for er in an.graph.edges(NodeIndex::new(d as usize)) {
-                    let h = *er.weight();
+                for h in self.edges_from[d as usize]..self.edges_from[d as usize + 1] {
                     let edge = &an.edges[h as usize];
-                    if edge.a == d && edge.via.binary_search_by_key(&e, |x| x.0).is_ok() {
+                    if edge.via.binary_search_by_key(&e, |x| x.0).is_ok() {
                         self.undo_edges.push((h, self.strength[h as usize]));
                         self.strength[h as usize] = edge.strength_with(masked);
                     }
@@ -182,9 +182,19 @@ pub(super) fn prune(
         .map(|d| an.doc_risk(d, masked))
         .collect();
     let strength: Vec<f64> = an.edges.iter().map(|e| e.strength_with(masked)).collect();
+    // The kept edges are sorted by their first document: those of document d are
+    // `edges_from[d]..edges_from[d + 1]`.
+    let mut edges_from = vec![0u32; model.docs.len() + 1];
+    for e in &an.edges {
+        edges_from[e.a as usize + 1] += 1;
+    }
+    for d in 0..model.docs.len() {
+        edges_from[d + 1] += edges_from[d];
+    }
     let mut p = Pruner {
         model,
         an,
+        edges_from,
         risk_medium: params.risk_medium,
         chains,
         doc_bound: doc_risk.iter().map(|&r| params.theta_doc.max(r)).collect(),

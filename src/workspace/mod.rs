@@ -452,11 +452,6 @@ impl Workspace {
         drop(p);
         let _p = crate::phase::phase("plan");
         self.plan_only()?;
-        if release && let Some(analysis) = Arc::get_mut(&mut self.analysis) {
-            // Only the planner walks the document graph; the export reads edges
-            // and chains.
-            analysis.graph = Default::default();
-        }
         Ok(())
     }
 
