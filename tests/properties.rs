@@ -345,7 +345,7 @@ proptest! {
         // Subset, in canonical order.
         let mut it = full.chains.iter();
         for c in &capped.chains {
-            prop_assert!(it.any(|f| f == c), "chain {:?} not in the full list, or out of order", c.docs);
+            prop_assert!(it.any(|f| f == c), "chain {:?} not in the full list, or out of order", c.docs());
         }
         prop_assert_eq!(capped.chain_cap.hit(), capped.chains.len() < full.chains.len());
         let mut heads: Vec<u32> = comp.clone();
@@ -354,7 +354,7 @@ proptest! {
         let mut capped_heads = Vec::new();
         for h in heads {
             let of = |cs: &[clam::analysis::Chain]| -> Vec<Vec<u32>> {
-                cs.iter().filter(|c| comp[c.docs[0] as usize] == h).map(|c| c.docs.to_vec()).collect()
+                cs.iter().filter(|c| comp[c.docs()[0] as usize] == h).map(|c| c.docs().to_vec()).collect()
             };
             let (all, kept) = (of(&full.chains), of(&capped.chains));
             let pairs = all.iter().filter(|c| c.len() == 2).count();

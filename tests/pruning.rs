@@ -240,7 +240,7 @@ fn prunes_without_raising_a_chain(dir: &Path) -> (usize, usize) {
                 RiskCategory::Low,
                 "{}: chain {:?} rose to {} ({} without pruning)",
                 dir.display(),
-                an.chains[i].docs,
+                an.chains[i].docs(),
                 a.risk_final,
                 b.risk_final
             );

@@ -71,17 +71,35 @@ impl Edge {
     }
 }
 
-/// Document or hop indices of a chain: held inline up to chain_length 4 (a corpus
-/// of a million documents has ten million chains; two heap blocks each were a
-/// gigabyte).
-pub type ChainPath = smallvec::SmallVec<[u32; 4]>;
-
 /// A chain: a simple path of documents over kept edges, first < last in corpus order.
+/// Its documents and the hops between them are held in one inline array up to three
+/// documents (a corpus of a million documents has ten million chains: two arrays each
+/// were half a gigabyte more).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Chain {
-    pub docs: ChainPath,
-    /// Index into `Analysis::edges` of each hop, in path order.
-    pub hops: ChainPath,
+    /// The documents, then the index into `Analysis::edges` of each hop in path order.
+    path: smallvec::SmallVec<[u32; 5]>,
+}
+
+impl Chain {
+    /// The chain of `docs` over `hops` (one fewer).
+    pub fn new(docs: &[u32], hops: &[u32]) -> Chain {
+        debug_assert_eq!(docs.len(), hops.len() + 1);
+        let mut path = smallvec::SmallVec::with_capacity(docs.len() + hops.len());
+        path.extend_from_slice(docs);
+        path.extend_from_slice(hops);
+        Chain { path }
+    }
+
+    /// Its documents (model indices), in path order.
+    pub fn docs(&self) -> &[u32] {
+        &self.path[..self.path.len().div_ceil(2)]
+    }
+
+    /// The index into `Analysis::edges` of each hop, in path order.
+    pub fn hops(&self) -> &[u32] {
+        &self.path[self.path.len().div_ceil(2)..]
+    }
 }
 
 /// `hop_risk(di,dj) = strength · (1 + (R(di)+R(dj))/2) / 2` from the hop's strength
@@ -277,7 +295,7 @@ impl Analysis {
                     >= RiskCategory::Medium
             })
             .map(|c| {
-                c.docs
+                c.docs()
                     .iter()
                     .map(|&d| model.docs[d as usize].id.clone())
                     .collect()
@@ -289,7 +307,7 @@ impl Analysis {
     pub fn chain_risk(&self, chain: &Chain, masked: &[bool]) -> f64 {
         one_minus_product(
             chain
-                .hops
+                .hops()
                 .iter()
                 .map(|&h| self.hop_risk(h as usize, masked)),
         )
@@ -349,16 +367,13 @@ fn enumerate_chains(
     for a in 0..n as u32 {
         for &(b, edge) in &adjacency[a as usize] {
             if a < b {
-                chains.push(Chain {
-                    docs: smallvec::smallvec![a, b],
-                    hops: smallvec::smallvec![edge],
-                });
+                chains.push(Chain::new(&[a, b], &[edge]));
             }
         }
     }
     let mut budget = vec![0usize; n];
     for c in &chains {
-        budget[comp[c.docs[0] as usize] as usize] += 1;
+        budget[comp[c.docs()[0] as usize] as usize] += 1;
     }
     for b in budget.iter_mut() {
         *b = cap.saturating_sub(*b);
@@ -388,7 +403,7 @@ fn enumerate_chains(
     }
     if max_len > 2 {
         // Pre-order of the depth-first enumeration = lexicographic order of the paths.
-        chains.sort_unstable_by(|x, y| x.docs.cmp(&y.docs));
+        chains.sort_unstable_by(|x, y| x.docs().cmp(y.docs()));
     }
     let capped_components = (0..n as u32).filter(|&c| capped[c as usize]).collect();
     (
@@ -429,10 +444,7 @@ impl Walk<'_> {
                         self.capped = true;
                     } else {
                         *self.budget -= 1;
-                        self.out.push(Chain {
-                            docs: ChainPath::from_slice(path),
-                            hops: ChainPath::from_slice(hops),
-                        });
+                        self.out.push(Chain::new(path, hops));
                     }
                 }
             } else {

@@ -63,7 +63,7 @@ fn pruning_keeps_only_strong_edges_and_chains_are_canonical() {
     );
     let kept: Vec<(u32, u32)> = an.edges.iter().map(|e| (e.a, e.b)).collect();
     assert_eq!(kept, vec![(0, 1), (1, 2)]);
-    let chains: Vec<Vec<u32>> = an.chains.iter().map(|c| c.docs.to_vec()).collect();
+    let chains: Vec<Vec<u32>> = an.chains.iter().map(|c| c.docs().to_vec()).collect();
     assert_eq!(chains, vec![vec![0, 1], vec![0, 1, 2], vec![1, 2]]);
     assert_eq!(all_edges(&m, &an.entity_docs, &an.uniqueness).len(), 3);
 }
@@ -89,4 +89,19 @@ fn a_hub_entity_in_every_document_creates_no_edges() {
     );
     assert!(an.edges.is_empty());
     assert!(an.chains.is_empty());
+}
+
+proptest::proptest! {
+    /// A chain gives back its documents and hops whatever its length (inline up to
+    /// three documents, on the heap beyond).
+    #[test]
+    fn a_chain_gives_back_its_documents_and_hops(
+        docs in proptest::collection::vec(0u32..1000, 2..=crate::config::MAX_CHAIN_LENGTH),
+        seed in 0u32..1000,
+    ) {
+        let hops: Vec<u32> = (0..docs.len() as u32 - 1).map(|k| seed * 7 + k).collect();
+        let c = Chain::new(&docs, &hops);
+        proptest::prop_assert_eq!(c.docs(), docs.as_slice());
+        proptest::prop_assert_eq!(c.hops(), hops.as_slice());
+    }
 }

@@ -65,7 +65,7 @@ fn analysis_json(ws: &Workspace) -> Value {
             "via": e.via.iter().map(|(x, _)| entity(*x)).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "chains": an.chains.iter().zip(&p.chains).map(|(c, r)| json!({
-            "docs": ids(&c.docs),
+            "docs": ids(c.docs()),
             "risk_initial": r.risk_initial,
             "category": r.category_initial,
             "risk_pre": r.risk_pre,
@@ -77,7 +77,7 @@ fn analysis_json(ws: &Workspace) -> Value {
         "released_by_pruning": p.pruned.iter().map(|&i| entity_json(i as usize)).collect::<Vec<_>>(),
         "kept": kept_entities(an, p).into_iter().map(entity_json).collect::<Vec<_>>(),
         "residual_documents": p.residual_docs.iter().map(|&d| m.docs[d as usize].id.clone()).collect::<Vec<_>>(),
-        "residual_chains": p.residual_chains.iter().map(|&c| ids(&an.chains[c as usize].docs)).collect::<Vec<_>>(),
+        "residual_chains": p.residual_chains.iter().map(|&c| ids(an.chains[c as usize].docs())).collect::<Vec<_>>(),
         "accepted_residual_documents": accepted_docs,
         "accepted_residual_chains": accepted_chains,
         "orphaned_decisions": ws.orphaned_decisions().iter().map(|(id, decision)| json!({"id": id, "decision": decision})).collect::<Vec<_>>(),
@@ -199,7 +199,7 @@ pub(super) fn analyze(a: AnalyzeArgs, bars: &Bars) -> Result<u8> {
         )?;
         for (c, r) in an.chains.iter().zip(&p.chains) {
             let docs: Vec<String> = c
-                .docs
+                .docs()
                 .iter()
                 .map(|&d| escape_line(&m.docs[d as usize].id))
                 .collect();

@@ -41,9 +41,14 @@ pub(super) fn run(a: RunArgs, bars: &Bars) -> Result<u8> {
         chains(Medium, |c| c.category_final),
     );
     let entities = ws.model().entities.len();
-    let residuals = (ws.plan().residual_docs.len(), ws.plan().residual_chains.len());
+    let residuals = (
+        ws.plan().residual_docs.len(),
+        ws.plan().residual_chains.len(),
+    );
     let cap = &ws.analysis().chain_cap;
-    let cap_hit = cap.hit().then(|| (cap.capped_components.len(), cap.limit));
+    let cap_hit = cap
+        .hit()
+        .then_some((cap.capped_components.len(), cap.limit));
     let mode = ws.config().redact.mode.as_str();
     drop(ws);
     let exported = staged.and_then(clam::export::Staged::finish);

@@ -239,7 +239,7 @@ impl serde::Serialize for Manifest<'_> {
             "residuals",
             json!({
                 "documents": plan.residual_docs.iter().map(|&d| doc_id(d)).collect::<Vec<_>>(),
-                "chains": plan.residual_chains.iter().map(|&c| doc_ids(&an.chains[c as usize].docs)).collect::<Vec<_>>(),
+                "chains": plan.residual_chains.iter().map(|&c| doc_ids(an.chains[c as usize].docs())).collect::<Vec<_>>(),
                 // Residual risks the auditor accepted (a decision with a reason in
                 // decisions.jsonl), in the same forms.
                 "accepted_documents": accepted_docs,
@@ -357,7 +357,7 @@ fn write_tables(
     write_plain_rows(&dir.join(TABLES[2].1), an.chains.len(), |ci| {
         let (c, r) = (&an.chains[ci], &plan.chains[ci]);
         let mut via: Vec<u32> = c
-            .hops
+            .hops()
             .iter()
             .flat_map(|&h| an.edges[h as usize].via.iter().map(|(e, _)| *e))
             .collect();
@@ -366,7 +366,7 @@ fn write_tables(
         let mut via: Vec<&str> = via.iter().map(|&e| ids[e as usize].as_str()).collect();
         via.sort_unstable();
         ChainRow(
-            c.docs
+            c.docs()
                 .iter()
                 .map(|&d| exported.of(m.docs[d as usize].corpus_index))
                 .collect(),

@@ -339,7 +339,7 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
     for &i in &chains {
         let (c, r) = (&an.chains[i], &plan.chains[i]);
         let docs: Vec<String> = c
-            .docs
+            .docs()
             .iter()
             .map(|&d| cell(&m.docs[d as usize].id))
             .collect();
@@ -484,11 +484,7 @@ fn diagnostics_section(
 
 /// The first `k` of `0..n` in the order `cmp` (a total order), in that order: the
 /// report lists a few of ten million chains, so they are selected, not all sorted.
-fn first_by(
-    n: usize,
-    k: usize,
-    cmp: impl Fn(&usize, &usize) -> std::cmp::Ordering,
-) -> Vec<usize> {
+fn first_by(n: usize, k: usize, cmp: impl Fn(&usize, &usize) -> std::cmp::Ordering) -> Vec<usize> {
     let mut all: Vec<usize> = (0..n).collect();
     if k < n {
         all.select_nth_unstable_by(k, &cmp);

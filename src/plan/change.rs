@@ -57,7 +57,7 @@ impl PlanFacts {
             .filter_map(|&c| {
                 let chain = analysis.chains.get(c as usize)?;
                 let ids = chain
-                    .docs
+                    .docs()
                     .iter()
                     .filter_map(|&d| model.docs.get(d as usize).map(|x| x.id.clone()))
                     .collect();

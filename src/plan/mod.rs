@@ -274,7 +274,7 @@ impl Ctx<'_> {
         let model = self.model;
         let c = &an.chains[chain];
         let mut ids: Vec<u32> = c
-            .docs
+            .docs()
             .iter()
             .flat_map(|&d| model.docs[d as usize].entities.iter().map(|(e, _)| *e))
             .filter(|&e| !self.masked[e as usize] && !self.blocked[e as usize])
@@ -284,12 +284,12 @@ impl Ctx<'_> {
         // Risks under M; a candidate only changes the documents and hops that hold it,
         // so the others are reused (the same values the full recomputation yields).
         let doc_risk: Vec<f64> = c
-            .docs
+            .docs()
             .iter()
             .map(|&d| an.doc_risk(d as usize, &self.masked))
             .collect();
         let strength: Vec<f64> = c
-            .hops
+            .hops()
             .iter()
             .map(|&h| an.edges[h as usize].strength_with(&self.masked))
             .collect();
@@ -304,15 +304,15 @@ impl Ctx<'_> {
             .map(|e| {
                 self.masked[e as usize] = true;
                 let risk_of = |k: usize| {
-                    let d = c.docs[k];
+                    let d = c.docs()[k];
                     if holds(d, e) {
                         an.doc_risk(d as usize, &self.masked)
                     } else {
                         doc_risk[k]
                     }
                 };
-                let with =
-                    crate::analysis::one_minus_product(c.hops.iter().enumerate().map(|(k, &h)| {
+                let with = crate::analysis::one_minus_product(c.hops().iter().enumerate().map(
+                    |(k, &h)| {
                         let edge = &an.edges[h as usize];
                         let s = if edge.via.binary_search_by_key(&e, |x| x.0).is_ok() {
                             edge.strength_with(&self.masked)
@@ -320,7 +320,8 @@ impl Ctx<'_> {
                             strength[k]
                         };
                         crate::analysis::hop_risk_of(s, risk_of(k), risk_of(k + 1))
-                    }));
+                    },
+                ));
                 self.masked[e as usize] = false;
                 (e, r - with)
             })
@@ -460,7 +461,7 @@ pub fn plan(
         .map(|d| an.doc_risk(d, &ctx.masked))
         .collect();
     let chain_risk_of = |c: &crate::analysis::Chain, masked: &[bool], doc_risk: &[f64]| {
-        crate::analysis::one_minus_product(c.hops.iter().map(|&h| {
+        crate::analysis::one_minus_product(c.hops().iter().map(|&h| {
             let e = &an.edges[h as usize];
             crate::analysis::hop_risk_of(
                 e.strength_with(masked),
@@ -552,7 +553,7 @@ pub fn plan(
     let mut target_chains_of_entity = vec![0usize; ne];
     let mut last_chain = vec![u32::MAX; ne];
     for &c in &targets {
-        for &d in &an.chains[c as usize].docs {
+        for &d in an.chains[c as usize].docs() {
             for &(e, _) in &model.docs[d as usize].entities {
                 if last_chain[e as usize] != c {
                     last_chain[e as usize] = c;

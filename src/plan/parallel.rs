@@ -182,7 +182,7 @@ fn units(model: &Model, an: &Analysis, max_units: usize) -> Vec<Unit> {
             .push(i as u32);
     }
     for (i, c) in an.chains.iter().enumerate() {
-        if let Some(&d) = c.docs.first() {
+        if let Some(&d) = c.docs().first() {
             units[unit_of_doc[d as usize] as usize]
                 .chains
                 .push(i as u32);
@@ -245,10 +245,9 @@ fn sub_problem(model: &Model, an: &Analysis, unit: &Unit) -> (Model, Analysis) {
         .iter()
         .map(|&c| {
             let ch = &an.chains[c as usize];
-            Chain {
-                docs: ch.docs.iter().map(|&d| ld(d)).collect(),
-                hops: ch.hops.iter().map(|&h| local_edge(h)).collect(),
-            }
+            let docs: Vec<u32> = ch.docs().iter().map(|&d| ld(d)).collect();
+            let hops: Vec<u32> = ch.hops().iter().map(|&h| local_edge(h)).collect();
+            Chain::new(&docs, &hops)
         })
         .collect();
     let pick = |v: &[f64]| -> Vec<f64> { unit.entities.iter().map(|&e| v[e as usize]).collect() };

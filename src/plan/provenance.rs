@@ -17,7 +17,7 @@ pub(super) fn cause_text(model: &Model, an: &Analysis, cause: Cause) -> String {
         Cause::Chain(c) => format!(
             "chain {}",
             an.chains[c as usize]
-                .docs
+                .docs()
                 .iter()
                 .map(|&d| model.docs[d as usize].id.as_str())
                 .collect::<Vec<_>>()

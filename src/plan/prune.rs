@@ -20,7 +20,6 @@
 //! compute from scratch. Removing a mask only raises risks, so a mask kept by the
 //! single pass could not be removed alone at the end either: the plan is irredundant.
 
-
 use super::{ChainResult, PlanParams, UtilityCost};
 use crate::analysis::{Analysis, Model, hop_risk_of, one_minus_product};
 
@@ -72,7 +71,7 @@ struct Pruner<'a> {
 impl Pruner<'_> {
     /// R_chain of chain `c` from the current document risks and hop strengths.
     fn chain_risk_now(&self, c: usize) -> f64 {
-        one_minus_product(self.an.chains[c].hops.iter().map(|&h| {
+        one_minus_product(self.an.chains[c].hops().iter().map(|&h| {
             let e = &self.an.edges[h as usize];
             hop_risk_of(
                 self.strength[h as usize],
@@ -220,7 +219,7 @@ pub(super) fn prune(
     if !candidates.is_empty() {
         let mut chains_of_doc: Vec<Vec<u32>> = vec![Vec::new(); model.docs.len()];
         for (c, chain) in an.chains.iter().enumerate() {
-            for &d in &chain.docs {
+            for &d in chain.docs() {
                 chains_of_doc[d as usize].push(c as u32);
             }
         }

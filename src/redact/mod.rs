@@ -16,8 +16,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use aho_corasick::AhoCorasick;
 use rustc_hash::FxHashMap;
-use smallvec::SmallVec;
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use crate::entity::Span;
 use crate::entity::spans::{leftmost_longest, overlapping_automaton, sort_by_position};

@@ -162,7 +162,7 @@ impl Serialize for Expected<'_> {
             .iter()
             .zip(&plan.chains)
             .map(|(c, r)| Chain {
-                docs: DocIds(model, c.docs.as_slice()),
+                docs: DocIds(model, c.docs()),
                 risk_initial: r.risk_initial,
                 risk_pre: r.risk_pre,
                 category_pre: r.category_pre.as_str(),
@@ -186,7 +186,7 @@ impl Serialize for Expected<'_> {
                     model,
                     match ev.cause {
                         Cause::Document(d) => Where::Document([d]),
-                        Cause::Chain(c) => Where::Chain(&an.chains[c as usize].docs),
+                        Cause::Chain(c) => Where::Chain(an.chains[c as usize].docs()),
                     },
                 ),
                 risk_before: ev.risk_before,

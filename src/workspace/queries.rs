@@ -82,7 +82,7 @@ impl Workspace {
     /// The document ids of a chain (analysis index).
     pub fn chain_doc_ids(&self, chain: usize) -> Vec<String> {
         self.analysis.chains[chain]
-            .docs
+            .docs()
             .iter()
             .map(|&d| self.model.docs[d as usize].id.clone())
             .collect()

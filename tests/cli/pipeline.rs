@@ -38,12 +38,21 @@ fn run_on_sample_corpus_exports_a_verified_redacted_corpus() {
     assert_eq!(
         manifest["tables"]["chains"]["columns"],
         serde_json::json!([
-            "documents", "via", "risk_initial", "category_initial", "risk_pre",
-            "category_pre", "risk_final", "category_final", "target", "residual"
+            "documents",
+            "via",
+            "risk_initial",
+            "category_initial",
+            "risk_pre",
+            "category_pre",
+            "risk_final",
+            "category_final",
+            "target",
+            "residual"
         ])
     );
     let raw = crate::common::export_text(&out.join("tables/chains.jsonl.gz"));
-    let first: Value = serde_json::from_str(raw.lines().next().expect("a chain row")).expect("json");
+    let first: Value =
+        serde_json::from_str(raw.lines().next().expect("a chain row")).expect("json");
     assert_eq!(first.as_array().map(Vec::len), Some(10), "{first}");
     assert!(first[0].is_array() && first[3].is_string(), "{first}");
     let cat = |c: &Value, k: &str| c[k].as_str().unwrap_or_default().to_string();

@@ -69,12 +69,19 @@ pub fn manifest(out: &std::path::Path) -> serde_json::Value {
                 let row: serde_json::Value = serde_json::from_str(l).expect("a table row is JSON");
                 match &columns {
                     Some(cols) => {
-                        let cells = row.as_array().expect("a row of a table with columns is an array");
+                        let cells = row
+                            .as_array()
+                            .expect("a row of a table with columns is an array");
                         assert_eq!(cells.len(), cols.len(), "{name}: one cell per column");
-                        serde_json::Value::Object(cols.iter().cloned().zip(cells.iter().cloned()).collect())
+                        serde_json::Value::Object(
+                            cols.iter().cloned().zip(cells.iter().cloned()).collect(),
+                        )
                     }
                     None => {
-                        assert!(row.is_object(), "{name}: a row of a table without columns is an object");
+                        assert!(
+                            row.is_object(),
+                            "{name}: a row of a table without columns is an object"
+                        );
                         row
                     }
                 }

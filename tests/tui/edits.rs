@@ -339,7 +339,7 @@ fn selecting_a_chain_highlights_its_documents_in_the_list() {
     key(&mut app, KeyCode::Char('j'));
     let c = app.ui.chains.current().unwrap();
     let ids: Vec<String> = app.ws.analysis().chains[c]
-        .docs
+        .docs()
         .iter()
         .map(|&d| app.ws.model().docs[d as usize].id.clone())
         .collect();

@@ -565,7 +565,8 @@ impl LeakCheck {
         // One thread reads and decompresses the file, another splits it into
         // strings, handing blocks of them over; the blocks are searched on every core
         // meanwhile.
-        let (send_bytes, receive_bytes) = std::sync::mpsc::sync_channel::<std::io::Result<Vec<u8>>>(4);
+        let (send_bytes, receive_bytes) =
+            std::sync::mpsc::sync_channel::<std::io::Result<Vec<u8>>>(4);
         let inflate = move || {
             let mut file = file;
             loop {
@@ -587,13 +588,15 @@ impl LeakCheck {
                 } else {
                     lexer.feed(&bytes);
                 }
-                if lexer.pieces.bytes() >= 8 << 20 || bytes.is_empty() {
-                    if send.send(lexer.take_pieces()).is_err() || bytes.is_empty() {
-                        return Ok(());
-                    }
+                if (lexer.pieces.bytes() >= 8 << 20 || bytes.is_empty())
+                    && (send.send(lexer.take_pieces()).is_err() || bytes.is_empty())
+                {
+                    return Ok(());
                 }
             }
-            Err(std::io::Error::other("the leak check's decompressing reader stopped"))
+            Err(std::io::Error::other(
+                "the leak check's decompressing reader stopped",
+            ))
         };
         // Strings already searched and found clean: a string is searched alone, so
         // the same string gives the same result wherever it is (a table names each

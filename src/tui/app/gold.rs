@@ -171,9 +171,9 @@ impl App {
             let mut next = flagged_ids.iter().peekable();
             for c in 0..ws.analysis().chains.len() {
                 let Some(ids) = next.peek() else { break };
-                let same = ws.analysis().chains[c].docs.len() == ids.len()
+                let same = ws.analysis().chains[c].docs().len() == ids.len()
                     && ws.analysis().chains[c]
-                        .docs
+                        .docs()
                         .iter()
                         .zip(ids.iter())
                         .all(|(&d, id)| ws.model().docs[d as usize].id == *id);
@@ -444,7 +444,7 @@ impl App {
                 self.refresh_rows();
                 self.ui.chains.select_item(c);
             }
-            let first = self.ws.analysis().chains[c].docs[0] as usize;
+            let first = self.ws.analysis().chains[c].docs()[0] as usize;
             let corpus = self.ws.model().docs[first].corpus_index;
             self.select_document(corpus);
             self.ui.focus(Pane::Chains);

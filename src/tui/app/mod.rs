@@ -627,7 +627,7 @@ impl App {
                 let Some(c) = self.ui.chains.current() else {
                     return;
                 };
-                let first = self.ws.analysis().chains[c].docs[0] as usize;
+                let first = self.ws.analysis().chains[c].docs()[0] as usize;
                 let corpus = self.ws.model().docs[first].corpus_index;
                 self.select_document(corpus);
                 self.ui.focus(Pane::Document);

@@ -81,7 +81,7 @@ impl App {
                         .as_str()
                         .to_lowercase()
                         .contains(&needle)
-                    || ws.analysis().chains[c].docs.iter().any(|&d| {
+                    || ws.analysis().chains[c].docs().iter().any(|&d| {
                         ws.model().docs[d as usize]
                             .id
                             .to_lowercase()

@@ -45,12 +45,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
             let chain = &an.chains[c];
             let r = &app.ws.plan().chains[c];
             let docs: Vec<String> = chain
-                .docs
+                .docs()
                 .iter()
                 .map(|&d| sanitize::line(&m.docs[d as usize].id))
                 .collect();
             let mut via: Vec<String> = chain
-                .hops
+                .hops()
                 .iter()
                 .flat_map(|&h| an.edges[h as usize].via.iter().map(|(e, _)| *e as usize))
                 .map(|e| {
@@ -147,7 +147,7 @@ fn detail(app: &App, chain: Option<usize>) -> Line<'static> {
     };
     let an = app.ws.analysis();
     let mut via: Vec<usize> = an.chains[c]
-        .hops
+        .hops()
         .iter()
         .flat_map(|&h| an.edges[h as usize].via.iter().map(|(e, _)| *e as usize))
         .collect();

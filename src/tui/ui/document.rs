@@ -105,7 +105,7 @@ fn cells(app: &App, doc: usize) -> Vec<Cell> {
         .selected_chain()
         .map(|c| {
             app.ws.analysis().chains[c]
-                .hops
+                .hops()
                 .iter()
                 .flat_map(|&h| {
                     app.ws.analysis().edges[h as usize]

@@ -73,7 +73,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
         .selected_chain()
         .map(|c| {
             app.ws.analysis().chains[c]
-                .docs
+                .docs()
                 .iter()
                 .map(|&d| app.ws.model().docs[d as usize].corpus_index)
                 .collect()

@@ -124,7 +124,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, focused: bool) -> (Rect, u
                 }
                 GoldRow::NotGold(c) => {
                     let ids: Vec<&str> = app.ws.analysis().chains[c]
-                        .docs
+                        .docs()
                         .iter()
                         .map(|&d| app.ws.model().docs[d as usize].id.as_str())
                         .collect();
