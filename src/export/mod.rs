@@ -369,22 +369,11 @@ pub fn stage(
     let replacer = ws.replacer(project_key);
     drop(phase);
 
-    // Each document is redacted once; the files and the second scan share the text.
-    let phase = crate::phase::phase("export.redact");
-    let contents: Vec<String> = {
-        use rayon::prelude::*;
-        ws.corpus()
-            .documents
-            .par_iter()
-            .map(|d| replacer.replace(&d.content))
-            .collect()
-    };
+    // Each document is redacted once; its file and the second scan share the text.
+    let phase = crate::phase::phase("export.redact_and_scan");
     let doc_ids = DocIds::new(ws, &replacer, project_key);
-    let documents = write_redacted(ws, &replacer, &doc_ids, &contents, project_key, tmp.path())?;
-    drop(phase);
-    let phase = crate::phase::phase("export.second_scan");
-    let scan_warnings = second_scan(ws, &contents, scanner);
-    drop(contents);
+    let (documents, scan_warnings) =
+        write_redacted(ws, &replacer, &doc_ids, project_key, tmp.path(), scanner)?;
     drop(phase);
     let phase = crate::phase::phase("export.manifest_report");
     write_manifest(
@@ -476,14 +465,17 @@ fn reference_entities_by_export_id(v: &mut Value, key: &[u8]) {
     }
 }
 
+/// Writes the redacted corpus and runs the second scan over it, a batch of
+/// documents at a time (the redacted corpus is never whole in memory); returns the
+/// number of documents and the second scan's warnings.
 fn write_redacted(
     ws: &dyn ExportSource,
     replacer: &Replacer,
     doc_ids: &DocIds,
-    contents: &[String],
     key: &[u8],
     tmp: &Path,
-) -> Result<usize, ExportError> {
+    scanner: &(dyn Extractor + Sync),
+) -> Result<(usize, Vec<String>), ExportError> {
     let base = tmp.join("redacted");
     std::fs::create_dir_all(&base).map_err(|e| io_err(&base, e))?;
     use rayon::prelude::*;
@@ -493,8 +485,8 @@ fn write_redacted(
     // may mix them). JSON Lines files are appended to as their lines come, so the
     // redacted corpus is never whole in memory.
     let docs = &ws.corpus().documents;
-    let make = |i: usize| {
-        let (doc, content) = (&docs[i], &contents[i]);
+    let make = |i: usize, content: &String| {
+        let doc = &docs[i];
         let format = doc.source.format;
         let rel = redacted_rel_path(
             replacer,
@@ -546,9 +538,17 @@ fn write_redacted(
         Some((rel, mut w)) => w.flush().map_err(|e| io_err(&base.join(rel), e)),
         None => Ok(()),
     };
+    let mut warnings = Vec::new();
     for start in (0..docs.len()).step_by(BATCH) {
         let end = (start + BATCH).min(docs.len());
-        let made: Vec<(String, Format, String)> = (start..end).into_par_iter().map(make).collect();
+        let contents: Vec<String> = docs[start..end]
+            .par_iter()
+            .map(|d| replacer.replace(&d.content))
+            .collect();
+        let made: Vec<(String, Format, String)> = (start..end)
+            .into_par_iter()
+            .map(|i| make(i, &contents[i - start]))
+            .collect();
         for (rel, format, text) in made {
             if format != Format::Jsonl {
                 write_file(&base.join(rel), text.as_bytes())?;
@@ -574,22 +574,24 @@ fn write_redacted(
                     .map_err(|e| io_err(&base.join(rel.as_str()), e))?;
             }
         }
+        warnings.extend(second_scan(ws, start, &contents, scanner));
     }
     close(&mut open)?;
-    Ok(ws.corpus().documents.len())
+    Ok((ws.corpus().documents.len(), warnings))
 }
 
-/// Runs the offline direct-identifier recognizers over the redacted text; what they
-/// still find is listed (document, type, count — never the value) in the report.
+/// Runs the offline direct-identifier recognizers over the redacted text `contents`
+/// of the documents from `start`; what they still find is listed (document, type,
+/// count — never the value) in the report.
 fn second_scan(
     ws: &dyn ExportSource,
+    start: usize,
     contents: &[String],
     scanner: &(dyn Extractor + Sync),
 ) -> Vec<String> {
     use rayon::prelude::*;
     let schema = &ws.config().schema;
-    ws.corpus()
-        .documents
+    ws.corpus().documents[start..start + contents.len()]
         .par_iter()
         .zip(contents)
         .flat_map_iter(|(doc, content)| {
