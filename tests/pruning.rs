@@ -75,14 +75,14 @@ fn violation(an: &Analysis, params: &PlanParams, thesis: &Plan, masked: &[bool])
     }
     for (c, res) in thesis.chains.iter().enumerate() {
         let r = an.chain_risk(&an.chains[c], masked);
-        let ok = match res.target {
+        let ok = match res.target() {
             Some(t) => r <= t.max(res.risk_final),
             None => r < params.risk_medium || r <= res.risk_final,
         };
         if !ok {
             return Some(format!(
                 "chain {c}: {r} (target {:?}, before {})",
-                res.target, res.risk_final
+                res.target(), res.risk_final
             ));
         }
     }

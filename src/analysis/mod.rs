@@ -81,6 +81,8 @@ pub struct Chain {
     path: smallvec::SmallVec<[u32; 5]>,
 }
 
+const _: () = assert!(std::mem::size_of::<Chain>() == 32);
+
 impl Chain {
     /// The chain of `docs` over `hops` (one fewer).
     pub fn new(docs: &[u32], hops: &[u32]) -> Chain {

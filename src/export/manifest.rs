@@ -377,7 +377,7 @@ fn write_tables(
             r.category_pre,
             figure(r.risk_final),
             r.category_final,
-            r.target.map(figure),
+            r.target().map(figure),
             residual_chain[ci],
         )
     })?;

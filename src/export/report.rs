@@ -352,7 +352,7 @@ pub fn render(ws: &dyn ExportSource, key: &[u8], scan_warnings: &[String]) -> St
             f(r.risk_final),
             r.category_initial.as_str(),
             r.category_final.as_str(),
-            r.target.map(f).unwrap_or_default(),
+            r.target().map(f).unwrap_or_default(),
             residual_text(
                 residual_chain[i],
                 residual_chain[i] && ws.residual_accepted(&ws.chain_doc_ids(i))

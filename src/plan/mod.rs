@@ -160,17 +160,39 @@ pub enum Provenance {
     },
 }
 
-/// Per-chain results.
-#[derive(Debug, Clone, PartialEq)]
+/// Per-chain results (40 bytes: there are ten million at a million documents).
+#[derive(Debug, Clone)]
 pub struct ChainResult {
     pub risk_initial: f64,
-    pub category_initial: RiskCategory,
     pub risk_pre: f64,
-    pub category_pre: RiskCategory,
     pub risk_final: f64,
+    /// The target, NaN for none: see [`ChainResult::target`].
+    target: f64,
+    pub category_initial: RiskCategory,
+    pub category_pre: RiskCategory,
     pub category_final: RiskCategory,
-    /// `T = min(theta_chain, rho[category] · R_pre)` for targets.
-    pub target: Option<f64>,
+}
+
+impl ChainResult {
+    /// `T = min(theta_chain, rho[category] · R_pre)` for targets (chains MEDIUM or HIGH
+    /// after the document stage).
+    pub fn target(&self) -> Option<f64> {
+        (!self.target.is_nan()).then_some(self.target)
+    }
+}
+
+const _: () = assert!(std::mem::size_of::<ChainResult>() == 40);
+
+impl PartialEq for ChainResult {
+    fn eq(&self, other: &Self) -> bool {
+        self.risk_initial == other.risk_initial
+            && self.risk_pre == other.risk_pre
+            && self.risk_final == other.risk_final
+            && self.target() == other.target()
+            && self.category_initial == other.category_initial
+            && self.category_pre == other.category_pre
+            && self.category_final == other.category_final
+    }
 }
 
 /// The masking plan (the default is the plan of an empty corpus).
@@ -493,12 +515,12 @@ pub fn plan(
                 category_pre,
                 risk_final: risk_pre,
                 category_final: category_pre,
-                target,
+                target: target.unwrap_or(f64::NAN),
             }
         })
         .collect();
     let mut targets: Vec<u32> = (0..chains.len() as u32)
-        .filter(|&i| chains[i as usize].target.is_some())
+        .filter(|&i| chains[i as usize].target().is_some())
         .collect();
     // Descending R_pre; ties keep the chains' canonical (lexicographic) order.
     targets.sort_by(|&a, &b| {
@@ -508,7 +530,7 @@ pub fn plan(
     });
     for &c in &targets {
         let c = c as usize;
-        let Some(t) = chains[c].target else { continue };
+        let Some(t) = chains[c].target() else { continue };
         match params.strategy {
             Strategy::Greedy => ctx.greedy_chain(c, t),
             Strategy::Knapsack => ctx.knapsack_chain(c, t),
@@ -540,7 +562,7 @@ pub fn plan(
             None => an.chain_risk(&an.chains[i], &masked),
         };
         c.category_final = RiskCategory::of(c.risk_final, params.risk_high, params.risk_medium);
-        if c.target.is_some_and(|t| c.risk_final > t) {
+        if c.target().is_some_and(|t| c.risk_final > t) {
             residual_chains.push(i as u32);
         }
     }

@@ -433,7 +433,7 @@ fn merge(model: &Model, an: &Analysis, parts: Vec<UnitPlan>, warnings: Vec<Strin
     // The sequential chain stage's order: target chains by descending R_pre, ties in
     // canonical order; a chain's events stay together in their own order.
     let mut targets: Vec<usize> = (0..chains.len())
-        .filter(|&i| chains[i].target.is_some())
+        .filter(|&i| chains[i].target().is_some())
         .collect();
     targets.sort_by(|&a, &b| chains[b].risk_pre.total_cmp(&chains[a].risk_pre));
     let mut rank = vec![u32::MAX; chains.len()];

@@ -83,7 +83,7 @@ impl Pruner<'_> {
 
     fn chain_holds(&self, c: usize, r: f64) -> bool {
         let limit = self.chain_bound[c];
-        if self.chains[c].target.is_some() {
+        if self.chains[c].target().is_some() {
             r <= limit
         } else {
             r < self.risk_medium || r <= limit
@@ -213,7 +213,7 @@ pub(super) fn prune(
         .chain_risk
         .iter()
         .zip(chains)
-        .map(|(&r, c)| c.target.map_or(r, |t| t.max(r)))
+        .map(|(&r, c)| c.target().map_or(r, |t| t.max(r)))
         .collect();
     let mut released = Vec::new();
     if !candidates.is_empty() {

@@ -110,7 +110,7 @@ fn masking_never_raises_risk_and_chain_reaches_target() {
         let p = plan(&m, &an, &params, &Constraints::default()).unwrap();
         for c in &p.chains {
             assert!(c.risk_final <= c.risk_pre && c.risk_pre <= c.risk_initial);
-            if let Some(t) = c.target {
+            if let Some(t) = c.target() {
                 assert!(c.risk_final <= t, "{strategy:?}");
             }
         }

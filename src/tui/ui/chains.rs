@@ -193,7 +193,7 @@ fn detail(app: &App, chain: Option<usize>) -> Line<'static> {
             t.entity(&ent.entity_type, masked),
         ));
     }
-    if let Some(target) = app.ws.plan().chains[c].target {
+    if let Some(target) = app.ws.plan().chains[c].target() {
         spans.push(Span::styled(format!(" · target {target:.2}"), t.muted()));
     }
     Line::from(spans)
