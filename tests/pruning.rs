@@ -82,7 +82,8 @@ fn violation(an: &Analysis, params: &PlanParams, thesis: &Plan, masked: &[bool])
         if !ok {
             return Some(format!(
                 "chain {c}: {r} (target {:?}, before {})",
-                res.target(), res.risk_final
+                res.target(),
+                res.risk_final
             ));
         }
     }

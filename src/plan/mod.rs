@@ -530,7 +530,9 @@ pub fn plan(
     });
     for &c in &targets {
         let c = c as usize;
-        let Some(t) = chains[c].target() else { continue };
+        let Some(t) = chains[c].target() else {
+            continue;
+        };
         match params.strategy {
             Strategy::Greedy => ctx.greedy_chain(c, t),
             Strategy::Knapsack => ctx.knapsack_chain(c, t),
