@@ -25,8 +25,12 @@ pub enum DateOrder {
     Ymd,
 }
 
-/// Honorifics dropped from names.
-pub const HONORIFICS: &[&str] = &["dr", "mr", "mrs", "ms", "prof", "miss", "mx"];
+/// Honorifics dropped from names: English, and of other languages where the word is
+/// no given name too ("Sra. Ruiz" is "Ruiz"; "Sig", "Dona" and "Pani" can be names).
+pub const HONORIFICS: &[&str] = &[
+    "dr", "mr", "mrs", "ms", "prof", "miss", "mx", "sr", "sra", "srta", "mme", "mlle", "herr",
+    "frau", "mevr", "dhr", "dott", "doña", "dña", "sigra",
+];
 
 /// NFC, no-break spaces → space, typographic dashes → '-'.
 pub fn fold_basic(value: &str) -> String {

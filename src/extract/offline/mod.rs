@@ -41,7 +41,7 @@
 //! | `address` | the same without a comma (no city) | ADDRESS | 0.95 |
 //! | `address` | the value of an address field (`Address:`, `Home address:`, `Adresse:`, `Dirección:` …) to the end of its line or cell, holding a digit | ADDRESS | 1.0 |
 //! | `name_cue` | field label (`Patient:`, `Member name:`, `Claimant:`, staff roles ...) + `First [M.] Last`, `Last, First`, `F. Last` or the same in capitals | NAME | 1.0 |
-//! | `name_cue` | honorific + capitalised words (`Dr. Elise Varga`, `Ms. Raman`) | NAME | 1.0 |
+//! | `name_cue` | honorific + capitalised words, particles included (`Dr. Elise Varga`, `Ms. Raman`, `Mme van Dijk`, `Ms Ó Rócháin`); after a personal one (`Mrs`, `Ms`, `Sr.`, `Mme` ...) also an English word (`Mrs Pan`) | NAME | 1.0 |
 //! | `name_cue` | a role word (`patient`, `participant`, `member`, `claimant`, `witness`, `tenant`, `husband`, `counsel`, `family contact` ...) + a full name, maybe after a comma (`patient Rex Marin`, `opposing counsel, Izaaz Zahrun,`) | NAME | 0.95 |
 //! | `name_cue` | two or three capitalised words + clinical credentials (`Harriet Lindqvist, RN`; then PROVIDER, below) | NAME | 0.95 |
 //! | `name_cue` | `this is` / `my name is` / a closing (`Kind regards,`) + two or three capitalised words | NAME | 0.95 |

@@ -22,7 +22,7 @@ const LABELLED: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(1.0),
 };
 const HONORIFIC: RelevanceRow = RelevanceRow {
-    matches: "honorific + capitalised words (`Dr. Elise Varga`, `Ms. Raman`)",
+    matches: "honorific + capitalised words, particles included (`Dr. Elise Varga`, `Ms. Raman`, `Mme van Dijk`, `Ms Ó Rócháin`); after a personal one (`Mrs`, `Ms`, `Sr.`, `Mme` ...) also an English word (`Mrs Pan`)",
     entity_type: "NAME",
     relevance: Relevance::Fixed(1.0),
 };
@@ -105,8 +105,11 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let name_label = Regex::new(&format!(
         r"(?i:(?-u:\b)(?:{labels}))[ \t]*:[ \t]*(?P<name>(?:{HON}\.?{SP}+)?(?:{NW},{SP}+{NW}(?:{SP}+{INIT})?|{NW}(?:{SP}{INIT})?{SP}{NW}(?:{SP}{NW})?|{INIT}{SP}?{NW}|{CW},{SP}+{CW}(?:{SP}+{INIT})?|{CW}(?:{SP}{INIT})?{SP}{CW}(?:{SP}{CW})?))"
     ))?;
+    // Particles of a surname ("de", "van", "Ó", "Ní", "Mac").
+    let particle = r"(?:[Dd]e|[Dd]a|[Dd]os|[Dd]as|[Dd]el|[Dd]ella|[Dd]i|[Dd]u|[Vv]an|[Vv]on|[Dd]er|[Dd]en|[Tt]er|[Ll]e|[Ll]a|Ó|Ní|Nic|Mac|Mc|Ua|[Bb]in|[Aa]l|[Ee]l|'t)";
+    // "Ms Raman", "Mme van Dijk", "Ms Ó Rócháin", "Dr. J. Alvarez de la Cruz".
     let name_honorific = Regex::new(&format!(
-        r"(?-u:\b){HON}\.?{SP}+(?:{INIT}{SP}?){{0,2}}{NW}(?:{SP}(?:{INIT}{SP})?{NW}){{0,2}}"
+        r"(?-u:\b){HON}\.?{SP}+(?:{INIT}{SP}?){{0,2}}(?:{particle}{SP}){{0,2}}{NW}(?:{SP}(?:{INIT}{SP})?(?:{particle}{SP}){{0,2}}{NW}){{0,2}}"
     ))?;
     // A role word directly before a full name, without a colon: "patient Rex Marin",
     // "Participant Victor M. Ramirez".
@@ -125,7 +128,6 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let name_initial = Regex::new(&format!(r"{INIT}{SP}?{NW}"))?;
     // A maiden name: what follows "née" is a person's surname whatever else the word
     // is ("née Strand", "née Kade").
-    let particle = r"(?:[Dd]e|[Dd]a|[Dd]os|[Dd]as|[Dd]el|[Dd]ella|[Dd]i|[Dd]u|[Vv]an|[Vv]on|[Dd]er|[Dd]en|[Tt]er|[Ll]e|[Ll]a|Ó|Ní|Nic|Mac|Mc|Ua|[Bb]in|[Aa]l|[Ee]l|'t)";
     let name_maiden = Regex::new(&format!(
         r"(?-u:\b)(?:[Nn]ée|[Nn]ee|NÉE|NEE|[Gg]eb\.|[Gg]eborene)[ \t]+(?P<name>(?:{particle}[ \t]+){{0,2}}(?:{NW}|{CW})(?:{SP}(?:{particle}{SP}){{0,2}}(?:{NW}|{CW})){{0,2}})"
     ))?;
@@ -458,8 +460,17 @@ impl Recognizer for NameCues {
             }
             ctx.push(cands, (all.start(), all.end()), &WORD_SURNAME, Tier::Name);
         }
-        let mut add = |start: usize, end: usize, row: &RelevanceRow| {
-            if let Some(span) = name_span(text, start, end, false) {
+        // `english`: the cue is strong enough for a name made of English words.
+        let mut add = |start: usize, end: usize, row: &RelevanceRow, english: bool| {
+            let span = if english {
+                let (start, end) = trim_possessive(text, start, end);
+                (!next_char(text, end).is_some_and(char::is_alphanumeric)
+                    && name_words_ok(&text[start..end], false))
+                .then_some((start, end))
+            } else {
+                name_span(text, start, end, false)
+            };
+            if let Some(span) = span {
                 ctx.push(cands, span, row, Tier::Name);
             }
         };
@@ -474,11 +485,19 @@ impl Recognizer for NameCues {
                 } else {
                     m.end()
                 };
-                add(m.start(), end, &LABELLED);
+                add(m.start(), end, &LABELLED, false);
             }
         }
         for m in p.name_honorific.find_iter(text) {
-            add(m.start(), m.end(), &HONORIFIC);
+            // After a personal honorific the surname may be an English word ("Mrs
+            // Pan", "Ms Sans", "Sr. Gay"); not after "Dr" (a street's "Drive") or one
+            // in capitals ("MR Imaging", "MS Excel").
+            add(
+                m.start(),
+                m.end(),
+                &HONORIFIC,
+                personal_honorific(m.as_str()),
+            );
         }
         for c in p.name_role.captures_iter(text) {
             let (Some(all), Some(m)) = (c.get(0), c.name("name")) else {
@@ -491,16 +510,16 @@ impl Recognizer for NameCues {
             {
                 continue;
             }
-            add(m.start(), m.end(), &AFTER_ROLE);
+            add(m.start(), m.end(), &AFTER_ROLE, false);
         }
         for c in p.name_credential.captures_iter(text) {
             if let Some(m) = c.name("name") {
-                add(m.start(), m.end(), &WITH_CREDENTIALS);
+                add(m.start(), m.end(), &WITH_CREDENTIALS, false);
             }
         }
         for c in p.name_intro.captures_iter(text) {
             if let Some(m) = c.name("name") {
-                add(m.start(), m.end(), &INTRODUCED);
+                add(m.start(), m.end(), &INTRODUCED, false);
             }
         }
         for m in p.name_initial.find_iter(text) {
@@ -531,7 +550,7 @@ impl Recognizer for NameCues {
             {
                 continue;
             }
-            add(m.start(), m.end(), &INITIAL);
+            add(m.start(), m.end(), &INITIAL, false);
         }
     }
 }
@@ -579,6 +598,18 @@ pub(super) fn name_span(
     let original = text.get(start..end)?;
     (name_words_ok(original, surnames_judged) && !super::person::only_words(original))
         .then_some((start, end))
+}
+
+/// Whether a name after an honorific starts with one that only a person takes,
+/// written in title case ("Mrs", "Ms", "Sr.", "Mme", "Herr"): "Dr" is also a street's
+/// "Drive", and "MR", "MS" in capitals are also abbreviations.
+fn personal_honorific(name: &str) -> bool {
+    const PERSONAL: &[&str] = &[
+        "Mr", "Mrs", "Ms", "Miss", "Mx", "Mme", "Mlle", "Sra", "Srta", "Herr", "Frau", "Dña",
+        "Doña", "Mevr", "Pani", "Sig", "Sigra",
+    ];
+    let word = name.split([' ', '\t', '\u{A0}']).next().unwrap_or("");
+    PERSONAL.contains(&word.trim_end_matches('.')) || word == "Sr."
 }
 
 fn trim_possessive(text: &str, start: usize, end: usize) -> (usize, usize) {

@@ -323,3 +323,48 @@ fn a_surname_that_is_an_english_word_after_a_common_given_name() {
         );
     }
 }
+
+#[test]
+fn after_a_personal_honorific_a_surname_with_particles_or_an_english_word() {
+    for (text, name, value) in [
+        (
+            "Ms Ó Rócháin is a pleasant lady.",
+            "Ms Ó Rócháin",
+            "ó rócháin",
+        ),
+        (
+            "Mme van Dijk a été vue en consultation.",
+            "Mme van Dijk",
+            "van dijk",
+        ),
+        ("Claim by Mrs Pan; payment due.", "Mrs Pan", "pan"),
+        (
+            "Sr. Gay y otro comparecen ante el notario.",
+            "Sr. Gay",
+            "gay",
+        ),
+        (
+            "Mr and Mrs Brands attended together.",
+            "Mrs Brands",
+            "brands",
+        ),
+    ] {
+        let items = run(text);
+        let n = find(&items, "NAME", name).unwrap_or_else(|| panic!("{text}: {items:?}"));
+        assert_eq!(n.normalized, value, "{text}");
+    }
+    // Not after "Dr" (a street's "Drive") or an honorific in capitals (an abbreviation).
+    for text in [
+        "Visit 45 Maple Dr North Bay today.",
+        "MR Imaging Report pending.",
+    ] {
+        let items = run(text);
+        assert!(
+            !items
+                .iter()
+                .any(|i| i.entity_type == "NAME" && i.original.contains("North")
+                    || i.original.contains("Imaging") && i.entity_type == "NAME"),
+            "{text}: {items:?}"
+        );
+    }
+}
