@@ -154,7 +154,8 @@ fn word_needles(e: &MaskedEntity) -> Vec<Vec<String>> {
 /// looked up only while every token in it is some needle's. Held this way the needles
 /// of a million masked entities take a fraction of what an automaton over their
 /// text took to build (SPEC §5's matching is unchanged: the tokens are the word
-/// view's).
+/// view's). The leak check numbers its tokens the same way in code of its own: SPEC
+/// §5 has it share no matching code with the redactor.
 #[derive(Default)]
 struct WordNeedles {
     /// Token → its number (from 1; 0 is no needle's token).

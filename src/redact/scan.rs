@@ -1,14 +1,14 @@
 //! The redactor's view of a text: its [projection](crate::text) cut into tokens, and
-//! two strings searched with automata:
+//! two strings:
 //!
 //! - the word view: every token (address spellings read as their class) between
-//!   single spaces, `" t1 t2 … "`, so a value's tokens between spaces match exactly a
+//!   single spaces, `" t1 t2 … "`, read token by token (a value is found as a
 //!   whole-token sequence whatever punctuation or white space separates the tokens in
-//!   the text ("Marlowe, Edith", "edith_marlowe", "Edith⏎Marlowe");
+//!   the text: "Marlowe, Edith", "edith_marlowe", "Edith⏎Marlowe");
 //! - the compact view: the tokens' characters without separators, a barrier where
 //!   two tokens are parted by anything but a separator (white space, '-', '.', '/',
-//!   '_', '(', ')'), so a phone or an id written with any separators matches, but only
-//!   from a token's start to a token's end.
+//!   '_', '(', ')'), searched with an automaton, so a phone or an id written with any
+//!   separators matches, but only from a token's start to a token's end.
 //!
 //! A token is a run of letters and digits; a '.' between two digits stays inside it
 //! ("0.75"), so a masked age 75 is not found in a decimal, and so does a ',' before a
