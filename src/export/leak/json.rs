@@ -12,8 +12,8 @@ pub(super) struct Piece {
 }
 
 /// Pieces read from a JSON file, their texts one after the other in one buffer (a
-/// million documents' tables are some eighty million strings: one allocation each
-/// was a third of the reading).
+/// million documents' tables are tens of millions of strings, which were one
+/// allocation each).
 #[derive(Default)]
 pub(super) struct Pieces {
     text: String,
