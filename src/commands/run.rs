@@ -28,18 +28,21 @@ pub(super) fn run(a: RunArgs, bars: &Bars) -> Result<u8> {
     let staged = clam::export::stage(&*ws, &key, &a.out, &opts, &scanner);
     // What the summary line says, read now: the workspace is let go before the leak
     // check, which reads only the files and the masked values.
-    let chains = |cat, of: fn(&clam::plan::ChainResult) -> clam::analysis::RiskCategory| {
-        ws.plan().chains.iter().filter(|c| of(c) == cat).count()
-    };
     use clam::analysis::RiskCategory::{High, Medium};
-    let before = (
-        chains(High, |c| c.category_initial),
-        chains(Medium, |c| c.category_initial),
-    );
-    let after = (
-        chains(High, |c| c.category_final),
-        chains(Medium, |c| c.category_final),
-    );
+    // (HIGH, MEDIUM) chains unmasked and masked.
+    let (mut before, mut after) = ((0, 0), (0, 0));
+    for c in &ws.plan().chains {
+        for (cat, n) in [
+            (c.category_initial, &mut before),
+            (c.category_final, &mut after),
+        ] {
+            match cat {
+                High => n.0 += 1,
+                Medium => n.1 += 1,
+                _ => {}
+            }
+        }
+    }
     let entities = ws.model().entities.len();
     let residuals = (
         ws.plan().residual_docs.len(),

@@ -427,11 +427,8 @@ impl Recognizer for NameCues {
                 let Some(m) = c.name("name") else {
                     continue;
                 };
-                let (start, end) = trim_possessive(text, m.start(), m.end());
-                if !next_char(text, end).is_some_and(char::is_alphanumeric)
-                    && name_words_ok(&text[start..end], true)
-                {
-                    ctx.push(cands, (start, end), row, Tier::Name);
+                if let Some(span) = cued_name_span(text, m.start(), m.end(), true) {
+                    ctx.push(cands, span, row, Tier::Name);
                 }
             }
         }
@@ -463,10 +460,7 @@ impl Recognizer for NameCues {
         // `english`: the cue is strong enough for a name made of English words.
         let mut add = |start: usize, end: usize, row: &RelevanceRow, english: bool| {
             let span = if english {
-                let (start, end) = trim_possessive(text, start, end);
-                (!next_char(text, end).is_some_and(char::is_alphanumeric)
-                    && name_words_ok(&text[start..end], false))
-                .then_some((start, end))
+                cued_name_span(text, start, end, false)
             } else {
                 name_span(text, start, end, false)
             };
@@ -591,13 +585,23 @@ pub(super) fn name_span(
     end: usize,
     surnames_judged: bool,
 ) -> Option<(usize, usize)> {
+    cued_name_span(text, start, end, surnames_judged)
+        .filter(|&(start, end)| !super::person::only_words(&text[start..end]))
+}
+
+/// [`name_span`] where the cue is strong enough for a name made of English words
+/// (a maiden name, a case's party, a surname after a personal honorific).
+fn cued_name_span(
+    text: &str,
+    start: usize,
+    end: usize,
+    surnames_judged: bool,
+) -> Option<(usize, usize)> {
     let (start, end) = trim_possessive(text, start, end);
     if next_char(text, end).is_some_and(char::is_alphanumeric) {
         return None;
     }
-    let original = text.get(start..end)?;
-    (name_words_ok(original, surnames_judged) && !super::person::only_words(original))
-        .then_some((start, end))
+    name_words_ok(text.get(start..end)?, surnames_judged).then_some((start, end))
 }
 
 /// Whether a name after an honorific starts with one that only a person takes,

@@ -292,12 +292,11 @@ pub(super) const PERSON_ONLY_AFTER: &[&str] = &[
     "underwent",
 ];
 
-/// Honorifics of other languages, folded (English ones are `HONORIFICS` of
-/// `entity::normalize`; the name-cue recognizer's pattern lists the same).
-pub(super) const OTHER_HONORIFICS: &[&str] = &[
-    "sr", "sra", "srta", "mme", "mlle", "herr", "frau", "hr", "dott", "dna", "dona", "mevr", "dhr",
-    "pani", "sig", "sigra",
-];
+/// Honorifics of other languages, folded, that `HONORIFICS` of `entity::normalize`
+/// (dropped from a name's value) does not hold: also a given name or a word ("Sig",
+/// "Pani", "HR"), or folded from one it holds ("doña", "dña"). The name-cue
+/// recognizer's pattern lists them all.
+pub(super) const OTHER_HONORIFICS: &[&str] = &["hr", "dna", "dona", "pani", "sig"];
 
 /// A noun that, with "of" after it, introduces a person: "Deposition of Ming Sun",
 /// "on behalf of …", "the estate of …", "care of …".
