@@ -93,7 +93,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         r"(?P<w>\p{{Lu}}\p{{Ll}}[\p{{L}}'’-]*)\.?{SP}(?P<num>{NUM})"
     ))?;
     let labelled = Regex::new(
-        r"(?im)(?:(?P<q>home|mailing|postal|street|residential|residence|billing|current|new|old|previous|prior|permanent|correspondence|contact|patient|member|claimant|employee|delivery|shipping|forwarding|last known)[ \t]+)?(?:address|addr\.?|adresse|anschrift|adres|adresa|dirección|direccion|domicilio|indirizzo|endereço|endereco|morada|osoite|cím)(?:[ \t]+(?:line[ \t]*\d|on file|of record))?(?:[ \t]*[:：]|[ \t]+(?:is|was)(?:[ \t]+now)?|(?P<bare>[ \t]+))[ \t]*(?P<v>[^\n\r\t|;]{4,160})",
+        r"(?im)(?:(?P<q>home|mailing|postal|street|residential|residence|billing|current|new|old|previous|prior|permanent|correspondence|contact|patient|member|claimant|employee|delivery|shipping|forwarding|last known)[ \t]+)?(?:address|addr\.?|adresse|anschrift|adres|adresa|dirección|direccion|domicilio|indirizzo|endereço|endereco|morada|osoite|cím)(?:[ \t]+(?:line[ \t]*\d|on file|of record))?(?:[ \t]*[:：]|[ \t]+(?:is|was)(?:[ \t]+now)?\b|(?P<bare>[ \t]+))[ \t]*(?P<v>[^\n\r\t|;]{4,160})",
     )?;
     let unit = Regex::new(&format!(
         r"^,?{SP}(?:(?P<u>\p{{L}}{{2,}})\.?{SP}?#?|#{SP}?){UNIT_NO}"
@@ -265,8 +265,10 @@ impl Addresses {
         if !is_street_type(&ty) || zipf >= 5.0 || zipf >= 4.0 && !particle {
             return None;
         }
-        // "(rue de Dufour)": a rare type and a particle are a street by themselves.
-        if zipf < 4.0 && particle {
+        // "(rue de Dufour)": a rare type and a particle are a street by themselves;
+        // so is a rare type after words that say where someone lives ("lives at chemin
+        // Antoine").
+        if zipf < 4.0 && (particle || residence_before(before)) {
             return Some((m.start(), name.end()));
         }
         let rest = &text[name.end()..];
@@ -599,6 +601,21 @@ fn type_then_number(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     Some((m.start(), num.end()))
 }
 
+/// `before` ends with words that say where someone lives: "lives at", "resides in",
+/// "moved to", "staying at".
+fn residence_before(before: &str) -> bool {
+    const VERBS: [&str; 10] = [
+        "lives", "living", "live", "resides", "residing", "reside", "moved", "moving", "staying",
+        "stays",
+    ];
+    let mut words = before.rsplit([' ', '\t', '\n']).filter(|w| !w.is_empty());
+    let (Some(prep), Some(verb)) = (words.next(), words.next()) else {
+        return false;
+    };
+    ["at", "in", "to", "on"].contains(&prep.to_lowercase().as_str())
+        && VERBS.contains(&verb.to_lowercase().as_str())
+}
+
 /// `Hauptstraße 12`, `Storgatan 3`, `Nørregade 5`: one word that ends in a street type,
 /// then the house number, which ends the street.
 fn compound_street(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
@@ -658,6 +675,20 @@ fn house_number_then_name(s: &str) -> bool {
     rest.strip_prefix(' ')
         .is_some_and(|r| r.starts_with(char::is_uppercase))
 }
+
+/// Words, with the blanks around them, that go on with a sentence after an address
+/// written in it.
+const PROSE_AFTER_ADDRESS: [&str; 9] = [
+    " and ",
+    " but ",
+    " which ",
+    " who ",
+    " where ",
+    " because ",
+    " since ",
+    " until ",
+    " so ",
+];
 
 /// The value of an address field, to the end of its line or cell, cut before another
 /// field ("  Phone:", " Tel:") or at a sentence's end; it must hold a digit and no
@@ -737,6 +768,14 @@ fn labelled_value(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
         if !abbreviation && s[k + 2..].starts_with(char::is_uppercase) {
             cut = k;
             break;
+        }
+    }
+    // The sentence going on after the address ("… 6286 LE and asked that letters go
+    // there"): a lower-case conjunction or relative word ends it; no street, town or
+    // postcode is written with one.
+    for word in PROSE_AFTER_ADDRESS {
+        if let Some(k) = s[..cut].find(word) {
+            cut = k;
         }
     }
     let value = s[..cut].trim_end_matches([' ', ',', '.', ')', '\u{A0}']);

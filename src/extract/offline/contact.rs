@@ -49,7 +49,9 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
             r"|(?:19|20)\d\d ?[-/] ?(?:19|20)\d\d|\d{1,2}[./-]\d{4})$"
         ))?,
         phone_ctx: Regex::new(
-            r"(?i)(?-u:\b)(?:phone|tel|telephone|cell|mobile|fax|call(?:s|ed|er|back|ing)?|number|contact|text(?:ed)?|txt|sms|direct[ \t]+line|ddi|ph|reach(?:ed)?|dial(?:led)?|ring|landline|whatsapp|voicemail|voice mail|hotline|ext|extn|extension|next[ \t]+of[ \t]+kin|nok|emergency|telefon|telefono|telefone|handy|portable|cellulare)(?-u:\b)|(?-u:\b)(?:tél|teléfono|móvil)",
+            // Parted from other letters and digits, by an underscore too: a machine's key
+            // ("action=update_phone new=…", "mobile_no: …").
+            r"(?i)(?:^|[^\p{L}\p{N}])(?:phone|tel|telephone|cell|mobile|fax|call(?:s|ed|er|back|ing)?|number|contact|text(?:ed)?|txt|sms|direct[ \t]+line|ddi|ph|reach(?:ed)?|dial(?:led)?|ring|landline|whatsapp|voicemail|voice mail|hotline|ext|extn|extension|next[ \t]+of[ \t]+kin|nok|emergency|telefon|telefono|telefone|handy|portable|cellulare|tél|teléfono|móvil)(?:[^\p{L}\p{N}]|$)",
         )?,
     })
 }
@@ -490,6 +492,18 @@ Bo Lind | ext. 45512652");
         assert!(has(&items, "PHONE_NUMBER", "6527840527"), "{items:?}");
         let items = run("See File 65278405 for the notes.");
         assert!(!has(&items, "PHONE_NUMBER", "65278405"), "{items:?}");
+    }
+
+    #[test]
+    fn a_number_after_a_machine_key_naming_a_phone_is_a_phone() {
+        // A key with underscores: "phone" is a word of it.
+        let items = run("ts=2021-05-02T09:10 user=\"kdm\" action=update_phone new=3049218876");
+        assert!(has(&items, "PHONE_NUMBER", "3049218876"), "{items:?}");
+        let items = run("mobile_no: 3049218876");
+        assert!(has(&items, "PHONE_NUMBER", "3049218876"), "{items:?}");
+        // Not inside another word ("telephonic" aside, "hotel" is no "tel").
+        let items = run("hotel_booking ref=3049218876");
+        assert!(!has(&items, "PHONE_NUMBER", "3049218876"), "{items:?}");
     }
 
     #[test]

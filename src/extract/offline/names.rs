@@ -642,6 +642,12 @@ fn name_words_ok(original: &str, surnames_judged: bool) -> bool {
     };
     let stop = |(n, w): (usize, &&str)| {
         name_stop(w)
+            // "name: Per Falk", "by May Eliassen": a word that is also a common given
+            // name, before a surname that is no English word.
+            && !(n == 0
+                && words
+                    .get(1)
+                    .is_some_and(|next| super::person::given_word_before_surname(w, next)))
             && !(surnames_judged
                 && n > 0
                 && w.chars().count() >= 4

@@ -209,6 +209,24 @@ fn an_address_after_address_is() {
         None
     );
     assert_eq!(address("The address is unknown."), None);
+    // "address Is…": the label's "is" is a word, not a street's first letters; the
+    // sentence going on after the address is none of it.
+    assert_eq!(
+        address("She gave the mailing address Isarweg 17, Kleinwald 4821 KT and asked that letters go there.")
+            .as_deref(),
+        Some("Isarweg 17, Kleinwald 4821 KT")
+    );
+}
+
+/// A street type in lower case and a name, without a number or a town, after words that
+/// say where someone lives.
+#[test]
+fn a_street_without_a_number_after_lives_at() {
+    assert_eq!(
+        address("The tenant lives at chemin Gaspard Morel.").as_deref(),
+        Some("chemin Gaspard Morel")
+    );
+    assert_eq!(address("We walked along the chemin Gaspard Morel."), None);
 }
 
 /// Streets of other countries' forms and of the USPS suffix list, written without a

@@ -105,6 +105,19 @@ pub(super) fn is_common_given_name(word: &str) -> bool {
     e.known() && e.given >= COMMON_GIVEN && e.given > e.surname
 }
 
+/// `first` is a common given name (`COMMON_GIVEN` or more) whatever else it is (a
+/// month, a preposition: "May", "Per", "June"), and `second` a surname that is no
+/// English word ("Eliassen", "Falk"): a person's name, though its first word stops
+/// most names.
+pub(super) fn given_word_before_surname(first: &str, second: &str) -> bool {
+    let v = vocab();
+    let (a, b) = (
+        v.evidence(&fold_word(first)),
+        v.evidence(&fold_word(second)),
+    );
+    a.given >= COMMON_GIVEN && b.surname > 0.0 && b.known()
+}
+
 /// A lowercase word that is a name, not clearly more an English word ("gutierrez",
 /// not "dates").
 pub(super) fn is_known_name(word: &str) -> bool {
@@ -457,7 +470,7 @@ impl<'a> Run<'a> {
         // A place of GeoNames, whole ("Tarnowskie Góry", "Satu Mare"), a town of 1,000
         // people or a region included.
         let whole: Vec<&str> = (i..=j).map(|k| self.folded(k)).collect();
-        if self.v.is_place(&whole.join(" ")) {
+        if self.v.is_place(&whole.join(" ")) && !self.person_named_place(i, j) {
             return;
         }
         // A firm: "Smith & Jones", "… & Partner", "Toussaint Lebreton et Fils",
@@ -643,6 +656,20 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// Words `i..=j` name a place and a person alike, and a cue says a person is meant:
+    /// a common given name, a common surname that is no English word, and a bracket, a
+    /// possessive or an age after them ("Present: Ana Cole, Juan Diaz (neighbour)"; towns are
+    /// named after people: "Juan Díaz", "Benito Juárez").
+    fn person_named_place(&self, i: usize, j: usize) -> bool {
+        let ev = &self.ev[j];
+        (i + 1..=i + 2).contains(&j)
+            && self.common_given(i)
+            && ev.surname >= WORD_NAME_MIN
+            && !ev.is_word()
+            // After the name: "to Benito Juárez" is as often a journey.
+            && (self.cue_after(j) || self.person_only_after(j))
+    }
+
     /// Word `k` follows a lower-case particle that follows a name word ("Annabel van
     /// Tours", "Maria de Souza"), all joined.
     fn after_particle(&self, k: usize) -> bool {
@@ -693,14 +720,33 @@ impl<'a> Run<'a> {
             && joined(text, &toks[k], n)
             && particles
             && !cap_particle(toks, k)
-            && ev[k].given > 0.0
-            && ev[k].given >= ev[k].surname
+            && ev[k].name() > 0.0
             && surname.is_some_and(|x| !ev[x].is_word())
+            // "Vial de Cristian Bello 45": a street's type before a name, and its house
+            // number after.
+            && !surname.is_some_and(|x| self.number_after(x))
             && !in_list(NOT_PERSON, w)
             && !is_cue_word(w)
             && !is_calendar_word(w)
             && !self.v.place_openers.contains(w)
             && !self.v.is_place(w)
+    }
+
+    /// The word after `x` (its last word with the capitalised ones that follow) is a
+    /// number: a house number.
+    fn number_after(&self, x: usize) -> bool {
+        let toks = self.toks;
+        let mut n = x + 1;
+        while n < toks.len()
+            && matches!(toks[n].shape, Shape::Cap | Shape::Upper)
+            && joined(self.text, &toks[n - 1], &toks[n])
+        {
+            n += 1;
+        }
+        toks.get(n).is_some_and(|t| {
+            joined(self.text, &toks[n - 1], t)
+                && self.text[t.start..t.end].starts_with(|c: char| c.is_ascii_digit())
+        })
     }
 
     /// A capitalised word in no vocabulary with the suffix of an agent noun
@@ -739,7 +785,8 @@ impl<'a> Run<'a> {
         self.is_name_word(k)
             && e.is_word()
             && e.given >= WORD_NAME_MIN
-            && e.given >= e.surname
+            // "May" is a surname about as often as a given name.
+            && (e.given >= e.surname || e.given >= COMMON_GIVEN)
             && !in_list(NOT_PERSON, self.folded(k))
             && !self.v.place_openers.contains(self.folded(k))
     }

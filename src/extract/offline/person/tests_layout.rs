@@ -241,3 +241,49 @@ fn a_party_above_its_role_and_a_name_between_two_labels() {
     // A heading above a role is no party unless made of names.
     assert!(names("WITNESS STATEMENT\nClaimant").is_empty());
 }
+
+/// A first word that stops most names (a month, a preposition) but is a common given
+/// name, before a surname that is no word; a town named like a person, with a role in
+/// brackets; a given name before particles, whatever else it is; not a street's type
+/// before particles, a name and a house number. (Names invented.)
+#[test]
+fn given_names_that_are_words_places_named_like_people_and_particles() {
+    for (text, want) in [
+        (
+            "claimant:\n  name: Per Lindqvist\n  dob: 1970-01-02",
+            "Per Lindqvist",
+        ),
+        (
+            "Triage: 40M. Brought in by May Halvorsen. Pt name withheld.",
+            "May Halvorsen",
+        ),
+        (
+            "Present: the insured, Benito Juárez (neighbour).",
+            "Benito Juárez",
+        ),
+        (
+            "Statement taken from Gerrard de Bruin at the depot.",
+            "Gerrard de Bruin",
+        ),
+        (
+            "[09:14] Kick van der Berg: can someone check the claim?",
+            "Kick van der Berg",
+        ),
+    ] {
+        assert!(names(text).contains(&want), "{text}: {:?}", names(text));
+    }
+    for (text, not) in [
+        ("Per the policy, Halvorsen pays.", "Per"),
+        (
+            "He lives at Vial de Ramiro Sosa 45, Girona.",
+            "Vial de Ramiro Sosa",
+        ),
+        ("We drove to Benito Juárez on Monday.", "Benito Juárez"),
+    ] {
+        assert!(
+            !names(text).iter().any(|n| n.contains(not)),
+            "{text}: {:?}",
+            names(text)
+        );
+    }
+}
