@@ -300,6 +300,17 @@ impl Run<'_> {
         rest.is_empty() || rest.starts_with('\n')
     }
 
+    /// A sentence ends right after word `e`: ".", "!" or "?", then a blank and a capital
+    /// or the line's end.
+    pub(super) fn sentence_ends_after(&self, e: usize) -> bool {
+        let rest = &self.text[self.toks[e].end..];
+        let Some(r) = rest.strip_prefix(['.', '!', '?']) else {
+            return false;
+        };
+        let r = r.trim_start_matches([' ', '\t', '\r']);
+        r.is_empty() || r.starts_with('\n') || r.starts_with(char::is_uppercase) && r.len() < rest.len() - 1
+    }
+
     /// A list bullet ("- ", "• ", "* ") opens the line before word `k`.
     pub(super) fn bullet_before(&self, k: usize) -> bool {
         self.near_before(k, 12)

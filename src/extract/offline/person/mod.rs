@@ -566,11 +566,13 @@ impl<'a> Run<'a> {
                 && !self.v.is_place(self.folded(k - 1))
                 && (self.person_only_after(e)
                     // "Interview panel: Eta Bhandari (chair)", "Re: CLM-2025-964832 /
-                    // Comfort Anokye⏎": a label or a code before and a bracket or the
-                    // line's end after.
+                    // Comfort Anokye⏎", "taken by Safari Adan. The": a label or a code
+                    // before and a bracket, the line's or the sentence's end after.
                     || self.cue_before(k - 1)
                         && !self.bullet_before(k - 1)
-                        && (self.cue_after(e) || self.line_ends_after(e)))
+                        && (self.cue_after(e)
+                            || self.line_ends_after(e)
+                            || self.sentence_ends_after(e)))
                 || speaker;
             if k > i
                 && (self.word_given(k - 1) || word_then_unknown || rare_given_cued)
