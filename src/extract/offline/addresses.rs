@@ -256,13 +256,13 @@ impl Addresses {
             return None;
         }
         let ty = folded(c, "ty");
-        // "via", "avenue", "place" are common English words ("sent via Lyon, 69003
-        // …" is prose); "rue", "boulevard" are rarer ones. A particle after the type
-        // ("avenue de Tessier", "rue du Four") is no English prose, unless the type is
-        // one of the commonest words ("via", "place").
+        // "via", "place" are among the commonest English words ("sent via Lyon, 69003
+        // …" is prose); "avenue" is a common one, "rue", "boulevard" are rarer ones. A
+        // particle after the type ("avenue de Tessier", "rue du Four") is no English
+        // prose.
         let zipf = word_zipf(&ty);
         let particle = starts_with_particle(name.as_str());
-        if !is_street_type(&ty) || zipf >= 5.0 || zipf >= 4.0 && !particle {
+        if !is_street_type(&ty) || zipf >= 5.0 {
             return None;
         }
         // "(rue de Dufour)": a rare type and a particle are a street by themselves;
@@ -274,8 +274,10 @@ impl Addresses {
         let rest = &text[name.end()..];
         let city = self.patterns.city.find(rest)?;
         // "boulevard Jules Chrétien, Normand": a rare type, a name and a town after a
-        // comma.
-        if zipf < 4.0 {
+        // comma; so is a common type ("avenue") with a particle ("avenue de Chauvin,
+        // Guilbert"). Without one, a common type needs a postcode too ("avenue
+        // Lemonnier, Colasville 61495").
+        if zipf < 4.0 || particle {
             return Some((m.start(), name.end()));
         }
         let after = &rest[city.end()..];

@@ -227,6 +227,17 @@ fn a_street_without_a_number_after_lives_at() {
         Some("chemin Gaspard Morel")
     );
     assert_eq!(address("We walked along the chemin Gaspard Morel."), None);
+    // A common type ("avenue") in lower case: with a particle and a town, or a town and
+    // its postcode.
+    assert_eq!(
+        address("Witnessed by the porter, avenue de Lanvin, Mirecourt").as_deref(),
+        Some("avenue de Lanvin, Mirecourt")
+    );
+    assert_eq!(
+        address("Notice sent to the tenant, avenue Gaspard Morel, Mirecourt 88500.").as_deref(),
+        Some("avenue Gaspard Morel, Mirecourt 88500")
+    );
+    assert_eq!(address("Turn onto the avenue Gaspard, then left."), None);
 }
 
 /// Streets of other countries' forms and of the USPS suffix list, written without a

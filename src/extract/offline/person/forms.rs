@@ -308,7 +308,9 @@ impl Run<'_> {
             return false;
         };
         let r = r.trim_start_matches([' ', '\t', '\r']);
-        r.is_empty() || r.starts_with('\n') || r.starts_with(char::is_uppercase) && r.len() < rest.len() - 1
+        r.is_empty()
+            || r.starts_with('\n')
+            || r.starts_with(char::is_uppercase) && r.len() < rest.len() - 1
     }
 
     /// A list bullet ("- ", "• ", "* ") opens the line before word `k`.
