@@ -460,7 +460,7 @@ impl Recognizer for NameCues {
         // `english`: the cue is strong enough for a name made of English words.
         let mut add = |start: usize, end: usize, row: &RelevanceRow, english: bool| {
             let span = if english {
-                cued_name_span(text, start, end, false)
+                cued_name_span(text, start, end, true)
             } else {
                 name_span(text, start, end, false)
             };
@@ -630,12 +630,16 @@ fn trim_possessive(text: &str, start: usize, end: usize) -> (usize, usize) {
 /// `surnames_judged`, one after the first word may be, when it is a common surname of
 /// four letters or more: "Page", "Ward", "Lane").
 fn name_words_ok(original: &str, surnames_judged: bool) -> bool {
-    let words: Vec<&str> = original
+    let is_honorific =
+        |w: &&str| crate::entity::normalize::HONORIFICS.contains(&w.to_lowercase().as_str());
+    let all: Vec<&str> = original
         .split([' ', ',', '\u{A0}'])
         .map(|w| w.trim_end_matches('.'))
         .filter(|w| w.chars().count() > 1)
-        .filter(|w| !crate::entity::normalize::HONORIFICS.contains(&w.to_lowercase().as_str()))
         .collect();
+    // After an honorific the first word is a surname ("Mrs Lane").
+    let honorific = all.first().is_some_and(is_honorific);
+    let words: Vec<&str> = all.into_iter().filter(|w| !is_honorific(w)).collect();
     // An acronym ("PCR", "MRN"); "LÁSZLÓ", "QƏŞƏM" are names.
     let caps_without_vowel = |w: &&str| {
         w.chars().all(|c| !c.is_alphabetic() || c.is_uppercase()) && !super::text::has_vowel(w)
@@ -649,7 +653,7 @@ fn name_words_ok(original: &str, surnames_judged: bool) -> bool {
                     .get(1)
                     .is_some_and(|next| super::person::given_word_before_surname(w, next)))
             && !(surnames_judged
-                && n > 0
+                && (n > 0 || honorific)
                 && w.chars().count() >= 4
                 && super::person::common_surname(&w.to_lowercase()))
     };

@@ -348,6 +348,9 @@ fn after_a_personal_honorific_a_surname_with_particles_or_an_english_word() {
             "Mrs Brands",
             "brands",
         ),
+        // A surname that also names a street or a place's part ("Lane", "Field").
+        ("We met Mrs Lane yesterday.", "Mrs Lane", "lane"),
+        ("Sra. Field firmó el acuerdo.", "Sra. Field", "field"),
     ] {
         let items = run(text);
         let n = find(&items, "NAME", name).unwrap_or_else(|| panic!("{text}: {items:?}"));

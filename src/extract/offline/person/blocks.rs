@@ -116,10 +116,17 @@ impl Run<'_> {
             && self.common_given(from)
             && ev[to].surname >= super::WORD_NAME_MIN
             && self.person_only_cue(from, to);
+        // "Margaret Ó Coillte", "Jan van Dam": after a particle the last word is a
+        // surname.
+        let after_particle = from < to && {
+            let p = self.folded(to - 1);
+            in_list(PARTICLES, p) || in_list(super::lists::CAP_PARTICLES, p)
+        };
         if from < to
             && !person_first
             && !foreign_type_surname
             && !person_cued
+            && !after_particle
             && ev[to].surname < 4.5
             // (USPS's words are English: "Löwer" is no "lower".)
             && (crate::text::address::is_address_word(last) && self.raw(to).is_ascii()

@@ -269,6 +269,11 @@ fn given_names_that_are_words_places_named_like_people_and_particles() {
             "[09:14] Kick van der Berg: can someone check the claim?",
             "Kick van der Berg",
         ),
+        // A street type after a particle is a surname ("coillte": woods, in Irish).
+        (
+            "Present: Ann Cole; Margaret Ó Coillte; Bob Hart (HR)",
+            "Margaret Ó Coillte",
+        ),
     ] {
         assert!(names(text).contains(&want), "{text}: {:?}", names(text));
     }
