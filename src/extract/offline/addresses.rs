@@ -266,9 +266,9 @@ impl Addresses {
             return None;
         }
         // "(rue de Dufour)": a rare type and a particle are a street by themselves;
-        // so is a rare type after words that say where someone lives ("lives at chemin
-        // Antoine").
-        if zipf < 4.0 && (particle || residence_before(before)) {
+        // so is a rare type after a preposition of place ("lives at chemin Antoine",
+        // "stuck on boulevard Maillet").
+        if zipf < 4.0 && (particle || place_preposition_before(before)) {
             return Some((m.start(), name.end()));
         }
         let rest = &text[name.end()..];
@@ -589,7 +589,14 @@ fn type_then_number(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
             && ty.chars().count() >= 6
             && word_zipf(&ty) < 2.5
             && is_place_type(&ty)
-            && !english_first_word(name.as_str());
+            && !english_first_word(name.as_str())
+        // "R. de Lima, 4", "Av. das Conchas, 582": a type abbreviated to a capital and a
+        // dot, a particle, a name, a comma and the house number (a person's initial is
+        // followed by no number).
+        || ty.chars().count() <= 2
+            && c.name("ty").is_some_and(|t| t.as_str().ends_with('.'))
+            && starts_with_particle(name.as_str())
+            && text[name.end()..num.start()].starts_with(',');
     if !leading || !ends_street(text, num.start(), num.end()) {
         return None;
     }
@@ -603,19 +610,11 @@ fn type_then_number(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     Some((m.start(), num.end()))
 }
 
-/// `before` ends with words that say where someone lives: "lives at", "resides in",
-/// "moved to", "staying at".
-fn residence_before(before: &str) -> bool {
-    const VERBS: [&str; 10] = [
-        "lives", "living", "live", "resides", "residing", "reside", "moved", "moving", "staying",
-        "stays",
-    ];
-    let mut words = before.rsplit([' ', '\t', '\n']).filter(|w| !w.is_empty());
-    let (Some(prep), Some(verb)) = (words.next(), words.next()) else {
-        return false;
-    };
-    ["at", "in", "to", "on"].contains(&prep.to_lowercase().as_str())
-        && VERBS.contains(&verb.to_lowercase().as_str())
+/// `before` ends with a preposition of place: "lives at", "stuck on", "garaged in".
+fn place_preposition_before(before: &str) -> bool {
+    const PREPOSITIONS: [&str; 8] = ["at", "on", "in", "near", "off", "from", "to", "into"];
+    let last = before.rsplit([' ', '\t', '\n']).next().unwrap_or("");
+    PREPOSITIONS.contains(&last.to_lowercase().as_str())
 }
 
 /// `Hauptstraße 12`, `Storgatan 3`, `Nørregade 5`: one word that ends in a street type,

@@ -218,13 +218,17 @@ fn an_address_after_address_is() {
     );
 }
 
-/// A street type in lower case and a name, without a number or a town, after words that
-/// say where someone lives.
+/// A street type in lower case and a name, without a number or a town, after a
+/// preposition of place.
 #[test]
-fn a_street_without_a_number_after_lives_at() {
+fn a_street_without_a_number_after_a_preposition_of_place() {
     assert_eq!(
         address("The tenant lives at chemin Gaspard Morel.").as_deref(),
         Some("chemin Gaspard Morel")
+    );
+    assert_eq!(
+        address("Running late, stuck on boulevard Pichon").as_deref(),
+        Some("boulevard Pichon")
     );
     assert_eq!(address("We walked along the chemin Gaspard Morel."), None);
     // A common type ("avenue") in lower case: with a particle and a town, or a town and
@@ -429,4 +433,17 @@ fn a_qualified_address_label_without_a_colon_before_a_house_number() {
             "{text}: {items:?}"
         );
     }
+}
+
+/// A street type abbreviated to a capital and a dot ("R." for "Rua"), a particle, a
+/// name, a comma and a house number; an initial before a particle and a name is a
+/// person's ("R. de Souza, 555 0101": a phone after the comma).
+#[test]
+fn a_type_abbreviated_to_one_letter_before_a_particle_and_a_number() {
+    assert_eq!(
+        address("Vehicle garaged at R. das Oliveiras, 217.").as_deref(),
+        Some("R. das Oliveiras, 217")
+    );
+    assert_eq!(address("Call R. de Souza, 555 0101 tomorrow."), None);
+    assert_eq!(address("Signed: R. de Souza, 12 March 2024."), None);
 }
