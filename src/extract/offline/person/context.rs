@@ -127,10 +127,19 @@ impl Run<'_> {
         // many countries' surnames are missing from the US lists), with a cue …
         // … or before a first name in no vocabulary, with a cue other than a bullet
         // ("Ülker, Feryas, 42, of …").
+        // … or before another given name, neither a place, with a cue other than a
+        // bullet ("Parcel for Raed, Rafeeq", "Raed, Rafeeq's claim"): which one is the
+        // surname is unknown, that both are the person's is not.
         let given_as_surname = ea.known()
             && ea.surname == 0.0
             && (known_given && ea.given < eb.given
-                || other_given && eb.name() == 0.0 && strong(self));
+                || other_given && eb.name() == 0.0 && strong(self)
+                || other_given
+                    && eb.known()
+                    && eb.given > 0.0
+                    && !self.v.is_place(toks.fold_of(a))
+                    && !self.v.is_place(toks.fold_of(b))
+                    && strong(self));
         // A surname that is also an English word ("METS, Marko", "Obi, Onyinye"), with a
         // cue other than a bullet: "(" after, a role word before.
         let word_surname = ea.is_word()

@@ -163,3 +163,20 @@ fn the_other_end_of_a_handover_is_a_name() {
         ["Ann Smith"]
     );
 }
+
+/// `LAST, FIRST` where the first word is listed only as a given name and the second
+/// is a given name too, neither a place: with a cue it is one person, whichever word is
+/// the surname. (Names invented from the given-name list.)
+#[test]
+fn last_first_with_two_given_names_and_a_cue() {
+    for text in [
+        "Parcel for Flamur, Sudershan left with the neighbour.",
+        "Flamur, Sudershan's claim is the one with the burst pipe.",
+    ] {
+        assert!(
+            names(text).contains(&"Flamur, Sudershan"),
+            "{text}: {:?}",
+            names(text)
+        );
+    }
+}
