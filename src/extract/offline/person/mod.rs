@@ -612,6 +612,14 @@ impl<'a> Run<'a> {
                         && !in_list(NOT_PERSON, self.folded(e + 1))
                         // An abbreviation is no surname ("Yüksel San.'s invoice").
                         && !self.abbreviated(e + 1)
+                        && cued_pair()
+                    // "adjuster Thomas Chevrolet", "contact Sébastien Chevrolet @ …": a
+                    // rarer English word (a brand's, a comparative) that no vocabulary
+                    // lists as a name, after a common given name, ending the run
+                    // ("Autumn Payroll Summary" is a title), with a cue.
+                    || e + 1 == j
+                        && self.rare_word_surname(e + 1)
+                        && self.common_given(e)
                         && cued_pair())
                 && same_case(e, e + 1)
                 && (ev[e].known() && ev[e].given > 0.0
@@ -793,6 +801,28 @@ impl<'a> Run<'a> {
             && !self.v.place_openers.contains(self.folded(k))
     }
 
+    /// A capitalised word at `k` that is a rarer English word (Zipf under
+    /// [`RARE_WORD_SURNAME_MAX`]) and no name of the vocabularies, no place, no street,
+    /// unit, place or company kind, no calendar word and no word no person bears
+    /// ("Chevrolet", "Warmer").
+    fn rare_word_surname(&self, k: usize) -> bool {
+        let (e, w) = (&self.ev[k], self.folded(k));
+        self.toks[k].shape == Shape::Cap
+            && w.chars().count() >= 4
+            && e.name() == 0.0
+            && e.word > 0.0
+            && e.word < RARE_WORD_SURNAME_MAX
+            && !in_list(NOT_PERSON, w)
+            && !is_calendar_word(w)
+            && !self.abbreviated(k)
+            && !self.v.is_place(w)
+            && !is_any_street_type(w)
+            && !self.v.place_types.contains(w)
+            && !self.v.company_types.contains(w)
+            && !self.v.unit_types.contains(w)
+            && !self.v.org_words.contains(w)
+    }
+
     /// An English word at `k` that is also a common surname ("Rich", "Warrior").
     fn word_surname(&self, k: usize) -> bool {
         let e = &self.ev[k];
@@ -802,6 +832,11 @@ impl<'a> Run<'a> {
             && !in_list(NOT_PERSON, self.folded(k))
     }
 }
+
+/// A word no vocabulary lists as a name may be a surname after a common given name,
+/// with a cue, below this Zipf frequency as an English word ("Chevrolet" 3.6, "Warmer"
+/// 3.8; not "Street", "Centre", "Hospital").
+const RARE_WORD_SURNAME_MAX: f32 = 4.0;
 
 /// An English word counts as a name at a run's end (with a cue) from this Zipf value
 /// as a name (one person in 100,000).

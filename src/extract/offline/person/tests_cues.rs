@@ -180,3 +180,24 @@ fn last_first_with_two_given_names_and_a_cue() {
         );
     }
 }
+
+/// A surname no vocabulary lists as a name but as a rarer English word (a brand's, a
+/// comparative), after a common given name, with a cue and ending the run; a title of
+/// such words is none. (Names invented.)
+#[test]
+fn a_rare_word_as_a_surname_after_a_common_given_name_with_a_cue() {
+    for (text, want) in [
+        (
+            "Beneficiaries: the insured (50%), Thomas Peugeot (50%)",
+            "Thomas Peugeot",
+        ),
+        (
+            "Pls contact Sébastien Peugeot @ 555-0101 before Friday",
+            "Sébastien Peugeot",
+        ),
+    ] {
+        assert!(names(text).contains(&want), "{text}: {:?}", names(text));
+    }
+    let text = "December newsletter: Autumn Payroll Summary.";
+    assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+}
