@@ -145,6 +145,7 @@ impl Recognizer for Phone {
                         || signature_line(text, start, end)
                         || contact_field(text, start, end)
                         || bracketed_in_list(text, start, end)
+                        || grouped_in_brackets_after_name(text, start, end)
                     {
                         ctx.push(cands, (start, end), &PHONE_IN_CONTEXT, Tier::PhoneGuess);
                     }
@@ -227,6 +228,25 @@ fn bracketed_in_list(text: &str, start: usize, end: usize) -> bool {
     let above = text[..line_start.saturating_sub(1)].rsplit('\n').next();
     let below = text.get(line_end + 1..).and_then(|t| t.split('\n').next());
     line_start > 0 && above.is_some_and(digits_in_brackets) || below.is_some_and(digits_in_brackets)
+}
+
+/// The number `start..end`, written in groups parted by blanks or with its area code in
+/// brackets, fills the brackets after a capitalised word: a person's number ("talk to
+/// Ana Ruiz (2358 0406)", "Li Tao ((00703) 57427)"); an id is one group.
+fn grouped_in_brackets_after_name(text: &str, start: usize, end: usize) -> bool {
+    let s = &text[start..end];
+    let grouped = s.contains(' ')
+        && s.split(' ').all(|g| {
+            g.trim_matches(['(', ')'])
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        });
+    let named = text[..start]
+        .strip_suffix('(')
+        .and_then(|b| b.strip_suffix(' '))
+        .and_then(|b| b.rsplit([' ', '\t', '\n']).next())
+        .is_some_and(|w| w.starts_with(char::is_uppercase) && w.chars().all(char::is_alphabetic));
+    grouped && named && text[end..].starts_with(')')
 }
 
 /// Whether the bracket opening `run` closes at its end: "(0156205752)", "(+33 (0)2 61 27
@@ -504,6 +524,19 @@ Bo Lind | ext. 45512652");
         // Not inside another word ("telephonic" aside, "hotel" is no "tel").
         let items = run("hotel_booking ref=3049218876");
         assert!(!has(&items, "PHONE_NUMBER", "3049218876"), "{items:?}");
+    }
+
+    #[test]
+    fn a_grouped_number_in_brackets_after_a_name_is_a_phone() {
+        let items = run("Any swaps, talk to Ana Ruiz (4127 0893). Thanks");
+        assert!(has(&items, "PHONE_NUMBER", "4127 0893"), "{items:?}");
+        let items = run("Any swaps, talk to Ana Ruiz ((00412) 70893). Thanks");
+        assert!(has(&items, "PHONE_NUMBER", "(00412) 70893"), "{items:?}");
+        // One group is an id's shape; a figure after a word in lower case is no phone.
+        let items = run("Any swaps, talk to Ana Ruiz (41270893). Thanks");
+        assert!(!has(&items, "PHONE_NUMBER", "41270893"), "{items:?}");
+        let items = run("Totals for the year (4127 0893) were down.");
+        assert!(!has(&items, "PHONE_NUMBER", "4127 0893"), "{items:?}");
     }
 
     #[test]
