@@ -93,7 +93,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         r"(?P<w>\p{{Lu}}\p{{Ll}}[\p{{L}}'’-]*)\.?{SP}(?P<num>{NUM})"
     ))?;
     let labelled = Regex::new(
-        r"(?im)(?:(?P<q>home|mailing|postal|street|residential|residence|billing|current|new|old|previous|prior|permanent|correspondence|contact|patient|member|claimant|employee|delivery|shipping|forwarding|last known)[ \t]+)?(?:address|addr\.?|adresse|anschrift|adres|adresa|dirección|direccion|domicilio|indirizzo|endereço|endereco|morada|osoite|cím)(?:[ \t]+(?:line[ \t]*\d|on file|of record))?(?:[ \t]*[:：]|[ \t]+(?:is|was)(?:[ \t]+now)?\b|(?P<bare>[ \t]+))[ \t]*(?P<v>[^\n\r\t|;]{4,160})",
+        r"(?im)(?:(?P<q>home|mailing|postal|street|residential|residence|billing|current|new|old|previous|prior|permanent|correspondence|contact|patient|member|claimant|employee|delivery|shipping|forwarding|last known)[ \t]+)?(?:address|addr\.?|adresse|anschrift|adres|adresa|dirección|direccion|domicilio|indirizzo|endereço|endereco|morada|osoite|cím)(?:[ \t]+(?:line[ \t]*\d|on file|of record))?(?:[ \t]*[:：]|[ \t]+(?:is|was)(?:[ \t]+now)?(?-u:\b)|(?P<bare>[ \t]+))[ \t]*(?P<v>[^\n\r\t|;]{4,160})",
     )?;
     let unit = Regex::new(&format!(
         r"^,?{SP}(?:(?P<u>\p{{L}}{{2,}})\.?{SP}?#?|#{SP}?){UNIT_NO}"
