@@ -64,6 +64,14 @@ pub(super) fn accented_non_english(word: &str) -> bool {
 pub(super) fn nickname(text: &str, toks: &Tokens, j: usize) -> bool {
     let gap = |a: usize, b: usize| &text[toks[a].end..toks[b].start];
     let cap = |k: usize| toks.get(k).is_some_and(|t| t.shape == Shape::Cap);
+    // After the nickname, the surname or its particles (`Janna "Max" de Kale`).
+    let surname = |k: usize| {
+        cap(k)
+            || toks.get(k).is_some_and(|t| {
+                let f = toks.fold_of(t);
+                in_list(super::lists::PARTICLES, f) || in_list(super::lists::CAP_PARTICLES, f)
+            })
+    };
     let opens = |g: &str| matches!(g, " \"" | " \u{201c}");
     let closes = |g: &str| matches!(g, "\" " | "\u{201d} ");
     // Given ⟶ "Nick": the nickname closes and a capitalised word follows.
@@ -72,7 +80,7 @@ pub(super) fn nickname(text: &str, toks: &Tokens, j: usize) -> bool {
         && closes(gap(j + 1, j + 2))
         && cap(j)
         && cap(j + 1)
-        && cap(j + 2);
+        && surname(j + 2);
     // "Nick" ⟶ Surname: the nickname was opened after a capitalised word.
     let out_of = j >= 1
         && j + 1 < toks.len()
@@ -80,7 +88,7 @@ pub(super) fn nickname(text: &str, toks: &Tokens, j: usize) -> bool {
         && closes(gap(j, j + 1))
         && cap(j - 1)
         && cap(j)
-        && cap(j + 1);
+        && surname(j + 1);
     into || out_of
 }
 

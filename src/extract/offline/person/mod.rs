@@ -507,6 +507,8 @@ impl<'a> Run<'a> {
                         || self.given_before_particle(k)
                         // "Smith v Hook [2021] EWHC 1432": a party of a case.
                         || self.case_party(k)
+                        // `Sam "Kit" Madsen`: a nickname in quotes inside a name.
+                        || k > i && k < j && nickname(self.text, toks, k)
                 }
                 Shape::Initial | Shape::Lower => true,
                 Shape::Other => false,

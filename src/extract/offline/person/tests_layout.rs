@@ -292,3 +292,25 @@ fn given_names_that_are_words_places_named_like_people_and_particles() {
         );
     }
 }
+
+/// A nickname in quotes that is an English word, and a surname with particles after a
+/// nickname, are inside the name. (Names invented.)
+#[test]
+fn nicknames_that_are_words_or_before_particles() {
+    for (text, want) in [
+        (
+            "Promotion panel notes: Sam \"Kit\" Hansen is ready.",
+            "Sam \"Kit\" Hansen",
+        ),
+        (
+            "Promotion panel notes: Janna \"Max\" de Vos is ready.",
+            "Janna \"Max\" de Vos",
+        ),
+        (
+            "Promotion panel notes: Liam \"Lulu\" Ó Briain is ready.",
+            "Liam \"Lulu\" Ó Briain",
+        ),
+    ] {
+        assert_eq!(names(text), [want], "{text}");
+    }
+}
