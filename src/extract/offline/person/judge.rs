@@ -1,0 +1,183 @@
+//! How the words of a run are judged one by one: a word that is a given name, a
+//! surname or an English word too, a nickname's or a particle's neighbour, a house
+//! number after a name, a town named like a person.
+
+use super::lists::{NOT_PERSON, PARTICLES, is_cue_word};
+use super::tokens::{Shape, in_list, joined};
+use super::{
+    COMMON_GIVEN, Run, WORD_NAME_MIN, cap_particle, is_any_street_type, particles_then_name,
+};
+use crate::entity::normalize::is_calendar_word;
+
+/// A word no vocabulary lists as a name may be a surname after a common given name,
+/// with a cue, below this Zipf frequency as an English word ("Chevrolet" 3.6, "Warmer"
+/// 3.8; not "Street", "Centre", "Hospital").
+const RARE_WORD_SURNAME_MAX: f32 = 4.0;
+
+impl Run<'_> {
+    /// Words `i..=j` name a place and a person alike, and a cue says a person is meant:
+    /// a common given name, a common surname that is no English word, and a bracket, a
+    /// possessive or an age after them ("Present: Ana Cole, Juan Diaz (neighbour)";
+    /// towns are named after people: "Juan Díaz", "Benito Juárez").
+    pub(super) fn person_named_place(&self, i: usize, j: usize) -> bool {
+        let ev = &self.ev[j];
+        (i + 1..=i + 2).contains(&j)
+            && self.common_given(i)
+            && ev.surname >= WORD_NAME_MIN
+            && !ev.is_word()
+            // After the name: "to Benito Juárez" is as often a journey.
+            && (self.cue_after(j) || self.person_only_after(j))
+    }
+
+    /// Word `k` follows a lower-case particle that follows a name word ("Annabel van
+    /// Tours", "Maria de Souza"), all joined.
+    pub(super) fn after_particle(&self, k: usize) -> bool {
+        let toks = self.toks;
+        k >= 2
+            && toks[k - 1].shape == Shape::Lower
+            && in_list(PARTICLES, self.folded(k - 1))
+            && joined(self.text, &toks[k - 1], &toks[k])
+            && joined(self.text, &toks[k - 2], &toks[k - 1])
+            && matches!(toks[k - 2].shape, Shape::Cap | Shape::Upper)
+            && !self.ev[k - 2].is_word()
+    }
+
+    /// Word `k` is written as an abbreviation: a dot right after it, then no blank
+    /// ("San.'s", "S.Com."), or a blank and another word with its dot ("San. Tic.").
+    /// A dot that ends a sentence ("… with Nkiruka Obi. Physio to continue") is none.
+    pub(super) fn abbreviated(&self, k: usize) -> bool {
+        let Some(rest) = self.text[self.toks[k].end..].strip_prefix('.') else {
+            return false;
+        };
+        let Some(next) = rest.strip_prefix([' ', '\n', '\t', '\r']) else {
+            return !rest.is_empty();
+        };
+        let word = next.trim_start().split([' ', '\n']).next().unwrap_or("");
+        word.len() <= 5 && word.ends_with('.')
+    }
+
+    /// Word `k` is a given name that is also an English word, right before a name's
+    /// particles and a surname that is none ("Cas van den Heuvel", "Conan Ó Gaora",
+    /// "Will de Souza"): the particles say a surname follows, so the word before them
+    /// is the first name.
+    pub(super) fn given_before_particle(&self, k: usize) -> bool {
+        let (text, toks, ev) = (self.text, self.toks, self.ev);
+        let Some(n) = toks.get(k + 1) else {
+            return false;
+        };
+        let particles = if n.shape == Shape::Lower {
+            particles_then_name(text, toks, k + 1)
+        } else {
+            cap_particle(toks, k + 1)
+        };
+        // The surname: the first capitalised word after the particles.
+        let surname = (k + 2..toks.len().min(k + 5)).find(|&x| {
+            matches!(toks[x].shape, Shape::Cap | Shape::Upper) && !cap_particle(toks, x)
+        });
+        let w = self.folded(k);
+        toks[k].shape == Shape::Cap
+            && joined(text, &toks[k], n)
+            && particles
+            && !cap_particle(toks, k)
+            && ev[k].name() > 0.0
+            && surname.is_some_and(|x| !ev[x].is_word())
+            // "Vial de Cristian Bello 45": a street's type before a name, and its house
+            // number after.
+            && !surname.is_some_and(|x| self.number_after(x))
+            && !in_list(NOT_PERSON, w)
+            && !is_cue_word(w)
+            && !is_calendar_word(w)
+            && !self.v.place_openers.contains(w)
+            && !self.v.is_place(w)
+    }
+
+    /// The word after `x` (its last word with the capitalised ones that follow) is a
+    /// number: a house number.
+    pub(super) fn number_after(&self, x: usize) -> bool {
+        let toks = self.toks;
+        let mut n = x + 1;
+        while n < toks.len()
+            && matches!(toks[n].shape, Shape::Cap | Shape::Upper)
+            && joined(self.text, &toks[n - 1], &toks[n])
+        {
+            n += 1;
+        }
+        toks.get(n).is_some_and(|t| {
+            joined(self.text, &toks[n - 1], t)
+                && self.text[t.start..t.end].starts_with(|c: char| c.is_ascii_digit())
+        })
+    }
+
+    /// A capitalised word in no vocabulary with the suffix of an agent noun
+    /// ("Adjuster", "Underwriter", "Actuary" is not one): a role, where a name follows.
+    pub(super) fn role_shaped(&self, k: usize) -> bool {
+        const AGENT: [&str; 6] = ["er", "or", "ist", "ant", "ian", "ee"];
+        let w = self.folded(k);
+        self.toks[k].shape == Shape::Cap
+            && self.ev[k].name() == 0.0
+            && w.chars().count() >= 6
+            && AGENT.iter().any(|s| w.ends_with(s))
+    }
+
+    /// A capitalised word (not in capitals) of three letters or more that no vocabulary
+    /// knows: no name, no English word of Zipf 2 or more, no common word of another
+    /// language, no place, no street, unit, place or company kind.
+    pub(super) fn unknown_word(&self, k: usize) -> bool {
+        let w = self.folded(k);
+        let e = &self.ev[k];
+        self.toks[k].shape == Shape::Cap
+            && w.chars().count() >= 3
+            && e.name() == 0.0
+            && e.word < 2.0
+            && !self.v.foreign_words.contains(w)
+            && !self.v.is_place(w)
+            && !is_any_street_type(w)
+            && !self.v.place_types.contains(w)
+            && !self.v.company_types.contains(w)
+            && !self.v.unit_types.contains(w)
+    }
+
+    /// An English word at `k` that is also a common given name ("June", "Frank",
+    /// "Made").
+    pub(super) fn word_given(&self, k: usize) -> bool {
+        let e = &self.ev[k];
+        self.is_name_word(k)
+            && e.is_word()
+            && e.given >= WORD_NAME_MIN
+            // "May" is a surname about as often as a given name.
+            && (e.given >= e.surname || e.given >= COMMON_GIVEN)
+            && !in_list(NOT_PERSON, self.folded(k))
+            && !self.v.place_openers.contains(self.folded(k))
+    }
+
+    /// A capitalised word at `k` that is a rarer English word (Zipf under
+    /// [`RARE_WORD_SURNAME_MAX`]) and no name of the vocabularies, no place, no street,
+    /// unit, place or company kind, no calendar word and no word no person bears
+    /// ("Chevrolet", "Warmer").
+    pub(super) fn rare_word_surname(&self, k: usize) -> bool {
+        let (e, w) = (&self.ev[k], self.folded(k));
+        self.toks[k].shape == Shape::Cap
+            && w.chars().count() >= 4
+            && e.name() == 0.0
+            && e.word > 0.0
+            && e.word < RARE_WORD_SURNAME_MAX
+            && !in_list(NOT_PERSON, w)
+            && !is_calendar_word(w)
+            && !self.abbreviated(k)
+            && !self.v.is_place(w)
+            && !is_any_street_type(w)
+            && !self.v.place_types.contains(w)
+            && !self.v.company_types.contains(w)
+            && !self.v.unit_types.contains(w)
+            && !self.v.org_words.contains(w)
+    }
+
+    /// An English word at `k` that is also a common surname ("Rich", "Warrior").
+    pub(super) fn word_surname(&self, k: usize) -> bool {
+        let e = &self.ev[k];
+        self.is_name_word(k)
+            && e.is_word()
+            && e.surname >= WORD_NAME_MIN
+            && !in_list(NOT_PERSON, self.folded(k))
+    }
+}
