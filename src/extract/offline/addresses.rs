@@ -620,8 +620,8 @@ fn place_preposition_before(before: &str) -> bool {
     PREPOSITIONS.contains(&last.to_lowercase().as_str())
 }
 
-/// `Hauptstraße 12`, `Storgatan 3`, `Nørregade 5`: one word that ends in a street type,
-/// then the house number, which ends the street.
+/// `Hauptstraße 12`, `Storgatan 3`, `Nørregade 5`, `Boweg 3`: one word that ends in a street
+/// type after two letters or more, then the house number, which ends the street.
 fn compound_street(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     let (m, w, num) = (c.get(0)?, c.name("w")?, c.name("num")?);
     if prev_char(text, m.start()).is_some_and(char::is_alphanumeric)
@@ -636,7 +636,7 @@ fn compound_street(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     }
     let chars: Vec<(usize, char)> = word.char_indices().collect();
     let n = chars.len();
-    let compound = (3..=n.saturating_sub(3)).any(|k| {
+    let compound = (3..=n.saturating_sub(2)).any(|k| {
         let suffix = &word[chars[n - k].0..];
         is_any_street_type(suffix)
     });

@@ -125,7 +125,8 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let name_intro = Regex::new(&format!(
         r"(?-u:\b)(?:[Tt]his is|[Mm]y name is|I am|I'm|I’m|[Nn]ame is|[Ss]incerely,?|(?:[Kk]ind |[Bb]est |[Ww]arm )?[Rr]egards,?|[Tt]hanks,?|[Tt]hank you,?|[Cc]heers,?|[Yy]ours (?:sincerely|faithfully|truly),?)[ \t\r\n]+(?P<name>{NW}(?:{SP}{INIT})?{SP}{NW}(?:{SP}{NW})?)"
     ))?;
-    let name_initial = Regex::new(&format!(r"{INIT}{SP}?{NW}"))?;
+    // "I. Carvalho", "C. van Drenthe": an initial, a surname's particles, the surname.
+    let name_initial = Regex::new(&format!(r"{INIT}{SP}?(?:{particle}{SP}){{0,2}}{NW}"))?;
     // A maiden name: what follows "née" is a person's surname whatever else the word
     // is ("née Strand", "née Kade").
     let name_maiden = Regex::new(&format!(

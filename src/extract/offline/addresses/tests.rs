@@ -447,3 +447,12 @@ fn a_type_abbreviated_to_one_letter_before_a_particle_and_a_number() {
     assert_eq!(address("Call R. de Souza, 555 0101 tomorrow."), None);
     assert_eq!(address("Signed: R. de Souza, 12 March 2024."), None);
 }
+
+/// A compound street name whose type follows two letters only ("Kaweg 3").
+#[test]
+fn a_compound_street_with_a_short_first_part() {
+    assert_eq!(
+        address("They both live at Kaweg 3, Asten, so one pack was posted.").as_deref(),
+        Some("Kaweg 3, Asten")
+    );
+}

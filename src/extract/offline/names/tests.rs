@@ -370,3 +370,25 @@ fn after_a_personal_honorific_a_surname_with_particles_or_an_english_word() {
         assert!(!named("North") && !named("Imaging"), "{text}: {items:?}");
     }
 }
+
+/// An initial, a surname's particles and the surname: one name, and its surname alone
+/// echoes it. (Names invented.)
+#[test]
+fn an_initial_before_particles_and_a_surname() {
+    for (text, name, value) in [
+        (
+            "Heads up - C. van Brakel is calling again.",
+            "C. van Brakel",
+            "c. van brakel",
+        ),
+        (
+            "We spoke with E. da Silveira today. da Silveira confirmed.",
+            "E. da Silveira",
+            "e. da silveira",
+        ),
+    ] {
+        let items = run(text);
+        let n = find(&items, "NAME", name).unwrap_or_else(|| panic!("{text}: {items:?}"));
+        assert_eq!(n.normalized, value, "{text}");
+    }
+}

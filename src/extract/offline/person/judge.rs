@@ -16,14 +16,14 @@ const RARE_WORD_SURNAME_MAX: f32 = 4.0;
 
 impl Run<'_> {
     /// Words `i..=j` name a place and a person alike, and a cue says a person is meant:
-    /// a common given name, a common surname that is no English word, and a bracket, a
+    /// a common given name, a surname that is no English word, and a bracket, a
     /// possessive or an age after them ("Present: Ana Cole, Juan Diaz (neighbour)";
     /// towns are named after people: "Juan Díaz", "Benito Juárez").
     pub(super) fn person_named_place(&self, i: usize, j: usize) -> bool {
         let ev = &self.ev[j];
         (i + 1..=i + 2).contains(&j)
             && self.common_given(i)
-            && ev.surname >= WORD_NAME_MIN
+            && ev.surname > 0.0
             && !ev.is_word()
             // After the name: "to Benito Juárez" is as often a journey.
             && (self.cue_after(j) || self.person_only_after(j))

@@ -261,6 +261,11 @@ fn given_names_that_are_words_places_named_like_people_and_particles() {
             "Present: the insured, Benito Juárez (neighbour).",
             "Benito Juárez",
         ),
+        // A town named after a person with a rarer surname.
+        (
+            "Attendees - the manager, Carlos Chagas (store manager)",
+            "Carlos Chagas",
+        ),
         (
             "Statement taken from Gerrard de Bruin at the depot.",
             "Gerrard de Bruin",
