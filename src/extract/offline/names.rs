@@ -117,7 +117,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     // Farouk", "the deceased Eleanor Whitcombe".
     let roles = r"patients?|participants?|members?|claimants?|insured|policy[ \t]?holders?|clients?|customers?|callers?|enrollees?|beneficiar(?:y|ies)|subscribers?|applicants?|residents?|employees?|borrowers?|students?|veterans?|widow(?:er)?|donors?|recipients?|witness(?:es)?|tenants?|landlords?|defendants?|plaintiffs?|respondents?|appellants?|petitioners?|complainants?|victims?|suspects?|deceased|decedent|spouse|husband|wife|partner|son|daughter|mother|father|brother|sister|nephew|niece|grandson|granddaughter|workers?|contractors?|candidates?|interviewees?|trainees?|apprentices?|counsel|deponents?|colleagues?|payees?|insureds|(?:family|emergency|next[ \t]+of[ \t]+kin)[ \t]+contacts?";
     let name_role = Regex::new(&format!(
-        r"(?i:(?-u:\b)(?:{roles})),?[ \t]+(?P<name>{NW}(?:{SP}{INIT})?{SP}{NW})(?-u:\b)"
+        r"(?i:(?-u:\b)(?:{roles})),?[ \t]+(?P<name>{NW}(?:{SP}{INIT})?{SP}{NW})"
     ))?;
     let name_credential = Regex::new(&format!(
         r"(?P<name>{NW}(?:{SP}{INIT})?{SP}{NW}),?{SP}(?:MD|M\.D\.|DO|RN|LPN|NP|PA-C|DPT|PharmD|DDS|CNM|FRCS|MBBS)(?-u:\b)"

@@ -392,3 +392,13 @@ fn an_initial_before_particles_and_a_surname() {
         assert_eq!(n.normalized, value, "{text}");
     }
 }
+
+/// A name after a role word that ends in a letter outside ASCII: the pattern's end is
+/// the word's, not an ASCII word boundary inside it ("Bērziņš" was cut to "Bērzi"
+/// and dropped). (Names invented.)
+#[test]
+fn a_name_after_a_role_word_ending_in_a_letter_outside_ascii() {
+    let text = "Opposing counsel, Jakobs Bērziņš, may be reached by phone.";
+    let items = run(text);
+    assert!(has(&items, "NAME", "Jakobs Bērziņš"), "{items:?}");
+}
