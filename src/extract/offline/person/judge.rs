@@ -130,11 +130,17 @@ impl Run<'_> {
             && e.name() == 0.0
             && e.word < 2.0
             && !self.v.foreign_words.contains(w)
-            && !self.v.is_place(w)
-            && !is_any_street_type(w)
-            && !self.v.place_types.contains(w)
-            && !self.v.company_types.contains(w)
-            && !self.v.unit_types.contains(w)
+            && !self.place_or_kind(w)
+    }
+
+    /// A folded word that is a GeoNames place or a street, place, company or unit kind.
+    fn place_or_kind(&self, w: &str) -> bool {
+        let v = self.v;
+        v.is_place(w)
+            || is_any_street_type(w)
+            || v.place_types.contains(w)
+            || v.company_types.contains(w)
+            || v.unit_types.contains(w)
     }
 
     /// An English word at `k` that is also a common given name ("June", "Frank",
@@ -164,11 +170,7 @@ impl Run<'_> {
             && !in_list(NOT_PERSON, w)
             && !is_calendar_word(w)
             && !self.abbreviated(k)
-            && !self.v.is_place(w)
-            && !is_any_street_type(w)
-            && !self.v.place_types.contains(w)
-            && !self.v.company_types.contains(w)
-            && !self.v.unit_types.contains(w)
+            && !self.place_or_kind(w)
             && !self.v.org_words.contains(w)
     }
 
