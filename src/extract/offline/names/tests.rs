@@ -402,3 +402,26 @@ fn a_name_after_a_role_word_ending_in_a_letter_outside_ascii() {
     let items = run(text);
     assert!(has(&items, "NAME", "Jakobs Bērziņš"), "{items:?}");
 }
+
+/// A staff role before a full name, as a client's role is: "adjuster", "investigator",
+/// "claims handler", "solicitor" … (names invented); a role before English words is no
+/// name.
+#[test]
+fn a_staff_role_before_a_full_name() {
+    for (text, name) in [
+        (
+            "Claim notes (adjuster Purity Wanjiru): insured confirmed receipt.",
+            "Purity Wanjiru",
+        ),
+        ("The investigator Lintang Sari called back.", "Lintang Sari"),
+        (
+            "Passed to claims handler Oyelaran Bode today.",
+            "Oyelaran Bode",
+        ),
+    ] {
+        let items = run(text);
+        assert!(has(&items, "NAME", name), "{text}: {items:?}");
+    }
+    let items = run("Our representative Human Resources will call.");
+    assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+}
