@@ -118,10 +118,7 @@ impl Run<'_> {
             && self.person_only_cue(from, to);
         // "Margaret Ó Coillte", "Jan van Dam": after a particle the last word is a
         // surname.
-        let after_particle = from < to && {
-            let p = self.folded(to - 1);
-            in_list(PARTICLES, p) || in_list(super::lists::CAP_PARTICLES, p)
-        };
+        let after_particle = from < to && super::lists::is_particle(self.folded(to - 1));
         if from < to
             && !person_first
             && !foreign_type_surname

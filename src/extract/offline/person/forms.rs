@@ -67,10 +67,9 @@ pub(super) fn nickname(text: &str, toks: &Tokens, j: usize) -> bool {
     // After the nickname, the surname or its particles (`Janna "Max" de Kale`).
     let surname = |k: usize| {
         cap(k)
-            || toks.get(k).is_some_and(|t| {
-                let f = toks.fold_of(t);
-                in_list(super::lists::PARTICLES, f) || in_list(super::lists::CAP_PARTICLES, f)
-            })
+            || toks
+                .get(k)
+                .is_some_and(|t| super::lists::is_particle(toks.fold_of(t)))
     };
     let opens = |g: &str| matches!(g, " \"" | " \u{201c}");
     let closes = |g: &str| matches!(g, "\" " | "\u{201d} ");

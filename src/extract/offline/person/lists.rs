@@ -388,6 +388,12 @@ pub(super) const SUFFIXES: &[&str] = &["jr", "jnr", "sr", "snr", "ii", "iii"];
 
 pub(super) const CAP_PARTICLES: &[&str] = &["o", "mac", "mc", "ni", "nic", "ui", "ua"];
 
+/// A folded word of either particle list: a lower-case one ("van", "de") or one written
+/// with a capital ("Ó", "Mac").
+pub(super) fn is_particle(folded: &str) -> bool {
+    super::tokens::in_list(PARTICLES, folded) || super::tokens::in_list(CAP_PARTICLES, folded)
+}
+
 /// Words that name a product's variant or strength after a brand ("Zelvatrin
 /// Forte", "Norvexa Max"): after a word that is no given name, a product.
 pub(super) const PRODUCT_WORDS: &[&str] = &[

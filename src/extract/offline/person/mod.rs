@@ -342,9 +342,7 @@ fn cap_particle(toks: &Tokens, k: usize) -> bool {
     matches!(toks[k].shape, Shape::Cap | Shape::Upper | Shape::Initial)
         && (in_list(CAP_PARTICLES, f) || in_list(PARTICLES, f) && plain)
         && toks.get(k + 1).is_some_and(|n| {
-            matches!(n.shape, Shape::Cap | Shape::Upper)
-                || in_list(PARTICLES, toks.fold_of(n))
-                || in_list(CAP_PARTICLES, toks.fold_of(n))
+            matches!(n.shape, Shape::Cap | Shape::Upper) || lists::is_particle(toks.fold_of(n))
         })
 }
 
