@@ -592,7 +592,7 @@ pub(super) fn name_span(
 
 /// [`name_span`] where the cue is strong enough for a name made of English words
 /// (a maiden name, a case's party, a surname after a personal honorific).
-fn cued_name_span(
+pub(super) fn cued_name_span(
     text: &str,
     start: usize,
     end: usize,

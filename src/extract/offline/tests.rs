@@ -198,6 +198,18 @@ fn recognizers_give_their_declared_rows() {
     }
 }
 
+/// A name all of English words is kept by the extractor when its cue is one only a
+/// person takes, and dropped otherwise. (Names invented.)
+#[test]
+fn a_name_of_english_words_needs_a_cue_only_a_person_takes() {
+    let items = run("Dear Hope Hills,\n\nYour claim is approved.");
+    assert!(has(&items, "NAME", "Hope Hills"), "{items:?}");
+    let items = run("voicemail left for Kong, Na on 555-0101.");
+    assert!(has(&items, "NAME", "Kong, Na"), "{items:?}");
+    let items = run("Thanks to Grace Park for the venue.");
+    assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+}
+
 #[test]
 fn patterns_compile() {
     assert_eq!(OfflineExtractor::pattern_error(), None);

@@ -57,6 +57,17 @@ impl Run<'_> {
         if ia > i && !joined(text, &toks[ia - 1], &toks[ia]) {
             return;
         }
+        // Lower-case particles before the surname are part of it, and the cue is
+        // before them ("voicemail left for de Haan, Jente").
+        let mut i = i;
+        while i > 0
+            && ia - i < 2
+            && toks[i - 1].shape == Shape::Lower
+            && in_list(PARTICLES, toks.fold_of(&toks[i - 1]))
+            && joined(text, &toks[i - 1], &toks[i])
+        {
+            i -= 1;
+        }
         let (Some(a), Some(b)) = (toks.get(ia), toks.get(ia + 1)) else {
             return;
         };
@@ -149,15 +160,27 @@ impl Run<'_> {
             && strong(self);
         // A first name that is also an English word after a surname, with a cue other
         // than a bullet ("Danielsson, Urban c/o …", "Meyer, Rose (…)").
+        // (Or after a surname that is an English word too: "for Kong, Na on …".)
+        let common_word_surname = ea.is_word()
+            && ea.surname >= super::WORD_NAME_MIN
+            && ea.surname > ea.given
+            && !is_calendar_word(toks.fold_of(a));
         let word_given = eb.is_word()
             && eb.given > 0.0
             && b.shape == Shape::Cap
-            && surname_ok
+            && (surname_ok || common_word_surname)
             && !is_calendar_word(toks.fold_of(b))
-            && !self.v.is_place(toks.fold_of(a))
+            // A place before the comma is a surname when it is a common one, more a
+            // surname than a given name ("voicemail left for Kong, Na on …").
+            && (!self.v.is_place(toks.fold_of(a))
+                || ea.surname >= super::WORD_NAME_MIN && ea.surname > ea.given)
             && !self.v.is_place(toks.fold_of(b))
             && strong(self);
-        if !(surname_ok || given_as_surname || word_surname || ea.name() <= 0.0 && !ea.is_word())
+        if !(surname_ok
+            || given_as_surname
+            || word_surname
+            || word_given && common_word_surname
+            || ea.name() <= 0.0 && !ea.is_word())
             || !(known_given || other_given || word_given)
         {
             return;
@@ -289,6 +312,8 @@ impl Run<'_> {
         }
         let row = if known_given && surname_ok && !word_surname {
             &LAST_FIRST
+        } else if !surname_ok && word_given && common_word_surname {
+            &WORDS_CUED
         } else {
             &LAST_FIRST_CUED
         };
@@ -443,7 +468,7 @@ impl Run<'_> {
     }
 
     /// A cue word of [`PERSON_ONLY_BEFORE`] right before word `k`.
-    fn person_only_before(&self, k: usize) -> bool {
+    pub(super) fn person_only_before(&self, k: usize) -> bool {
         let (text, toks) = (self.text, self.toks);
         k.checked_sub(1).is_some_and(|p| {
             let gap = &text[toks[p].end..toks[k].start];

@@ -2,7 +2,7 @@
 //! surname or an English word too, a nickname's or a particle's neighbour, a house
 //! number after a name, a town named like a person.
 
-use super::lists::{NOT_PERSON, PARTICLES, is_cue_word};
+use super::lists::{NOT_PERSON, PARTICLES, is_after_cue, is_cue_word};
 use super::tokens::{Shape, in_list, joined};
 use super::{
     COMMON_GIVEN, Run, WORD_NAME_MIN, cap_particle, is_any_street_type, particles_then_name,
@@ -172,6 +172,76 @@ impl Run<'_> {
             && !self.abbreviated(k)
             && !self.place_or_kind(w)
             && !self.v.org_words.contains(w)
+    }
+
+    /// Words `j - 1` and `j`, ending the run, are a person's name although both are
+    /// English words ("Dear Hope Hills,", "reviewed with Grace Park", "Mark Field
+    /// said"): a word that is a common given name, then one that is a common surname,
+    /// both capitalised or both in capitals, with a cue only a person takes. A place,
+    /// a park or a street named so takes the other cues only ("to Grace Park").
+    pub(super) fn word_pair(&self, i: usize, j: usize) -> bool {
+        let Some(k) = j.checked_sub(1).filter(|&k| k >= i) else {
+            return false;
+        };
+        // (A surname that names places and firms too, "Hills", "Park", is one here.)
+        self.toks[k].shape == self.toks[j].shape
+            && self.is_name_word(k)
+            && (self.word_given(k) || self.common_given(k))
+            && self.ev[j].surname >= WORD_NAME_MIN
+            && (self.ev[j].is_word() || self.place_or_kind(self.folded(j)))
+            && !is_calendar_word(self.folded(k))
+            && !is_calendar_word(self.folded(j))
+            && (self.person_only_before(k) || k == i && self.person_only_after(j))
+            && self.clause_goes_on_after(j)
+    }
+
+    /// After word `j` no noun of the phrase follows ("with Grace Park staff" names the
+    /// park's staff): punctuation, a line's or the text's end, or a word that goes on
+    /// with the clause ("with Grace Park on Monday", "Mark Field said").
+    fn clause_goes_on_after(&self, j: usize) -> bool {
+        const GOES_ON: &[&str] = &[
+            "about",
+            "after",
+            "and",
+            "as",
+            "at",
+            "before",
+            "but",
+            "by",
+            "for",
+            "from",
+            "had",
+            "has",
+            "in",
+            "is",
+            "on",
+            "or",
+            "over",
+            "re",
+            "regarding",
+            "so",
+            "that",
+            "this",
+            "to",
+            "today",
+            "via",
+            "was",
+            "when",
+            "who",
+            "will",
+            "would",
+            "yesterday",
+        ];
+        let rest = self.text[self.toks[j].end..].trim_start_matches([' ', '\t']);
+        if !rest.starts_with(char::is_alphabetic) {
+            return true;
+        }
+        let word: String = rest
+            .chars()
+            .take_while(|c| c.is_alphabetic())
+            .flat_map(char::to_lowercase)
+            .collect();
+        GOES_ON.contains(&word.as_str()) || is_after_cue(&word)
     }
 
     /// An English word at `k` that is also a common surname ("Rich", "Warrior").

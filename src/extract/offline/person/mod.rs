@@ -195,7 +195,13 @@ impl Recognizer for Names {
 
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
         for f in find(ctx.text) {
-            if let Some(span) = super::names::name_span(ctx.text, f.start, f.end, true) {
+            // English words all, with a cue only a person takes: a name all the same.
+            let span = if f.row.matches == WORDS_CUED.matches {
+                super::names::cued_name_span(ctx.text, f.start, f.end, true)
+            } else {
+                super::names::name_span(ctx.text, f.start, f.end, true)
+            };
+            if let Some(span) = span {
                 let tier = if f.row.matches == UNKNOWN.matches {
                     Tier::NameGuess
                 } else {
@@ -445,6 +451,17 @@ impl<'a> Run<'a> {
     /// A run of words `i..=j`: cut at English words, judge each segment.
     fn run(&self, i: usize, j: usize, out: &mut Vec<Found>) {
         let (toks, ev) = (self.toks, self.ev);
+        // A given name and a surname that is an English word or names places too, with
+        // a cue only a person takes ("Dear Hope Hills,"): a place's or firm's word is
+        // no matter.
+        if self.word_pair(i, j) {
+            out.push(Found {
+                start: toks[j - 1].start,
+                end: toks[j].end,
+                row: &WORDS_CUED,
+            });
+            return;
+        }
         let org = (i..=j)
             .rev()
             .find(|&k| self.org(k) && !(k == i && cap_particle(toks, k)));

@@ -70,6 +70,12 @@ pub(super) const LOWER_CUED: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(0.75),
 };
 
+pub(super) const WORDS_CUED: RelevanceRow = RelevanceRow {
+    matches: "a given name and a surname that are English words or name places too, with a cue only a person takes (`Dear Hope Hills,`, `reviewed with Grace Park`), or `LAST, FIRST` of two such words after a cue (`voicemail left for Kong, Na on`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.8),
+};
+
 /// The rows of [`Names`], in the order of the relevance table.
 pub(super) const ROWS: &[RelevanceRow] = &[
     FULL_CUED,
@@ -85,4 +91,5 @@ pub(super) const ROWS: &[RelevanceRow] = &[
     CAPS_CUED,
     COORDINATED,
     LOWER_CUED,
+    WORDS_CUED,
 ];

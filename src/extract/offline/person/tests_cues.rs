@@ -201,3 +201,35 @@ fn a_rare_word_as_a_surname_after_a_common_given_name_with_a_cue() {
     let text = "December newsletter: Autumn Payroll Summary.";
     assert!(names(text).is_empty(), "{text}: {:?}", names(text));
 }
+
+/// A given name and a surname that are English words, or that name a place or a park
+/// too, are a person's with a cue only a person takes; `LAST, FIRST` of two such words
+/// after a cue; lower-case particles before the surname of `LAST, FIRST` belong to it.
+/// The same words with other cues, or before a noun of their phrase, are the place's.
+/// (Names invented.)
+#[test]
+fn english_words_and_places_as_a_name_with_a_cue_only_a_person_takes() {
+    for (text, want) in [
+        ("Dear Hope Hills,\n\nFurther to our meeting", "Hope Hills"),
+        ("Dear HOPE HILLS,\n\nFurther to our meeting", "HOPE HILLS"),
+        (
+            "The file was reviewed with Grace Park on Monday.",
+            "Grace Park",
+        ),
+        ("voicemail left for Kong, Na on 555-0101.", "Kong, Na"),
+        (
+            "voicemail left for de Haan, Jente on 555-0101",
+            "de Haan, Jente",
+        ),
+    ] {
+        assert!(names(text).contains(&want), "{text}: {:?}", names(text));
+    }
+    for text in [
+        "Thanks to Grace Park for the venue.",
+        "We drove to Hope Hills on Sunday.",
+        "The meeting with Grace Park staff went well.",
+        "We flew into Kong, Na on Monday.",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+}
