@@ -176,12 +176,28 @@ impl Run<'_> {
                 || ea.surname >= super::WORD_NAME_MIN && ea.surname > ea.given)
             && !self.v.is_place(toks.fold_of(b))
             && strong(self);
+        // "Reminder for MOL, Isis:", "send MOL, Isis the form": a surname in capitals
+        // that is a rarer English word or a place, then a given name that is an English
+        // word too, with a cue (the layout alone is not enough here).
+        let caps_word_surname = a.shape == Shape::Upper
+            && b.shape == Shape::Cap
+            && ea.is_word()
+            && ea.surname > 0.0
+            && ea.word < CAPS_WORD_SURNAME_MAX
+            && toks.fold_of(a).chars().count() >= 3
+            && !self.org(ia)
+            && eb.given >= super::WORD_NAME_MIN
+            && eb.given > eb.surname
+            && !is_calendar_word(toks.fold_of(b))
+            && !self.v.is_place(toks.fold_of(b))
+            && (self.strong_cue(i, after_b) || after_mid > after_b && self.cue_after(after_mid));
         if !(surname_ok
             || given_as_surname
             || word_surname
+            || caps_word_surname
             || word_given && common_word_surname
             || ea.name() <= 0.0 && !ea.is_word())
-            || !(known_given || other_given || word_given)
+            || !(known_given || other_given || word_given || caps_word_surname)
         {
             return;
         }
@@ -312,7 +328,7 @@ impl Run<'_> {
         }
         let row = if known_given && surname_ok && !word_surname {
             &LAST_FIRST
-        } else if !surname_ok && word_given && common_word_surname {
+        } else if !surname_ok && (word_given && common_word_surname || caps_word_surname) {
             &WORDS_CUED
         } else {
             &LAST_FIRST_CUED
@@ -726,3 +742,7 @@ fn code_then_bracket(s: &str) -> bool {
         .unwrap_or(s.len());
     s[..len].bytes().filter(u8::is_ascii_digit).count() >= 4 && s[len..].starts_with(')')
 }
+
+/// A surname in capitals that is an English word needs this Zipf frequency or less as
+/// a word ("MOL" 3.2) to be a surname before a given name that is one too.
+const CAPS_WORD_SURNAME_MAX: f32 = 3.5;

@@ -233,3 +233,27 @@ fn english_words_and_places_as_a_name_with_a_cue_only_a_person_takes() {
         assert!(names(text).is_empty(), "{text}: {:?}", names(text));
     }
 }
+
+/// A surname in capitals that is a rarer English word or a place, before a given name
+/// that is an English word too, is a name with a cue; a place and its country or a
+/// word in capitals before an address is none. (Names invented.)
+#[test]
+fn a_rare_word_in_capitals_before_a_worded_given_name_with_a_cue() {
+    for text in [
+        "Reminder for MOL, Isis: appointment moved.",
+        "Shared the document with ab@example.com (MOL, Isis)",
+        "Can someone ring MOL, Isis back on 555-0101?",
+    ] {
+        assert!(
+            names(text).contains(&"MOL, Isis"),
+            "{text}: {:?}",
+            names(text)
+        );
+    }
+    for text in [
+        "Flights to NICE, France were cancelled.",
+        "URGENT, Grace please call.",
+    ] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+}
