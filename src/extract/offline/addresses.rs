@@ -237,8 +237,11 @@ impl Addresses {
     /// "rue Meyer, Lyon 69003", "calle Rosales, 28013 Madrid": a street type in lower
     /// case, a capitalised name and no house number. A type that is a common English
     /// word ("avenue") needs a particle after it and a town with a postcode after a
-    /// comma (without them it is too often prose); a rarer one ("rue", "boulevard",
-    /// "calle") a town after a comma, or a particle ("(rue de Dufour)").
+    /// comma (without them it is too often prose), or a particle and a bracket, a
+    /// preposition of place, the word "address" or a postcode; a rarer one ("rue",
+    /// "boulevard", "calle") a town after a comma, or a particle ("(rue de Dufour)").
+    /// Any type alone on its line, the town and postcode on the next, is an address
+    /// block's street.
     fn lower_type_street(&self, text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
         let (m, name) = (c.get(0)?, c.name("name")?);
         if prev_char(text, m.start()).is_some_and(char::is_alphanumeric) {
@@ -275,6 +278,23 @@ impl Addresses {
             return Some((m.start(), name.end()));
         }
         let rest = &text[name.end()..];
+        // "avenue Delahaye⏎Schmittville 11848": the street alone on its line of a
+        // letter's address block, the town and a postcode on the next.
+        let line_start = before.is_empty() || text[..m.start()].ends_with(['\n', '\r']);
+        if line_start && self.patterns.next_line.is_match(rest) {
+            return Some((m.start(), name.end()));
+        }
+        // "(avenue de Chauveau)", "new address avenue de Lagarde, 66276": a common type
+        // and a particle in brackets, after a preposition of place or the word
+        // "address", or before a postcode.
+        if particle
+            && (before.ends_with('(')
+                || place_preposition_before(before)
+                || last_word.eq_ignore_ascii_case("address")
+                || postcode_after_comma(rest))
+        {
+            return Some((m.start(), name.end()));
+        }
         let city = self.patterns.city.find(rest)?;
         // "boulevard Jules Chrétien, Normand": a rare type, a name and a town after a
         // comma; so is a common type ("avenue") with a particle ("avenue de Chauvin,
@@ -614,6 +634,15 @@ fn type_then_number(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
 }
 
 /// `before` ends with a preposition of place: "lives at", "stuck on", "garaged in".
+/// A comma and a postcode of four or five digits ending the phrase (", 66276").
+fn postcode_after_comma(rest: &str) -> bool {
+    let Some(r) = rest.strip_prefix(", ") else {
+        return false;
+    };
+    let digits = r.bytes().take_while(u8::is_ascii_digit).count();
+    (4..=5).contains(&digits) && !r[digits..].starts_with(|c: char| c.is_alphanumeric())
+}
+
 fn place_preposition_before(before: &str) -> bool {
     const PREPOSITIONS: [&str; 8] = ["at", "on", "in", "near", "off", "from", "to", "into"];
     let last = before.rsplit([' ', '\t', '\n']).next().unwrap_or("");

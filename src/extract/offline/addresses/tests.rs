@@ -242,6 +242,25 @@ fn a_street_without_a_number_after_a_preposition_of_place() {
         Some("avenue Gaspard Morel, Mirecourt 88500")
     );
     assert_eq!(address("Turn onto the avenue Gaspard, then left."), None);
+    // … or alone on its line of an address block, the town and postcode on the next;
+    // or with a particle in brackets, after the word "address", before a postcode.
+    assert_eq!(
+        address("Ana Pop\navenue Gaspard\nMirecourt 88500\n\nDear Policyholder,").as_deref(),
+        Some("avenue Gaspard\nMirecourt 88500")
+    );
+    assert_eq!(
+        address("The adjuster met her at the property (avenue de Lanvin) today.").as_deref(),
+        Some("avenue de Lanvin")
+    );
+    assert_eq!(
+        address("Moved to Mirecourt, new address avenue de Lanvin, 88500").as_deref(),
+        Some("avenue de Lanvin, 88500")
+    );
+    assert_eq!(
+        address("We walked down the avenue de Gaulle with friends."),
+        None
+    );
+    assert_eq!(address("Take the avenue\nParis 75001"), None);
 }
 
 /// Streets of other countries' forms and of the USPS suffix list, written without a
