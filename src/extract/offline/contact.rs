@@ -230,16 +230,20 @@ fn bracketed_in_list(text: &str, start: usize, end: usize) -> bool {
     line_start > 0 && above.is_some_and(digits_in_brackets) || below.is_some_and(digits_in_brackets)
 }
 
-/// The number `start..end`, written in groups parted by blanks or with its area code in
+/// The number `start..end`, written in groups parted by blanks, dots or hyphens or with its area code in
 /// brackets, fills the brackets after a capitalised word: a person's number ("talk to
 /// Ana Ruiz (2358 0406)", "Li Tao ((00703) 57427)"); an id is one group.
 fn grouped_in_brackets_after_name(text: &str, start: usize, end: usize) -> bool {
     let s = &text[start..end];
-    let grouped = s.contains(' ')
-        && s.split(' ').all(|g| {
-            g.trim_matches(['(', ')'])
-                .bytes()
-                .all(|b| b.is_ascii_digit())
+    // Groups parted by blanks, dots or hyphens ("2358 0406", "9964.6219"): seven digits
+    // or more, no group shorter than two ("(3.5)" is a score).
+    let groups: Vec<&str> = s.split([' ', '.', '-']).collect();
+    let digits = s.bytes().filter(u8::is_ascii_digit).count();
+    let grouped = groups.len() >= 2
+        && digits >= 7
+        && groups.iter().all(|g| {
+            let g = g.trim_matches(['(', ')']);
+            g.len() >= 2 && g.bytes().all(|b| b.is_ascii_digit())
         });
     let named = text[..start]
         .strip_suffix('(')
@@ -530,6 +534,13 @@ Bo Lind | ext. 45512652");
     fn a_grouped_number_in_brackets_after_a_name_is_a_phone() {
         let items = run("Any swaps, talk to Ana Ruiz (4127 0893). Thanks");
         assert!(has(&items, "PHONE_NUMBER", "4127 0893"), "{items:?}");
+        let items = run("Any swaps, talk to Ana Ruiz (4127.0893). Thanks");
+        assert!(has(&items, "PHONE_NUMBER", "4127.0893"), "{items:?}");
+        let items = run("Scores: Ana Ruiz (12.5), Li Tao (9.75).");
+        assert!(
+            !items.iter().any(|i| i.entity_type == "PHONE_NUMBER"),
+            "{items:?}"
+        );
         let items = run("Any swaps, talk to Ana Ruiz ((00412) 70893). Thanks");
         assert!(has(&items, "PHONE_NUMBER", "(00412) 70893"), "{items:?}");
         // One group is an id's shape; a figure after a word in lower case is no phone.
@@ -553,9 +564,10 @@ Bo Lind | ext. 45512652");
         assert!(has(&items, "PHONE_NUMBER", "4634 4957"), "{items:?}");
         let items = run("- K. Moss (441-583-3132x871)\n- Eva Lund (9807.4051)");
         assert!(has(&items, "PHONE_NUMBER", "9807.4051"), "{items:?}");
-        // Alone, or in a list of anything else, a bracketed number is no phone.
-        let items = run("- Eva Lund (9807.4051)\n- Budget (draft)");
-        assert!(!has(&items, "PHONE_NUMBER", "9807.4051"), "{items:?}");
+        // Alone, or in a list of anything else, a bracketed number of one group is no
+        // phone (in groups after a name it is one: `grouped_in_brackets_after_name`).
+        let items = run("- Eva Lund (98074051)\n- Budget (draft)");
+        assert!(!has(&items, "PHONE_NUMBER", "98074051"), "{items:?}");
         let items = run("- Invoice total (4634 4957)\n- Tax (2024)");
         assert!(!has(&items, "PHONE_NUMBER", "4634 4957"), "{items:?}");
     }
