@@ -100,9 +100,14 @@ impl Run<'_> {
         // "voicemail left for Caridad Carrera": a common given name and a surname that
         // is a street type of another language and no English word, after a cue ("to
         // Barbara Key", "Steven Knoll" stay streets: English words).
+        // ("cc'd Urvi Amble": a rarer given name too, with no house number before it.)
+        let house_number_before = text[..toks[from].start]
+            .trim_end_matches([' ', '\t', ','])
+            .ends_with(|c: char| c.is_ascii_digit());
         let foreign_type_surname = from + 1 == to
             && self.cue_before(from)
-            && self.common_given(from)
+            && (self.common_given(from)
+                || ev[from].known() && ev[from].given > ev[from].surname && !house_number_before)
             && ev[to].surname > 0.0
             && ev[to].word < 3.0;
         // "reviewed with Thomas Wall", "Maria Lake, a 44-year-old": a common given name

@@ -17,6 +17,9 @@ fn a_street_type_or_a_town_is_a_name_after_a_cue_no_street_takes() {
         ("We rang Vitória Pereira twice.", "Vitória Pereira"),
         // An English word that is somebody's name, before the surname, with an age.
         ("Tutu Nowicki, a 70-year-old roofer, fell.", "Tutu Nowicki"),
+        // A rarer given name and a street type of one list that is no English word,
+        // after a cue and with no house number before.
+        ("cc'd Ana Pop and Urvi Amble on the reply", "Urvi Amble"),
     ] {
         assert!(names(text).contains(&want), "{text}: {:?}", names(text));
     }
@@ -26,11 +29,14 @@ fn a_street_type_or_a_town_is_a_name_after_a_cue_no_street_takes() {
         "Steven Knoll will be closed on Monday.",
         "Bay Street said nothing about it.",
         "Yesterday Nowicki, a 70-year-old roofer, fell.",
+        "The parcel went to 14 Urvi Amble on Monday.",
     ] {
         assert!(
             !names(text)
                 .iter()
-                .any(|n| n.contains("Wall") || n.contains("Knoll") || n.contains("Street")),
+                .any(|n| ["Wall", "Knoll", "Street", "Amble"]
+                    .iter()
+                    .any(|w| n.contains(w))),
             "{text}: {:?}",
             names(text)
         );
