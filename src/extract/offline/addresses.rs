@@ -254,7 +254,12 @@ impl Addresses {
             .rsplit(|ch: char| !ch.is_alphanumeric())
             .next()
             .unwrap_or("");
-        if before.ends_with(|ch: char| ch.is_ascii_digit())
+        // (A date before is no house number: "d.o.b. 1950-02-03, rue de Lesage".)
+        let house_number = last_word.len() <= 5
+            && last_word.starts_with(|ch: char| ch.is_ascii_digit())
+            && before.ends_with(last_word)
+            && !before[..before.len() - last_word.len()].ends_with(['-', '/', '.']);
+        if house_number
             || ["the", "a", "an", "this", "that"]
                 .iter()
                 .any(|d| last_word.eq_ignore_ascii_case(d))
@@ -284,14 +289,16 @@ impl Addresses {
         if line_start && self.patterns.next_line.is_match(rest) {
             return Some((m.start(), name.end()));
         }
-        // "(avenue de Chauveau)", "new address avenue de Lagarde, 66276": a common type
-        // and a particle in brackets, after a preposition of place or the word
-        // "address", or before a postcode.
-        if particle
-            && (before.ends_with('(')
-                || place_preposition_before(before)
-                || last_word.eq_ignore_ascii_case("address")
-                || postcode_after_comma(rest))
+        // "new addr avenue Bruneau": after the word "address" any type is a street.
+        // "(avenue de Chauveau)", "avenue de Lagarde, 66276": a common type and a
+        // particle in brackets, after a preposition of place, or before a postcode.
+        if ["address", "addr"]
+            .iter()
+            .any(|w| last_word.eq_ignore_ascii_case(w))
+            || particle
+                && (before.ends_with('(')
+                    || place_preposition_before(before)
+                    || postcode_after_comma(rest))
         {
             return Some((m.start(), name.end()));
         }

@@ -261,6 +261,15 @@ fn a_street_without_a_number_after_a_preposition_of_place() {
         None
     );
     assert_eq!(address("Take the avenue\nParis 75001"), None);
+    // After the word "address" any type; a date before is no house number.
+    assert_eq!(
+        address("fyi she moved - new addr avenue Gaspard, Mirecourt").as_deref(),
+        Some("avenue Gaspard, Mirecourt")
+    );
+    assert_eq!(
+        address("Re: Ana Pop, d.o.b. 1950-02-03, rue de Lanvin, Mirecourt").as_deref(),
+        Some("rue de Lanvin, Mirecourt")
+    );
 }
 
 /// Streets of other countries' forms and of the USPS suffix list, written without a

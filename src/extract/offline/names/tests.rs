@@ -425,3 +425,23 @@ fn a_staff_role_before_a_full_name() {
     let items = run("Our representative Human Resources will call.");
     assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
 }
+
+/// Labels of a person's role in a case other than "Role:": "Represented by:",
+/// "Investigator assigned:", "Assigned to:" (names invented).
+#[test]
+fn labels_of_who_handles_a_case() {
+    for (text, name) in [
+        (
+            "Respondent: Ana Pop | Represented by: Tania Day",
+            "Tania Day",
+        ),
+        (
+            "Matches two earlier claims. Investigator assigned: Julie Cross.",
+            "Julie Cross",
+        ),
+        ("Ticket 4471. Assigned to: Ibrahim Sesay", "Ibrahim Sesay"),
+    ] {
+        let items = run(text);
+        assert!(has(&items, "NAME", name), "{text}: {items:?}");
+    }
+}

@@ -79,7 +79,11 @@ impl Run<'_> {
                 && ev[k].given < STREET_GIVEN_MAX
                 && ev[k].surname < STREET_SURNAME_MAX
         };
-        if street(from) {
+        // ("Return-to-work interview held with Rua Barasa": with a cue only a person
+        // takes, or closing a letter, the first word is a given name.)
+        if street(from)
+            && !(from < to && (self.person_only_cue(from, to) || self.after_closing(from)))
+        {
             return true;
         }
         // … or last ("Benson Laneway", "Garcia Mews") unless a common surname ("Lane"),
@@ -104,12 +108,14 @@ impl Run<'_> {
         let house_number_before = text[..toks[from].start]
             .trim_end_matches([' ', '\t', ','])
             .ends_with(|c: char| c.is_ascii_digit());
+        // ("Seen by Rebeca Pont.", "09:20 Rebeca Pont (4497267806)": a rarer English
+        // word, "pont" 3.1, with a cue before or a person's code after.)
         let foreign_type_surname = from + 1 == to
-            && self.cue_before(from)
+            && (self.cue_before(from) || self.code_after(to))
             && (self.common_given(from)
                 || ev[from].known() && ev[from].given > ev[from].surname && !house_number_before)
             && ev[to].surname > 0.0
-            && ev[to].word < 3.0;
+            && ev[to].word < FOREIGN_TYPE_WORD_MAX;
         // "reviewed with Thomas Wall", "Maria Lake, a 44-year-old": a common given name
         // and a surname (of one in 100,000 or more) that is a street type, with a cue
         // no street takes.
@@ -395,3 +401,7 @@ const COMPANY_TYPE_NAME_MAX: f32 = 3.0;
 /// A kind of place first makes a place when it is rarer than this as a name (one person
 /// in 100,000).
 const PLACE_TYPE_NAME_MAX: f32 = 3.0;
+
+/// A street type of another language is a surname after a given name, with a cue,
+/// below this Zipf frequency as an English word ("Pont" 3.1; not "Glen" 3.9, "Lake").
+const FOREIGN_TYPE_WORD_MAX: f32 = 3.5;

@@ -20,6 +20,17 @@ fn a_street_type_or_a_town_is_a_name_after_a_cue_no_street_takes() {
         // A rarer given name and a street type of one list that is no English word,
         // after a cue and with no house number before.
         ("cc'd Ana Pop and Urvi Amble on the reply", "Urvi Amble"),
+        // A rarer English word ("Pont") with a cue before or a person's code after.
+        (
+            "Dx: whiplash. Seen by Rebeca Pont. Next of kin …",
+            "Rebeca Pont",
+        ),
+        ("09:20 Rebeca Pont (4497267806)", "Rebeca Pont"),
+        // A street type first ("Rua") with a cue only a person takes.
+        (
+            "Return-to-work interview held with Rua Barasa.",
+            "Rua Barasa",
+        ),
     ] {
         assert!(names(text).contains(&want), "{text}: {:?}", names(text));
     }
@@ -30,6 +41,7 @@ fn a_street_type_or_a_town_is_a_name_after_a_cue_no_street_takes() {
         "Bay Street said nothing about it.",
         "Yesterday Nowicki, a 70-year-old roofer, fell.",
         "The parcel went to 14 Urvi Amble on Monday.",
+        "The office is at Rua Barasa, Lisboa.",
     ] {
         assert!(
             !names(text)
