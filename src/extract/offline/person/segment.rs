@@ -148,7 +148,10 @@ impl Run<'_> {
         let surname_last = l.surname > 0.0 && l.surname >= l.given - 1.0;
         // Family name first ("Nguyen Van Anh", "Nagy Gábor"): a surname that is no given
         // name, then a given name.
-        let family_first = f.surname > 0.0 && !given_first && l.given > l.surname;
+        // ("Yang Su": a family name as often given, then a given name more often given.)
+        let family_first = f.surname > 0.0
+            && (!given_first || f.surname >= f.given && f.known() && l.known())
+            && l.given > l.surname;
         let unknown = |e: &Evidence| e.name() == 0.0;
         // "in Kettering Mills", "near Boca Raton": a place, unless a given name and a
         // surname say otherwise; "from" is a sender after "voicemail", "feedback" ….

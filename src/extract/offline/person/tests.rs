@@ -785,3 +785,17 @@ fn the_name_below_a_letters_closing_line() {
     // Below any other line the same words need a cue of their own.
     assert_eq!(names("Team update\nBram de Vries"), Vec::<&str>::new());
 }
+
+/// A family name as often a given name, then a given name more often given, is a name
+/// without a cue, family name first ("Yang Su"; names invented in their order).
+#[test]
+fn a_family_name_first_that_is_a_given_name_too() {
+    assert_eq!(
+        names("Who's covering for her while she's off? Yang Su maybe?"),
+        ["Yang Su"]
+    );
+    assert_eq!(
+        names("Reassigned JH43635517 from Chen Li to the night team."),
+        ["Chen Li"]
+    );
+}
