@@ -525,6 +525,16 @@ impl<'a> Run<'a> {
                         || self.case_party(k)
                         // `Sam "Kit" Madsen`: a nickname in quotes inside a name.
                         || k > i && k < j && nickname(self.text, toks, k)
+                        // "THU VI BÙI": a given name that is also an English word
+                        // between two name words that are none.
+                        || k > i
+                            && k < j
+                            && ev[k].given > 0.0
+                            && toks[k - 1].shape == toks[k].shape
+                            && toks[k + 1].shape == toks[k].shape
+                            && [k - 1, k + 1]
+                                .iter()
+                                .all(|&x| ev[x].known() && !in_list(NOT_PERSON, self.folded(x)))
                 }
                 Shape::Initial | Shape::Lower => true,
                 Shape::Other => false,

@@ -799,3 +799,11 @@ fn a_family_name_first_that_is_a_given_name_too() {
         ["Chen Li"]
     );
 }
+
+/// A given name that is an English word too, between two name words that are none,
+/// is a middle name (names invented).
+#[test]
+fn a_worded_middle_name_between_two_names() {
+    assert_eq!(names("Pt THU VI BÙI seen in ED."), ["THU VI BÙI"]);
+    assert_eq!(names("Report by JOHN MAY SMITH today"), ["JOHN MAY SMITH"]);
+}
