@@ -633,13 +633,20 @@ fn trim_possessive(text: &str, start: usize, end: usize) -> (usize, usize) {
 fn name_words_ok(original: &str, surnames_judged: bool) -> bool {
     let is_honorific =
         |w: &&str| crate::entity::normalize::HONORIFICS.contains(&w.to_lowercase().as_str());
-    let all: Vec<&str> = original
+    let split: Vec<&str> = original
         .split([' ', ',', '\u{A0}'])
         .map(|w| w.trim_end_matches('.'))
+        .collect();
+    // After an initial the first word is a surname ("T. Ward").
+    let after_initial = split
+        .first()
+        .is_some_and(|w| w.chars().count() == 1 && w.chars().all(char::is_uppercase));
+    let all: Vec<&str> = split
+        .into_iter()
         .filter(|w| w.chars().count() > 1)
         .collect();
     // After an honorific the first word is a surname ("Mrs Lane").
-    let honorific = all.first().is_some_and(is_honorific);
+    let surname_first = all.first().is_some_and(is_honorific) || after_initial;
     let words: Vec<&str> = all.into_iter().filter(|w| !is_honorific(w)).collect();
     // An acronym ("PCR", "MRN"); "LÁSZLÓ", "QƏŞƏM" are names.
     let caps_without_vowel = |w: &&str| {
@@ -654,7 +661,7 @@ fn name_words_ok(original: &str, surnames_judged: bool) -> bool {
                     .get(1)
                     .is_some_and(|next| super::person::given_word_before_surname(w, next)))
             && !(surnames_judged
-                && (n > 0 || honorific)
+                && (n > 0 || surname_first)
                 && w.chars().count() >= 4
                 && super::person::common_surname(&w.to_lowercase()))
     };

@@ -445,3 +445,11 @@ fn labels_of_who_handles_a_case() {
         assert!(has(&items, "NAME", name), "{text}: {items:?}");
     }
 }
+
+/// A surname that is a stop word of the name labels ("Ward") after an initial, as after
+/// an honorific (names invented).
+#[test]
+fn an_initial_before_a_surname_that_is_a_word() {
+    let items = run("Absence log - T. Ward (E-1234): 3 days, a fractured ankle.");
+    assert!(has(&items, "NAME", "T. Ward"), "{items:?}");
+}

@@ -191,13 +191,26 @@ impl Run<'_> {
             && !is_calendar_word(toks.fold_of(b))
             && !self.v.is_place(toks.fold_of(b))
             && (self.strong_cue(i, after_b) || after_mid > after_b && self.cue_after(after_mid));
+        // "for Əsgərli, Valid;", "Asked Əsgərli, Valid to …": a surname in letters no
+        // English word has and no vocabulary knows, then a capitalised English word that
+        // is no commonest word, with a cue: the first name, whatever it means in English.
+        let foreign_then_word = a.shape == Shape::Cap
+            && b.shape == Shape::Cap
+            && ea.name() <= 0.0
+            && accented_non_english(&text[a.start..a.end])
+            && !self.v.is_place(toks.fold_of(a))
+            && eb.is_word()
+            && eb.word < GIVEN_WORD_AFTER_FOREIGN_MAX
+            && !is_calendar_word(toks.fold_of(b))
+            && !self.v.is_place(toks.fold_of(b))
+            && strong(self);
         if !(surname_ok
             || given_as_surname
             || word_surname
             || caps_word_surname
             || word_given && common_word_surname
             || ea.name() <= 0.0 && !ea.is_word())
-            || !(known_given || other_given || word_given || caps_word_surname)
+            || !(known_given || other_given || word_given || caps_word_surname || foreign_then_word)
         {
             return;
         }
@@ -227,7 +240,11 @@ impl Run<'_> {
             return;
         }
         let (fa, fb) = (toks.fold_of(a), toks.fold_of(b));
-        if in_list(NOT_PERSON, fa) || in_list(NOT_PERSON, fb) {
+        // ("Sá, Diogo": a legal form is written in ASCII; "SA" is one, "Sá" a surname.)
+        let not_person = |t: &Tok, f: &str| {
+            in_list(NOT_PERSON, f) && !accented_non_english(&text[t.start..t.end])
+        };
+        if not_person(a, fa) || not_person(b, fb) {
             return;
         }
         // "Belgaum, Nova Scotia", "Kellyberg, Mato Grosso": a place and its region; a
@@ -746,3 +763,7 @@ fn code_then_bracket(s: &str) -> bool {
 /// A surname in capitals that is an English word needs this Zipf frequency or less as
 /// a word ("MOL" 3.2) to be a surname before a given name that is one too.
 const CAPS_WORD_SURNAME_MAX: f32 = 3.5;
+
+/// A capitalised English word after a comma and a surname in letters no English word
+/// has is a first name below this Zipf frequency ("Valid" 4.4; not "The", "And").
+const GIVEN_WORD_AFTER_FOREIGN_MAX: f32 = 5.0;

@@ -275,3 +275,22 @@ fn a_rare_word_in_capitals_before_a_worded_given_name_with_a_cue() {
         assert!(names(text).is_empty(), "{text}: {:?}", names(text));
     }
 }
+
+/// `LAST, FIRST` with a surname written with accents that make it no legal form ("Sá",
+/// not "SA"), or in letters no English word has before a first name that is an English
+/// word, with a cue (names invented).
+#[test]
+fn last_first_with_an_accented_surname() {
+    for (text, want) in [
+        ("Shout-out to Sá, Bruna from the store!", "Sá, Bruna"),
+        (
+            "Asked Əsgərli, Valid to resubmit the timesheet.",
+            "Əsgərli, Valid",
+        ),
+    ] {
+        assert!(names(text).contains(&want), "{text}: {:?}", names(text));
+    }
+    for text in ["Shares of Acme, SA fell.", "Zürich, Switzerland is lovely."] {
+        assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+    }
+}
