@@ -230,27 +230,46 @@ fn bracketed_in_list(text: &str, start: usize, end: usize) -> bool {
     line_start > 0 && above.is_some_and(digits_in_brackets) || below.is_some_and(digits_in_brackets)
 }
 
-/// The number `start..end`, written in groups parted by blanks, dots or hyphens or with its area code in
-/// brackets, fills the brackets after a capitalised word: a person's number ("talk to
-/// Ana Ruiz (2358 0406)", "Li Tao ((00703) 57427)"); an id is one group.
+/// The number `start..end`, written in groups parted by blanks, dots or hyphens or with
+/// its area code in brackets, fills the brackets after a capitalised word, or follows
+/// it and a comma at the line's end: a person's number ("talk to Ana Ruiz (2358 0406)",
+/// "Li Tao ((00703) 57427)", "executor Ana Ruiz, 8884.4728"); an id is one group.
 fn grouped_in_brackets_after_name(text: &str, start: usize, end: usize) -> bool {
-    let s = &text[start..end];
-    // Groups parted by blanks, dots or hyphens ("2358 0406", "9964.6219"): seven digits
-    // or more, no group shorter than two ("(3.5)" is a score).
+    let named_before = |gap: &str| {
+        text[..start]
+            .strip_suffix(gap)
+            .and_then(|b| b.rsplit([' ', '\t', '\n']).next())
+            .is_some_and(|w| {
+                w.starts_with(char::is_uppercase) && w.chars().all(char::is_alphabetic)
+            })
+    };
+    if grouped(&text[start..end], 2) && named_before(" (") && text[end..].starts_with(')') {
+        return true;
+    }
+    // "executor Ana Ruiz, 8884.4728⏎": after the name and a comma, closing the line; no
+    // group under three digits ("Ana Ruiz, 1234.56" is an amount), none parted by a
+    // hyphen ("Queluz, 2785-123", "Salem, 97301-4567" are a town and its postcode).
+    let line_ends = text[end..]
+        .trim_start_matches([' ', '\t', '.'])
+        .starts_with(['\n', '\r'])
+        || text[end..].trim_end_matches('.').trim().is_empty();
+    grouped(&text[start..end], 3)
+        && !text[start..end].contains('-')
+        && named_before(", ")
+        && line_ends
+}
+
+/// Digits in groups parted by blanks, dots or hyphens ("2358 0406", "9964.6219"), seven
+/// digits or more, no group shorter than `min` ("(3.5)" is a score).
+fn grouped(s: &str, min: usize) -> bool {
     let groups: Vec<&str> = s.split([' ', '.', '-']).collect();
     let digits = s.bytes().filter(u8::is_ascii_digit).count();
-    let grouped = groups.len() >= 2
+    groups.len() >= 2
         && digits >= 7
         && groups.iter().all(|g| {
             let g = g.trim_matches(['(', ')']);
-            g.len() >= 2 && g.bytes().all(|b| b.is_ascii_digit())
-        });
-    let named = text[..start]
-        .strip_suffix('(')
-        .and_then(|b| b.strip_suffix(' '))
-        .and_then(|b| b.rsplit([' ', '\t', '\n']).next())
-        .is_some_and(|w| w.starts_with(char::is_uppercase) && w.chars().all(char::is_alphabetic));
-    grouped && named && text[end..].starts_with(')')
+            g.len() >= min && g.bytes().all(|b| b.is_ascii_digit())
+        })
 }
 
 /// Whether the bracket opening `run` closes at its end: "(0156205752)", "(+33 (0)2 61 27
@@ -536,6 +555,18 @@ Bo Lind | ext. 45512652");
         assert!(has(&items, "PHONE_NUMBER", "4127 0893"), "{items:?}");
         let items = run("Any swaps, talk to Ana Ruiz (4127.0893). Thanks");
         assert!(has(&items, "PHONE_NUMBER", "4127.0893"), "{items:?}");
+        let items = run("Estate of Li Tao - executor Ana Ruiz, 8884.4728\nNext line");
+        assert!(has(&items, "PHONE_NUMBER", "8884.4728"), "{items:?}");
+        let items = run("Posted to Avenida Coelho, S/N, Queluz, 2785-123");
+        assert!(
+            !items.iter().any(|i| i.entity_type == "PHONE_NUMBER"),
+            "{items:?}"
+        );
+        let items = run("Paid to Ana Ruiz, 12345.67");
+        assert!(
+            !items.iter().any(|i| i.entity_type == "PHONE_NUMBER"),
+            "{items:?}"
+        );
         let items = run("Scores: Ana Ruiz (12.5), Li Tao (9.75).");
         assert!(
             !items.iter().any(|i| i.entity_type == "PHONE_NUMBER"),

@@ -164,6 +164,8 @@ impl Run<'_> {
             && self.listed_as_written(&v.place_types, from)
             && ev[from].name() < PLACE_TYPE_NAME_MAX
             && !self.surnames_after_place_type(from, to)
+            // "[09:16] Yoga Ardianto: on it": a chat line's speaker is a person.
+            && !self.chat_speaker(from, to)
         {
             return true;
         }

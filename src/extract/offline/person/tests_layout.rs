@@ -319,3 +319,11 @@ fn nicknames_that_are_words_or_before_particles() {
         assert_eq!(names(text), [want], "{text}");
     }
 }
+
+/// A chat line's speaker whose first name is a kind of place in some list ("Yoga")
+/// (names invented).
+#[test]
+fn a_chat_speaker_whose_first_name_is_a_kind_of_place() {
+    let text = "[09:14] Ana Pop: can someone check claim 4471?\n[09:16] Yoga Ardianto: on it";
+    assert!(names(text).contains(&"Yoga Ardianto"), "{:?}", names(text));
+}
