@@ -254,11 +254,17 @@ impl Addresses {
             .rsplit(|ch: char| !ch.is_alphanumeric())
             .next()
             .unwrap_or("");
-        // (A date before is no house number: "d.o.b. 1950-02-03, rue de Lesage".)
+        // (A date before is no house number: "d.o.b. 1950-02-03, rue de Lesage",
+        // "d.o.b. February 7, 1979, avenue de Rossi".)
+        let head = before.strip_suffix(last_word).unwrap_or(before);
+        let year_of_date = last_word.len() == 4
+            && (last_word.starts_with("19") || last_word.starts_with("20"))
+            && head.trim_end().ends_with(',');
         let house_number = last_word.len() <= 5
             && last_word.starts_with(|ch: char| ch.is_ascii_digit())
             && before.ends_with(last_word)
-            && !before[..before.len() - last_word.len()].ends_with(['-', '/', '.']);
+            && !head.ends_with(['-', '/', '.'])
+            && !year_of_date;
         if house_number
             || ["the", "a", "an", "this", "that"]
                 .iter()

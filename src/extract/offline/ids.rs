@@ -390,7 +390,19 @@ fn spaced_id_ok(s: &str, has_context: bool) -> bool {
     // "AM 860 151 420" is a code: a time's "AM" follows its number, and two digit
     // groups after it read as no time.
     let meridiem_code = matches!(prefix, "AM" | "PM") && groups.len() >= 2;
-    if in_list(STOP, prefix) && !meridiem_code {
+    // "RX 946 077 581": in capitals before three groups of three digits or more, an
+    // abbreviation is a code's prefix, unless it is a label, a phone's, a date's or a
+    // currency's word ("USD 125 000 000").
+    const NEVER_PREFIX: &[&str] = &[
+        "id", "no", "nr", "num", "ref", "mrn", "dob", "tel", "fax", "ph", "us", "usd", "eur",
+        "gbp", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
+        "dec", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "ext",
+    ];
+    let grouped_code = prefix.chars().all(|c| c.is_ascii_uppercase())
+        && groups.len() >= 3
+        && groups.iter().all(|g| g.len() == 3)
+        && !in_list(NEVER_PREFIX, prefix);
+    if in_list(STOP, prefix) && !meridiem_code && !grouped_code {
         return false;
     }
     let upper = prefix.chars().all(|c| c.is_ascii_uppercase());
@@ -617,11 +629,18 @@ mod tests {
             // A comma between the context word and the number; "staff" alone.
             ("Her employee number, 88341, is on the badge.", "88341"),
             ("Staff #A-20931 was on shift.", "A-20931"),
+            // A prefix that is also an abbreviation, before three groups of three.
+            ("**Member no.:** RX 946 077 581", "RX 946 077 581"),
         ] {
             let items = run(text);
             assert!(has(&items, "PATIENT_ID", id), "{text}: {items:?}");
         }
         // Spaced digits without a context word, or too few, are no id.
+        let items = run("Dispense Rx 500 mg daily. Budget USD 125 000 000 agreed.");
+        assert!(
+            items.iter().all(|i| !i.entity_type.ends_with("_ID")),
+            "{items:?}"
+        );
         let items = run("Rooms 12 14 and 16 were cleaned; the member paid 12 50.");
         assert!(
             items.iter().all(|i| !i.entity_type.ends_with("_ID")),

@@ -637,10 +637,14 @@ fn name_words_ok(original: &str, surnames_judged: bool) -> bool {
         .split([' ', ',', '\u{A0}'])
         .map(|w| w.trim_end_matches('.'))
         .collect();
-    // After an initial the first word is a surname ("T. Ward").
+    // After an initial the first word is a surname ("T. Ward"); so is a first word
+    // before a comma ("Ward, Gareth").
     let after_initial = split
         .first()
-        .is_some_and(|w| w.chars().count() == 1 && w.chars().all(char::is_uppercase));
+        .is_some_and(|w| w.chars().count() == 1 && w.chars().all(char::is_uppercase))
+        || original
+            .split_once(',')
+            .is_some_and(|(first, _)| !first.trim().contains([' ', '\u{A0}']));
     let all: Vec<&str> = split
         .into_iter()
         .filter(|w| w.chars().count() > 1)

@@ -270,6 +270,11 @@ fn a_street_without_a_number_after_a_preposition_of_place() {
         address("Re: Ana Pop, d.o.b. 1950-02-03, rue de Lanvin, Mirecourt").as_deref(),
         Some("rue de Lanvin, Mirecourt")
     );
+    assert_eq!(
+        address("Re: Ana Pop, d.o.b. February 7, 1979, avenue de Lanvin, Mirecourt\nThank you")
+            .as_deref(),
+        Some("avenue de Lanvin, Mirecourt")
+    );
 }
 
 /// Streets of other countries' forms and of the USPS suffix list, written without a

@@ -447,9 +447,12 @@ fn labels_of_who_handles_a_case() {
 }
 
 /// A surname that is a stop word of the name labels ("Ward") after an initial, as after
-/// an honorific (names invented).
+/// an honorific, or before the comma of `LAST, FIRST` (names invented).
 #[test]
 fn an_initial_before_a_surname_that_is_a_word() {
     let items = run("Absence log - T. Ward (E-1234): 3 days, a fractured ankle.");
     assert!(has(&items, "NAME", "T. Ward"), "{items:?}");
+    // … and before the comma of `LAST, FIRST`.
+    let items = run("Seen today: Ward, Gareth, DOB 16 January 1966, patient ID 4471.");
+    assert!(has(&items, "NAME", "Ward, Gareth"), "{items:?}");
 }

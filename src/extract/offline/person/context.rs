@@ -250,10 +250,12 @@ impl Run<'_> {
         // "Belgaum, Nova Scotia", "Kellyberg, Mato Grosso": a place and its region; a
         // place that is no name before the comma ("Batam, Bologna").
         // A middle name after the first name is no region ("Cassiano, Carlos Eduardo").
+        // ("DƯƠNG, Thị Vi": after a surname in capitals, a given name that is an English
+        // word too.)
         let middle = |n: &Tok| {
             let e = self.v.evidence(toks.fold_of(n));
             (known_given || caps_surname)
-                && e.known()
+                && (e.known() || caps_surname && e.given > 0.0)
                 && (e.given > e.surname || e.given > 0.0 && self.field_ends(n))
                 && n.shape == b.shape
                 && !self.v.is_place(&format!("{fb} {}", toks.fold_of(n)))

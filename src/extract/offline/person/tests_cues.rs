@@ -287,6 +287,11 @@ fn last_first_with_an_accented_surname() {
             "Asked Əsgərli, Valid to resubmit the timesheet.",
             "Əsgərli, Valid",
         ),
+        // A second given name that is an English word after a surname in capitals.
+        (
+            "DƯƠNG, Thị Vi wrote:\n> I still have not heard back",
+            "DƯƠNG, Thị Vi",
+        ),
     ] {
         assert!(names(text).contains(&want), "{text}: {:?}", names(text));
     }
