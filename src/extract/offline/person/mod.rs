@@ -593,6 +593,8 @@ impl<'a> Run<'a> {
                 && !self.v.place_openers.contains(self.folded(k - 1))
                 && !self.v.is_place(self.folded(k - 1))
                 && (self.person_only_after(e)
+                    // "can you check with Harsh Lalla re …": a cue only a person takes.
+                    || self.person_only_before(k - 1)
                     // "Interview panel: Eta Bhandari (chair)", "Re: CLM-2025-964832 /
                     // Comfort Anokye⏎", "taken by Safari Adan. The": a label or a code
                     // before and a bracket, the line's or the sentence's end after.

@@ -807,3 +807,20 @@ fn a_worded_middle_name_between_two_names() {
     assert_eq!(names("Pt THU VI BÙI seen in ED."), ["THU VI BÙI"]);
     assert_eq!(names("Report by JOHN MAY SMITH today"), ["JOHN MAY SMITH"]);
 }
+
+/// A sender after "from" that follows a handover or a voicemail word is cued as after
+/// "for" ("two given names": "Sanya Seth"); a rarer given name that is an English word
+/// before a surname, after a cue only a person takes ("check with Harsh Lalla re …").
+/// (Names invented in their forms.)
+#[test]
+fn a_sender_and_a_worded_rare_given_name_after_a_person_only_cue() {
+    assert_eq!(
+        names("Reassigned JH43635517 from Sanya Seth to the night team."),
+        ["Sanya Seth"]
+    );
+    assert_eq!(
+        names("@Irma can you check with Harsh Lalla re the claim?"),
+        ["Harsh Lalla"]
+    );
+    assert!(names("We moved from Santa Rosa to Napa.").is_empty());
+}
