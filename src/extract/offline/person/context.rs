@@ -252,11 +252,16 @@ impl Run<'_> {
         // A middle name after the first name is no region ("Cassiano, Carlos Eduardo").
         // ("DƯƠNG, Thị Vi": after a surname in capitals, a given name that is an English
         // word too.)
+        // ("Bùi, Thị Vi, regarding …": one that ends the name at a comma or a field's
+        // end.)
         let middle = |n: &Tok| {
             let e = self.v.evidence(toks.fold_of(n));
+            let ends = self.field_ends(n) || text[n.end..].starts_with(',');
             (known_given || caps_surname)
-                && (e.known() || caps_surname && e.given > 0.0)
-                && (e.given > e.surname || e.given > 0.0 && self.field_ends(n))
+                && (e.known() && (e.given > e.surname || e.given > 0.0 && ends)
+                    || e.given > 0.0
+                        && (caps_surname || ends)
+                        && !is_calendar_word(toks.fold_of(n)))
                 && n.shape == b.shape
                 && !self.v.is_place(&format!("{fb} {}", toks.fold_of(n)))
         };
@@ -423,7 +428,8 @@ impl Run<'_> {
         // (VELITDIN ASLAN)", "Re: CLM-2023-932099 / Zaahir Darain", "Employee 765856 -
         // Puspa Zulaika - has requested …"): the person the code is of.
         let dash = matches!(gap, " - " | " \u{2013} " | " \u{2014} ");
-        let after_code = (matches!(gap.trim(), "(" | "/" | "[") || dash) && {
+        // ("Holiday request XM54374: Jun Xia - 5 days": after the code and a colon.)
+        let after_code = (matches!(gap.trim(), "(" | "/" | "[") || dash || gap == ": ") && {
             // The whole code, whose digit groups are tokens of their own
             // ("384-791-197").
             let code = text[..p.end]

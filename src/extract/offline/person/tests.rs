@@ -824,3 +824,19 @@ fn a_sender_and_a_worded_rare_given_name_after_a_person_only_cue() {
     );
     assert!(names("We moved from Santa Rosa to Napa.").is_empty());
 }
+
+/// Two given names after a code and a colon ("Holiday request XM54374: Jun Xia"), and a
+/// second given name that is an English word ending `LAST, FIRST` at a comma ("Bùi, Thị
+/// Vi, regarding …"). (Names invented in their forms.)
+#[test]
+fn given_names_after_a_code_and_a_worded_second_given_name() {
+    assert_eq!(
+        names("Holiday request XM54374: Jun Xia - 5 days"),
+        ["Jun Xia"]
+    );
+    assert_eq!(
+        names("We write on behalf of our client, Bùi, Thị Vi, regarding the claim"),
+        ["Bùi, Thị Vi"]
+    );
+    assert!(names("Claim CLM-2024-1234: Water Damage reported").is_empty());
+}
