@@ -243,6 +243,18 @@ pub(super) fn find(text: &str) -> Vec<Found> {
             i += 1;
             continue;
         }
+        // "ROTA wk 32: Mon Nyoman Pradana / …": a weekday's abbreviation before two
+        // capitalised words is the day, not a first name ("Sun Li" stays a name).
+        if toks[i].shape == Shape::Cap
+            && WEEKDAY_ABBREVIATIONS.contains(&toks.fold_of(&toks[i]))
+            && (i + 1..=i + 2).all(|k| {
+                toks.get(k)
+                    .is_some_and(|t| t.shape == Shape::Cap && joined(text, &toks[k - 1], t))
+            })
+        {
+            i += 1;
+            continue;
+        }
         // The run: capitalised words, initials and particles joined by single spaces.
         let mut j = i;
         while j + 1 < toks.len()
@@ -696,6 +708,11 @@ impl<'a> Run<'a> {
         }
     }
 }
+
+/// Weekdays as a rota or a diary abbreviates them.
+const WEEKDAY_ABBREVIATIONS: [&str; 10] = [
+    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+];
 
 /// An English word counts as a name at a run's end (with a cue) from this Zipf value
 /// as a name (one person in 100,000).

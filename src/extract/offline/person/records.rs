@@ -218,11 +218,14 @@ impl Run<'_> {
 /// letters English does not use) and a surname or a word of no vocabulary, one of them
 /// known, neither an English word, a common word of another language or a place.
 pub(super) fn lower_case_names(text: &str, toks: &Tokens, v: &Vocab, out: &mut Vec<Found>) {
+    // A word as common as Zipf 4 in English text is a name only when it is a common
+    // name ("julia", "lucas": wordfreq counts names too).
     let plain = |k: usize| {
         let w = toks.folded(k);
+        let e = v.evidence(w);
         w.chars().count() >= 2
-            && !v.evidence(w).is_word()
-            && v.words.get(w) < 4.0
+            && !e.is_word()
+            && (v.words.get(w) < 4.0 || e.name() >= super::WORD_NAME_MIN)
             && !v.foreign_words.contains(w)
             && !v.is_place(w)
             && !in_list(NOT_PERSON, w)
@@ -230,16 +233,14 @@ pub(super) fn lower_case_names(text: &str, toks: &Tokens, v: &Vocab, out: &mut V
     };
     for k in 1..toks.len().saturating_sub(1) {
         let (p, a, b) = (&toks[k - 1], &toks[k], &toks[k + 1]);
-        // Cheapest tests first: most pairs of lower-case words are English words.
+        // Cheapest tests first: most pairs of lower-case words follow no cue word.
         if a.shape != Shape::Lower
             || b.shape != Shape::Lower
-            || v.words.get(toks.folded(k + 1)) >= 4.0
-            || v.words.get(toks.folded(k)) >= 4.0
             || text[p.end..a.start] != *" "
             || text[a.end..b.start] != *" "
+            || !is_cue_word(toks.fold_of(p))
             || !plain(k)
             || !plain(k + 1)
-            || !is_cue_word(toks.fold_of(p))
         {
             continue;
         }

@@ -840,3 +840,19 @@ fn given_names_after_a_code_and_a_worded_second_given_name() {
     );
     assert!(names("Claim CLM-2024-1234: Water Damage reported").is_empty());
 }
+
+/// A weekday's abbreviation before a name is the day ("ROTA wk 32: Mon Ana Pop / Tue
+/// Tiffany Weeks"); names in lower case after a cue that are common words in wordfreq
+/// because they are common names ("talked to julia mutai today"). (Names invented.)
+#[test]
+fn a_rota_day_before_a_name_and_common_names_in_lower_case() {
+    assert_eq!(
+        names("ROTA wk 32: Mon Ana Pop / Tue Tiffany Weeks / Wed Ana Pop"),
+        ["Ana Pop", "Tiffany Weeks", "Ana Pop"]
+    );
+    assert_eq!(
+        names("talked to julia mutai today, she'll send the form"),
+        ["julia mutai"]
+    );
+    assert!(names("talked to the team today").is_empty());
+}
