@@ -47,7 +47,7 @@ const MAIDEN: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(0.95),
 };
 const CASE_PARTY: RelevanceRow = RelevanceRow {
-    matches: "a party of a case cited by name: the words after `v`, `v.` or `vs` and before the year in brackets (`Smith v Van Bragt [2021] EWHC 1432`, `Roe v. Wade (1973)`), or after ` v ` up to a dash in a `RE:` line in capitals (`RE: SMITH v LIE - directions`); English words and particles included",
+    matches: "a party of a case cited by name: the words after `v`, `v.` or `vs` and before the year in brackets (`Smith v Van Bragt [2021] EWHC 1432`, `Roe v. Wade (1973)`), or before or after ` v ` up to a dash in a `RE:` line (`RE: SMITH v LIE - directions`); English words and particles included",
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.9),
 };
@@ -97,6 +97,7 @@ struct Patterns {
     name_maiden: Regex,
     name_case: Regex,
     name_case_title: Regex,
+    name_case_title_first: Regex,
     name_word_surname: Regex,
 }
 
@@ -142,11 +143,16 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let name_case_title = Regex::new(&format!(
         r"(?m)^[ \t]*(?:RE|Re):[ \t]+[^\n]{{1,80}}?[ \t]v\.?[ \t]+(?P<name>(?:{caps_particle}[ \t]+){{0,2}}{CW}(?:[ \t]+(?:{caps_particle}[ \t]+){{0,2}}{CW}){{0,2}})[ \t]+[-–—]"
     ))?;
+    // The first party of a `RE:` line's case ("RE: TAKAHASHI v LIE - directions").
+    let name_case_title_first = Regex::new(&format!(
+        r"(?m)^[ \t]*(?:RE|Re):[ \t]+(?P<name>(?:{caps_particle}[ \t]+){{0,2}}{CW}(?:[ \t]+(?:{caps_particle}[ \t]+){{0,2}}{CW}){{0,2}})[ \t]+v\.?[ \t]+[^\n]{{1,80}}?[ \t][-–—]"
+    ))?;
     let name_word_surname = Regex::new(r"(?-u:\b)(?P<given>\p{Lu}\p{Ll}+)[ ](?:He|Ma)(?-u:\b)")?;
     Ok(Patterns {
         name_word_surname,
         name_case,
         name_case_title,
+        name_case_title_first,
         name_label,
         name_honorific,
         name_role,
@@ -422,6 +428,7 @@ impl Recognizer for NameCues {
             (&p.name_maiden, &MAIDEN),
             (&p.name_case, &CASE_PARTY),
             (&p.name_case_title, &CASE_PARTY),
+            (&p.name_case_title_first, &CASE_PARTY),
         ];
         for (pattern, row) in cued {
             for c in pattern.captures_iter(text) {

@@ -280,6 +280,11 @@ fn the_other_party_of_a_cited_case_is_a_name_whatever_its_words() {
             "RE: ANN SMITH v LIE - directions hearing listed for May 9.",
             "LIE",
         ),
+        // The first party of a `RE:` line, one word that a vocabulary reads as a place.
+        (
+            "RE: BLANES v ANN SMITH - directions hearing listed for May 9.",
+            "BLANES",
+        ),
     ] {
         let items = run(text);
         assert!(has(&items, "NAME", party), "{text}: {items:?}");
