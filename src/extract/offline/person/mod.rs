@@ -743,3 +743,5 @@ mod tests_cues;
 mod tests_layout;
 #[cfg(test)]
 mod tests_not_persons;
+#[cfg(test)]
+mod tests_orders;

@@ -1,0 +1,75 @@
+//! Tests of names in other orders and forms: a family name first, a middle name that is
+//! a word, a sender after "from", names after a code and a colon, a rota's days, names
+//! in lower case.
+use super::tests::names;
+
+/// A family name as often a given name, then a given name more often given, is a name
+/// without a cue, family name first ("Yang Su"; names invented in their order).
+#[test]
+fn a_family_name_first_that_is_a_given_name_too() {
+    assert_eq!(
+        names("Who's covering for her while she's off? Yang Su maybe?"),
+        ["Yang Su"]
+    );
+    assert_eq!(
+        names("Reassigned JH43635517 from Chen Li to the night team."),
+        ["Chen Li"]
+    );
+}
+
+/// A given name that is an English word too, between two name words that are none,
+/// is a middle name (names invented).
+#[test]
+fn a_worded_middle_name_between_two_names() {
+    assert_eq!(names("Pt THU VI BÙI seen in ED."), ["THU VI BÙI"]);
+    assert_eq!(names("Report by JOHN MAY SMITH today"), ["JOHN MAY SMITH"]);
+}
+
+/// A sender after "from" that follows a handover or a voicemail word is cued as after
+/// "for" ("two given names": "Sanya Seth"); a rarer given name that is an English word
+/// before a surname, after a cue only a person takes ("check with Harsh Lalla re …").
+/// (Names invented in their forms.)
+#[test]
+fn a_sender_and_a_worded_rare_given_name_after_a_person_only_cue() {
+    assert_eq!(
+        names("Reassigned JH43635517 from Sanya Seth to the night team."),
+        ["Sanya Seth"]
+    );
+    assert_eq!(
+        names("@Irma can you check with Harsh Lalla re the claim?"),
+        ["Harsh Lalla"]
+    );
+    assert!(names("We moved from Santa Rosa to Napa.").is_empty());
+}
+
+/// Two given names after a code and a colon ("Holiday request XM54374: Jun Xia"), and a
+/// second given name that is an English word ending `LAST, FIRST` at a comma ("Bùi, Thị
+/// Vi, regarding …"). (Names invented in their forms.)
+#[test]
+fn given_names_after_a_code_and_a_worded_second_given_name() {
+    assert_eq!(
+        names("Holiday request XM54374: Jun Xia - 5 days"),
+        ["Jun Xia"]
+    );
+    assert_eq!(
+        names("We write on behalf of our client, Bùi, Thị Vi, regarding the claim"),
+        ["Bùi, Thị Vi"]
+    );
+    assert!(names("Claim CLM-2024-1234: Water Damage reported").is_empty());
+}
+
+/// A weekday's abbreviation before a name is the day ("ROTA wk 32: Mon Ana Pop / Tue
+/// Tiffany Weeks"); names in lower case after a cue that are common words in wordfreq
+/// because they are common names ("talked to julia mutai today"). (Names invented.)
+#[test]
+fn a_rota_day_before_a_name_and_common_names_in_lower_case() {
+    assert_eq!(
+        names("ROTA wk 32: Mon Ana Pop / Tue Tiffany Weeks / Wed Ana Pop"),
+        ["Ana Pop", "Tiffany Weeks", "Ana Pop"]
+    );
+    assert_eq!(
+        names("talked to julia mutai today, she'll send the form"),
+        ["julia mutai"]
+    );
+    assert!(names("talked to the team today").is_empty());
+}
