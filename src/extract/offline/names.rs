@@ -648,16 +648,16 @@ fn name_words_ok(original: &str, surnames_judged: bool) -> bool {
     // before a comma ("Ward, Gareth").
     let after_initial = split
         .first()
-        .is_some_and(|w| w.chars().count() == 1 && w.chars().all(char::is_uppercase))
-        || original
-            .split_once(',')
-            .is_some_and(|(first, _)| !first.trim().contains([' ', '\u{A0}']));
+        .is_some_and(|w| w.chars().count() == 1 && w.chars().all(char::is_uppercase));
+    let before_comma = original
+        .split_once(',')
+        .is_some_and(|(first, _)| !first.trim().contains([' ', '\u{A0}']));
     let all: Vec<&str> = split
         .into_iter()
         .filter(|w| w.chars().count() > 1)
         .collect();
     // After an honorific the first word is a surname ("Mrs Lane").
-    let surname_first = all.first().is_some_and(is_honorific) || after_initial;
+    let surname_first = all.first().is_some_and(is_honorific) || after_initial || before_comma;
     let words: Vec<&str> = all.into_iter().filter(|w| !is_honorific(w)).collect();
     // An acronym ("PCR", "MRN"); "LÁSZLÓ", "QƏŞƏM" are names.
     let caps_without_vowel = |w: &&str| {
