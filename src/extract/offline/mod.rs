@@ -48,7 +48,7 @@
 //! | `name_cue` | initial + surname (`M. Quintero-Hale`) | NAME | 0.85 |
 //! | `name_cue` | `née`, `nee`, `geb.` or `geborene` + a surname or a full name, particles included (`(née Balogun)`, `née de Hóir`, `geb. Strand`): any capitalised word, English word or place | NAME | 0.95 |
 //! | `name_cue` | a party of a case cited by name: the words after `v`, `v.` or `vs` and before the year in brackets (`Smith v Van Bragt [2021] EWHC 1432`, `Roe v. Wade (1973)`), or before or after ` v ` up to a dash in a `RE:` line (`RE: SMITH v LIE - directions`); English words and particles included | NAME | 0.9 |
-//! | `name_cue` | a common given name of the vocabularies and a surname that is also an English word written with a capital inside the sentence (`Ming He wrote`, `Yan Ma reports`: a pronoun or a word there is written in lower case) | NAME | 0.85 |
+//! | `name_cue` | a given name of the vocabularies and a surname that is also an English word written with a capital inside the sentence (`Ming He wrote`, `Yan Ma reports`: a pronoun or a word there is written in lower case) | NAME | 0.85 |
 //! | `name_vocab` | a given name first and a surname last (`data/names/`), with a cue before or after | NAME | 0.95 |
 //! | `name_vocab` | a given name first and a surname last, without a cue (`Harold Brennan`), or the same in capitals | NAME | 0.9 |
 //! | `name_vocab` | a given name and an unknown word, an unknown word and a surname, a family name first (`Nagy Gábor`, `Dương Mai Bảo Phúc`); in capitals, one end a name and a cue | NAME | 0.85 |

@@ -52,7 +52,7 @@ const CASE_PARTY: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(0.9),
 };
 const WORD_SURNAME: RelevanceRow = RelevanceRow {
-    matches: "a common given name of the vocabularies and a surname that is also an English word written with a capital inside the sentence (`Ming He wrote`, `Yan Ma reports`: a pronoun or a word there is written in lower case)",
+    matches: "a given name of the vocabularies and a surname that is also an English word written with a capital inside the sentence (`Ming He wrote`, `Yan Ma reports`: a pronoun or a word there is written in lower case)",
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.85),
 };
@@ -459,7 +459,9 @@ impl Recognizer for NameCues {
             if next_char(text, all.end()).is_some_and(|ch| ch.is_alphanumeric() || ch == '-')
                 || word_before
                 || word_after
-                || !super::person::is_common_given_name(&given.as_str().to_lowercase())
+                // Any given name ("Xiuying He (care assistant)"): "He" and "Ma" are
+                // written with a capital inside a sentence only as a name.
+                || !super::person::is_given_name(&given.as_str().to_lowercase())
             {
                 continue;
             }

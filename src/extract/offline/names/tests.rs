@@ -307,7 +307,7 @@ fn the_other_party_of_a_cited_case_is_a_name_whatever_its_words() {
 }
 
 #[test]
-fn a_surname_that_is_an_english_word_after_a_common_given_name() {
+fn a_surname_that_is_an_english_word_after_a_given_name() {
     for (text, name) in [
         ("Ming He wrote: I still have not received it.", "Ming He"),
         (
@@ -315,12 +315,21 @@ fn a_surname_that_is_an_english_word_after_a_common_given_name() {
             "Yan Ma",
         ),
         ("Ming He's claim was paid.", "Ming He"),
+        // A rarer given name, one that names a place too (names invented).
+        (
+            "Leavers: Ana Pop (the plant); Xiuying He (care assistant).",
+            "Xiuying He",
+        ),
     ] {
         let items = run(text);
         assert!(has(&items, "NAME", name), "{text}: {items:?}");
     }
     // The pronoun opening a sentence, or inside a title in capitals throughout.
-    for text in ["I told Tom. He said no.", "Finding Grace He Stayed"] {
+    for text in [
+        "I told Tom. He said no.",
+        "Finding Grace He Stayed",
+        "In Boston He said nothing.",
+    ] {
         let items = run(text);
         assert!(
             !items.iter().any(|i| i.original.ends_with(" He")),

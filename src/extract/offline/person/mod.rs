@@ -99,11 +99,11 @@ pub(super) fn common_surname(word: &str) -> bool {
     vocab().evidence(&fold_word(word)).surname >= WORD_NAME_MIN
 }
 
-/// A lowercase word that is a common given name (`COMMON_GIVEN` or more), more often
-/// given than a surname and not clearly more an English word ("ming", "juan").
-pub(super) fn is_common_given_name(word: &str) -> bool {
+/// A lowercase word that is a given name of the vocabularies, however rare, more often
+/// given than a surname and not clearly more an English word ("xiuying", "guiying").
+pub(super) fn is_given_name(word: &str) -> bool {
     let e = vocab().evidence(word);
-    e.known() && e.given >= COMMON_GIVEN && e.given > e.surname
+    e.known() && e.given > e.surname
 }
 
 /// `first` is a common given name (`COMMON_GIVEN` or more) whatever else it is (a
