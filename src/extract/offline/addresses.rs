@@ -256,15 +256,15 @@ impl Addresses {
             .unwrap_or("");
         // (A date before is no house number: "d.o.b. 1950-02-03, rue de Lesage",
         // "d.o.b. February 7, 1979, avenue de Rossi".)
-        let head = before.strip_suffix(last_word).unwrap_or(before);
-        let year_of_date = last_word.len() == 4
-            && (last_word.starts_with("19") || last_word.starts_with("20"))
-            && head.trim_end().ends_with(',');
-        let house_number = last_word.len() <= 5
-            && last_word.starts_with(|ch: char| ch.is_ascii_digit())
-            && before.ends_with(last_word)
-            && !head.ends_with(['-', '/', '.'])
-            && !year_of_date;
+        let house_number = before.strip_suffix(last_word).is_some_and(|head| {
+            let year_of_date = last_word.len() == 4
+                && (last_word.starts_with("19") || last_word.starts_with("20"))
+                && head.trim_end().ends_with(',');
+            last_word.len() <= 5
+                && last_word.starts_with(|ch: char| ch.is_ascii_digit())
+                && !head.ends_with(['-', '/', '.'])
+                && !year_of_date
+        });
         if house_number
             || ["the", "a", "an", "this", "that"]
                 .iter()

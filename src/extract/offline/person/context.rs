@@ -122,12 +122,10 @@ impl Run<'_> {
             }
             _ => after_b,
         };
-        let strong = |s: &Self| {
-            record
-                || caps_form
-                || s.strong_cue(i, after_b)
-                || after_mid > after_b && s.cue_after(after_mid)
-        };
+        // A cue around the name other than its layout (a record's cell, capitals).
+        let cued =
+            |s: &Self| s.strong_cue(i, after_b) || after_mid > after_b && s.cue_after(after_mid);
+        let strong = |s: &Self| record || caps_form || cued(s);
         // A first name in no vocabulary ("Gusev, Reet") or listed more as a surname
         // ("Urbonas, Gustas") needs a cue: before the surname, or after the first name.
         let known_given = eb.known() && eb.given > eb.surname;
@@ -190,7 +188,7 @@ impl Run<'_> {
             && eb.given > eb.surname
             && !is_calendar_word(toks.fold_of(b))
             && !self.v.is_place(toks.fold_of(b))
-            && (self.strong_cue(i, after_b) || after_mid > after_b && self.cue_after(after_mid));
+            && cued(self);
         // "for Əsgərli, Valid;", "Asked Əsgərli, Valid to …": a surname in letters no
         // English word has and no vocabulary knows, then a capitalised English word that
         // is no commonest word, with a cue: the first name, whatever it means in English.
@@ -241,10 +239,7 @@ impl Run<'_> {
         }
         let (fa, fb) = (toks.fold_of(a), toks.fold_of(b));
         // ("Sá, Diogo": a legal form is written in ASCII; "SA" is one, "Sá" a surname.)
-        let not_person = |t: &Tok, f: &str| {
-            in_list(NOT_PERSON, f) && !accented_non_english(&text[t.start..t.end])
-        };
-        if not_person(a, fa) || not_person(b, fb) {
+        if self.not_person(ia) || self.not_person(ia + 1) {
             return;
         }
         // "Belgaum, Nova Scotia", "Kellyberg, Mato Grosso": a place and its region; a

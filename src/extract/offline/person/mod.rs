@@ -243,10 +243,10 @@ pub(super) fn find(text: &str) -> Vec<Found> {
             i += 1;
             continue;
         }
-        // "ROTA wk 32: Mon Nyoman Pradana / …": a weekday's abbreviation before two
+        // "ROTA wk 32: Mon Nyoman Pradana / …": a weekday (mostly abbreviated) before two
         // capitalised words is the day, not a first name ("Sun Li" stays a name).
         if toks[i].shape == Shape::Cap
-            && WEEKDAY_ABBREVIATIONS.contains(&toks.fold_of(&toks[i]))
+            && crate::entity::normalize::WEEKDAYS.contains(&toks.fold_of(&toks[i]))
             && (i + 1..=i + 2).all(|k| {
                 toks.get(k)
                     .is_some_and(|t| t.shape == Shape::Cap && joined(text, &toks[k - 1], t))
@@ -423,6 +423,14 @@ impl<'a> Run<'a> {
         matches!(self.toks[k].shape, Shape::Cap | Shape::Upper)
     }
 
+    /// Word `k` is one no person bears ([`NOT_PERSON`]: a firm's, a place's kind, a
+    /// legal form), written as such a word is: a legal form is written in ASCII ("Sá"
+    /// is a Portuguese surname, "SA" a legal form).
+    fn not_person(&self, k: usize) -> bool {
+        in_list(NOT_PERSON, self.folded(k))
+            && !accented_non_english(&self.text[self.toks[k].start..self.toks[k].end])
+    }
+
     /// An organisation word or legal form ("Mustonen Laitinen Oyj", "Nagy Kht.",
     /// "Andersson Johansson HB"), or a word glued to one by a dot ("Nagy S.Com.").
     fn org(&self, k: usize) -> bool {
@@ -431,7 +439,7 @@ impl<'a> Run<'a> {
         let after = &text[toks[k].end..];
         // A legal form is written in ASCII: "Sá" (Portuguese) is a surname, not "SA".
         let ascii_form = !accented_non_english(&text[toks[k].start..toks[k].end]);
-        if in_list(NOT_PERSON, w) && ascii_form || v.org_words.contains(w) {
+        if self.not_person(k) || v.org_words.contains(w) {
             return true;
         }
         if let Some(glued) = after.strip_prefix('.') {
@@ -708,11 +716,6 @@ impl<'a> Run<'a> {
         }
     }
 }
-
-/// Weekdays as a rota or a diary abbreviates them.
-const WEEKDAY_ABBREVIATIONS: [&str; 10] = [
-    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
-];
 
 /// An English word counts as a name at a run's end (with a cue) from this Zipf value
 /// as a name (one person in 100,000).
