@@ -470,3 +470,13 @@ fn an_initial_before_a_surname_that_is_a_word() {
     let items = run("Seen today: Ward, Gareth, DOB 16 January 1966, patient ID 4471.");
     assert!(has(&items, "NAME", "Ward, Gareth"), "{items:?}");
 }
+
+/// A common given name that is also a function word ("Per", "Will") before a surname
+/// no vocabulary knows, as a word or a name, is a person's name (invented names).
+#[test]
+fn a_function_word_given_name_before_an_unknown_surname() {
+    let items = run("I have forwarded them to Per Sønderskov in billing.");
+    assert!(has(&items, "NAME", "Per Sønderskov"), "{items:?}");
+    let items = run("The fee is charged per Annum and per Diem.");
+    assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+}

@@ -139,6 +139,8 @@ impl Run<'_> {
         // … or before another given name, neither a place, with a cue other than a
         // bullet ("Parcel for Raed, Rafeeq", "Raed, Rafeeq's claim"): which one is the
         // surname is unknown, that both are the person's is not.
+        // … or in brackets of their own right after a code ("Lab results for P0280518
+        // (Montserrat, Natalio)"): the person the code is, whatever else the words name.
         let given_as_surname = ea.known()
             && ea.surname == 0.0
             && (known_given && ea.given < eb.given
@@ -146,8 +148,8 @@ impl Run<'_> {
                 || other_given
                     && eb.known()
                     && eb.given > 0.0
-                    && !self.v.is_place(toks.fold_of(a))
-                    && !self.v.is_place(toks.fold_of(b))
+                    && (!self.v.is_place(toks.fold_of(a)) && !self.v.is_place(toks.fold_of(b))
+                        || self.bracketed_after_code(i, after_b))
                     && strong(self));
         // A surname that is also an English word ("METS, Marko", "Obi, Onyinye"), with a
         // cue other than a bullet: "(" after, a role word before.
@@ -192,16 +194,22 @@ impl Run<'_> {
         // "for Əsgərli, Valid;", "Asked Əsgərli, Valid to …": a surname in letters no
         // English word has and no vocabulary knows, then a capitalised English word that
         // is no commonest word, with a cue: the first name, whatever it means in English.
-        let foreign_then_word = a.shape == Shape::Cap
-            && b.shape == Shape::Cap
+        // ("From: HÜSEYNOVA, Tutu <t.h@…>": the same, the surname in capitals no English
+        // word is, and a rarer English word after it.)
+        let foreign_then_word = b.shape == Shape::Cap
             && ea.name() <= 0.0
-            && accented_non_english(&text[a.start..a.end])
             && !self.v.is_place(toks.fold_of(a))
             && eb.is_word()
-            && eb.word < GIVEN_WORD_AFTER_FOREIGN_MAX
             && !is_calendar_word(toks.fold_of(b))
             && !self.v.is_place(toks.fold_of(b))
-            && strong(self);
+            && (a.shape == Shape::Cap
+                && accented_non_english(&text[a.start..a.end])
+                && eb.word < GIVEN_WORD_AFTER_FOREIGN_MAX
+                && strong(self)
+                // (A label before is no cue here: "Stock: KIWIFRUIT, Kiwi".)
+                || caps_form
+                    && eb.word < CAPS_WORD_SURNAME_MAX
+                    && (self.cue_after(after_b) || self.person_only_before(i)));
         if !(surname_ok
             || given_as_surname
             || word_surname
@@ -690,6 +698,16 @@ impl Run<'_> {
         }
         // "(", or the first cell of a record row ("Name | date | status", tab-separated).
         if trimmed.starts_with(['(', '|', '\t']) {
+            return true;
+        }
+        // A number in square brackets, as a contact list writes a phone ("- Lena
+        // Varga [+36 30 123 4567]").
+        if let Some(r) = trimmed.strip_prefix('[')
+            && r.starts_with(|c: char| c == '+' || c.is_ascii_digit())
+            && r.split(']').next().is_some_and(|n| {
+                n.len() < r.len() && n.bytes().filter(u8::is_ascii_digit).count() >= 6
+            })
+        {
             return true;
         }
         let after_comma = trimmed.strip_prefix(',').map(|r| r.trim_start_matches(' '));

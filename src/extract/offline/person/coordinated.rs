@@ -22,6 +22,12 @@ impl Run<'_> {
 
     /// Words `s..=e` are a name by their words alone (see the module documentation).
     fn name_like(&self, s: usize, e: usize) -> bool {
+        self.name_like_but(s, e, None)
+    }
+
+    /// [`Self::name_like`], word `first_name` (after a comma: `LAST, First`) maybe
+    /// shaped like a role ("Shohruxov, Shahriyor and …": no role stands there).
+    fn name_like_but(&self, s: usize, e: usize, first_name: Option<usize>) -> bool {
         let toks = self.toks;
         let words: Vec<usize> = (s..=e)
             .filter(|&x| {
@@ -42,7 +48,7 @@ impl Run<'_> {
             let place_word = self.ev[x].is_word() && self.v.place_openers.contains(w)
                 || self.v.place_types.contains(w);
             // "Raúl Gómez, Senior Adjuster": a role, not a person.
-            let role = is_cue_word(w) || self.role_shaped(x);
+            let role = is_cue_word(w) || self.role_shaped(x) && first_name != Some(x);
             self.name_by_its_word(x) && !place_word && !role
         }) && self.one_named(&words)
     }
@@ -57,7 +63,7 @@ impl Run<'_> {
             && toks[e].shape == Shape::Cap
             && self.is_name_word(e - 1)
             && !(e >= 2 && joined(text, &toks[e - 2], &toks[e - 1]))
-            && self.name_like(e - 1, e)
+            && self.name_like_but(e - 1, e, Some(e))
         {
             return Some(e - 1);
         }

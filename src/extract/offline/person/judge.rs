@@ -244,6 +244,24 @@ impl Run<'_> {
         GOES_ON.contains(&word.as_str()) || is_after_cue(&word)
     }
 
+    /// Words `i..=e` fill a pair of brackets right after a code ("P0280518 (Montserrat,
+    /// Natalio)", "#48213 (…)"): a code of four digits or more, letters maybe.
+    pub(super) fn bracketed_after_code(&self, i: usize, e: usize) -> bool {
+        let (text, toks) = (self.text, self.toks);
+        let Some(before) = text[..toks[i].start].strip_suffix('(') else {
+            return false;
+        };
+        let code = before
+            .trim_end_matches(' ')
+            .rsplit([' ', '\t', '\n'])
+            .next()
+            .unwrap_or("")
+            .trim_start_matches('#');
+        code.bytes().filter(u8::is_ascii_digit).count() >= 4
+            && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && text[toks[e].end..].starts_with(')')
+    }
+
     /// An English word at `k` that is also a common surname ("Rich", "Warrior").
     pub(super) fn word_surname(&self, k: usize) -> bool {
         let e = &self.ev[k];

@@ -108,15 +108,21 @@ pub(super) fn is_given_name(word: &str) -> bool {
 
 /// `first` is a common given name (`COMMON_GIVEN` or more) whatever else it is (a
 /// month, a preposition: "May", "Per", "June"), and `second` a surname that is no
-/// English word ("Eliassen", "Falk"): a person's name, though its first word stops
-/// most names.
+/// English word ("Eliassen", "Falk") or a capitalised word of four letters or more that
+/// no vocabulary knows at all, as a name or as a word ("Vestergaard"): a person's name,
+/// though its first word stops most names.
 pub(super) fn given_word_before_surname(first: &str, second: &str) -> bool {
     let v = vocab();
-    let (a, b) = (
-        v.evidence(&fold_word(first)),
-        v.evidence(&fold_word(second)),
-    );
-    a.given >= COMMON_GIVEN && b.surname > 0.0 && b.known()
+    let folded = fold_word(second);
+    let (a, b) = (v.evidence(&fold_word(first)), v.evidence(&folded));
+    let unknown = b.name() == 0.0
+        && b.word == 0.0
+        && folded.chars().count() >= 4
+        && second.starts_with(char::is_uppercase)
+        && second.chars().skip(1).all(char::is_lowercase)
+        && !v.foreign_words.contains(&folded)
+        && !v.is_place(&folded);
+    a.given >= COMMON_GIVEN && (b.surname > 0.0 && b.known() || unknown)
 }
 
 /// A lowercase word that is a name, not clearly more an English word ("gutierrez",

@@ -97,6 +97,48 @@ impl Run<'_> {
         house || unit || street
     }
 
+    /// The line after word `e` opens with the label of a person's identifier or birth
+    /// date ("Staff ID:", "Employee No.", "MRN", "DOB:", "Date of birth"): words alone on
+    /// the line before it name the person the record is about ("EMPLOYEE RECORD⏎JACEK
+    /// BELA⏎Staff ID: …").
+    pub(super) fn id_line_follows(&self, e: usize) -> bool {
+        const OWNERS: [&str; 9] = [
+            "staff",
+            "employee",
+            "emp",
+            "patient",
+            "member",
+            "payroll",
+            "personnel",
+            "student",
+            "badge",
+        ];
+        let Some(next) = self.after_line(e) else {
+            return false;
+        };
+        let line: String = next
+            .split('\n')
+            .next()
+            .unwrap_or("")
+            .trim_start()
+            .chars()
+            .take(24)
+            .flat_map(char::to_lowercase)
+            .collect();
+        let words: Vec<&str> = line
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .take(3)
+            .collect();
+        match words.as_slice() {
+            ["dob" | "mrn", ..] | ["date", "of", "birth"] => true,
+            [owner, key, ..] => {
+                OWNERS.contains(owner) && ["id", "no", "number", "nr", "ref"].contains(key)
+            }
+            _ => false,
+        }
+    }
+
     /// The line after word `e` is a party's role in a case ("Claimant", "Defendant",
     /// "(Respondent)").
     pub(super) fn party_line_follows(&self, e: usize) -> bool {

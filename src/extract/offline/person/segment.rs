@@ -36,7 +36,9 @@ impl Run<'_> {
             // KUBECOVÁ⏎Claimant⏎-v-": a party of a case.
             || words.len() >= 2
                 && self.alone_on_line(k, e)
-                && (self.address_line_follows(e) || self.party_line_follows(e))
+                && (self.address_line_follows(e)
+                    || self.party_line_follows(e)
+                    || self.id_line_follows(e))
             || words.len() >= 2
                 && words.iter().any(|&x| toks[x].shape == Shape::Cap)
                 // A name the vocabularies know, no common word of another language

@@ -73,3 +73,44 @@ fn a_rota_day_before_a_name_and_common_names_in_lower_case() {
     );
     assert!(names("talked to the team today").is_empty());
 }
+
+/// Names the context settles though their words are ambiguous (names invented in
+/// their forms): two given names in capitals alone on a line above an identifier's
+/// line ("EMPLOYEE RECORD⏎ZBIGNIEW LIDIA⏎Staff ID: …"); `LAST, FIRST` in brackets
+/// right after a code, the surname a town too ("Q7731204 (Adelaide, Tiberio)"); a
+/// surname in capitals no vocabulary knows, then a rare English word, as an e-mail's
+/// display name; `LAST, First` before "and" and a name found, the first name shaped
+/// like an agent noun ("Qodirov, Jamshidor and Maria Keller"); a name before a
+/// number in square brackets, as a contact list writes a phone.
+#[test]
+fn names_settled_by_an_id_line_a_code_an_address_or_a_name_beside() {
+    assert_eq!(
+        names("EMPLOYEE RECORD\nZBIGNIEW LIDIA\nStaff ID: 447120\nHome address: 4 Mill Lane"),
+        ["ZBIGNIEW LIDIA"]
+    );
+    assert_eq!(
+        names("EMPLOYEE RECORD\nDARIUSZ ALINA\nDOB: 02/03/1981"),
+        ["DARIUSZ ALINA"]
+    );
+    // A heading and a ward above an identifier are no person.
+    assert!(names("DISCHARGE SUMMARY\nCARDIOLOGY WARD\nPatient ID: 1234").is_empty());
+    assert_eq!(
+        names("Lab results for Q7731204 (Adelaide, Tiberio) were sent to the patient."),
+        ["Adelaide, Tiberio"]
+    );
+    // Without the code the town and its region stay a place.
+    assert!(names("The shipment went to (Adelaide, Tiberio) last week.").is_empty());
+    assert_eq!(
+        names("From: ƏLİYEVA, Kiwi <q.t@example.org>\nTo: HR Shared Inbox"),
+        ["ƏLİYEVA, Kiwi"]
+    );
+    assert!(names("Stock: KIWIFRUIT, Kiwi\nOrigin: NZ").is_empty());
+    assert_eq!(
+        names("Qodirov, Jamshidor and Maria Keller both signed the lease."),
+        ["Qodirov, Jamshidor", "Maria Keller"]
+    );
+    assert_eq!(
+        names("- Ana Kowalczyk [+48 600 123 456]\n- Both confirmed for the visit."),
+        ["Ana Kowalczyk"]
+    );
+}
