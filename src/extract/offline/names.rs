@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
-use super::text::{SP, find_words_few, in_list, next_char, prev_char};
+use super::text::{SP, find_words_few, fold_term, in_list, next_char, prev_char};
 
 mod echo;
 

@@ -97,7 +97,8 @@ pub(super) fn window_start(text: &str, pos: usize, max_chars: usize, floor: usiz
 }
 
 /// The document folded for gazetteer matching: lowercase, no-break spaces and line
-/// breaks → space, typographic dashes → '-', curly apostrophes → '\''. `origin[b]` is
+/// breaks → space, typographic dashes → '-', curly apostrophes → '\'', dotless and
+/// dotted i → 'i'. `origin[b]` is
 /// the byte offset in the original text of the character that produced folded byte `b`
 /// (empty when the mapping is the identity, i.e. for ASCII text).
 pub(super) struct Folded {
@@ -107,6 +108,9 @@ pub(super) struct Folded {
 
 fn fold_char(c: char) -> char {
     match c {
+        // Turkish and Azerbaijani dotless and dotted i: "NƏBIQIZI" and "Nəbiqızı" are
+        // one name, and "İ" lowers to two characters otherwise.
+        'ı' | 'İ' => 'i',
         '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE58}' | '\u{FE63}' | '\u{FF0D}' => '-',
         '\u{2018}' | '\u{2019}' | '\u{02BC}' => '\'',
         c if c.is_whitespace() => ' ',
@@ -174,11 +178,18 @@ impl Folded {
     }
 }
 
-/// Folds a gazetteer entry the way [`Folded`] folds the text.
+/// Folds a gazetteer entry the way [`Folded`] folds the text. A value lowered
+/// elsewhere holds "İ" as "i" and a combining dot above: the dot goes.
 pub(super) fn fold_term(term: &str) -> String {
+    let mut prev = ' ';
     term.chars()
         .map(fold_char)
         .flat_map(char::to_lowercase)
+        .filter(|&c| {
+            let dot_of_i = c == '\u{307}' && prev == 'i';
+            prev = c;
+            !dot_of_i
+        })
         .collect::<String>()
         .split(' ')
         .filter(|w| !w.is_empty())

@@ -71,6 +71,9 @@ pub(super) fn echo_names(
     let text = ctx.text;
     let mut patterns: BTreeMap<String, (Option<String>, &RelevanceRow)> = BTreeMap::new();
     let mut partial_owner: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    // Surnames that are English words ("Ward", "Gut"): alone, before a verb only a
+    // person takes ("Ward said the leak started in February").
+    let mut cued_owner: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for name in full {
         let words: Vec<&str> = name.split(' ').collect();
         let (Some(first), Some(last)) = (words.first(), words.last()) else {
@@ -82,6 +85,11 @@ pub(super) fn echo_names(
         for (w, surname) in [(first, false), (last, true)] {
             if echoable(w, surname) {
                 partial_owner
+                    .entry((*w).to_string())
+                    .or_default()
+                    .insert(name.clone());
+            } else if surname && echoable_with_verb(w) {
+                cued_owner
                     .entry((*w).to_string())
                     .or_default()
                     .insert(name.clone());
@@ -100,7 +108,8 @@ pub(super) fn echo_names(
                 .insert(name.clone());
         }
     }
-    for (word, owners) in partial_owner {
+    let mut needs_verb: BTreeSet<String> = BTreeSet::new();
+    for (word, owners) in partial_owner.into_iter().chain(cued_owner) {
         if patterns.contains_key(&word) {
             continue;
         }
@@ -111,10 +120,17 @@ pub(super) fn echo_names(
         };
         patterns.insert(word, (owner, &PARTIAL_ECHO));
     }
+    for (word, _) in patterns.iter().filter(|(w, _)| !w.contains(' ')) {
+        if !echoable(word, true) {
+            needs_verb.insert(word.clone());
+        }
+    }
     let keys: Vec<&String> = patterns.keys().collect();
+    // Folded as the document is ("nəbiqızı" meets "NƏBIQIZI").
+    let folded_keys: Vec<String> = keys.iter().map(|k| fold_term(k)).collect();
     // A handful of names per document: plain substring search beats building an
     // automaton for every document.
-    for (start, end, pattern) in find_words_few(&keys, ctx.folded, text) {
+    for (start, end, pattern) in find_words_few(&folded_keys, ctx.folded, text) {
         let Some(key) = keys.get(pattern) else {
             continue;
         };
@@ -123,6 +139,9 @@ pub(super) fn echo_names(
         };
         // Names are written capitalised; "grace" or "will" in running text are words.
         if !next_char(text, start).is_some_and(char::is_uppercase) {
+            continue;
+        }
+        if needs_verb.contains(*key) && !person_verb_after(text, end) {
             continue;
         }
         // A surname that is also a month or a day ("Sun", "May", "August") beside a
@@ -168,6 +187,29 @@ pub(in crate::extract::offline) fn echoable(w: &str, surname: bool) -> bool {
     (letters >= 3 || short_surname)
         && !w.contains('.')
         && (!name_stop(w) || crate::entity::normalize::is_calendar_word(w))
+}
+
+/// A surname that may stand alone for its name only before a verb only a person takes:
+/// an English word of the stop list ("Ward", "Gut"), four letters or more, no month or
+/// day.
+fn echoable_with_verb(w: &str) -> bool {
+    w.chars().count() >= 4
+        && w.chars().all(char::is_alphabetic)
+        && name_stop(w)
+        && !crate::entity::normalize::is_calendar_word(w)
+}
+
+/// The word after `end` (one space between) is a verb only a person takes ("said",
+/// "replied").
+fn person_verb_after(text: &str, end: usize) -> bool {
+    text[end..].strip_prefix(' ').is_some_and(|rest| {
+        let word: String = rest
+            .chars()
+            .take_while(|c| c.is_alphabetic())
+            .flat_map(char::to_lowercase)
+            .collect();
+        super::super::person::is_person_only_after(&word)
+    })
 }
 
 /// A two-letter surname echoes its name when less common than this as an English

@@ -480,3 +480,41 @@ fn a_function_word_given_name_before_an_unknown_surname() {
     let items = run("The fee is charged per Annum and per Diem.");
     assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
 }
+
+/// A surname alone after the full name meets it across the case of Turkish and
+/// Azerbaijani i ("ELIF YILDIZ" … "Yıldız's request"; "İpek Işıkoğlu" …
+/// "Işıkoğlu said"); a surname that is an English word echoes before a verb only a
+/// person takes ("Ward said"), not elsewhere ("the Ward was closed"). (Invented names.)
+#[test]
+fn surname_echoes_across_dotless_i_and_worded_surnames_before_a_verb() {
+    let echoes = |text: &str, full: &str, alone: &str| {
+        let items = run(text);
+        let f = find(&items, "NAME", full).expect("full name");
+        items
+            .iter()
+            .any(|i| i.original == alone && i.normalized == f.normalized)
+    };
+    assert!(echoes(
+        "Results for KJ-1990-459 (ELIF YILDIZ) were sent at Yıldız's request.",
+        "ELIF YILDIZ",
+        "Yıldız"
+    ));
+    assert!(echoes(
+        "The adjuster met İpek Işıkoğlu on site. Işıkoğlu said it leaked.",
+        "İpek Işıkoğlu",
+        "Işıkoğlu"
+    ));
+    assert!(echoes(
+        "The adjuster met Patricia Ward on site. Ward said it leaked.",
+        "Patricia Ward",
+        "Ward"
+    ));
+    assert!(!echoes(
+        "The adjuster met Patricia Ward on site. The Ward was closed.",
+        "Patricia Ward",
+        "Ward"
+    ));
+    // One of the commonest words opening a sentence is no given name.
+    let items = run("Later Ward said the leak started in April.");
+    assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+}

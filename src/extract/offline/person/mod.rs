@@ -125,6 +125,12 @@ pub(super) fn given_word_before_surname(first: &str, second: &str) -> bool {
     a.given >= COMMON_GIVEN && (b.surname > 0.0 && b.known() || unknown)
 }
 
+/// A verb after a name that only a person takes ("said", "replied": [`PERSON_ONLY_AFTER`]),
+/// folded.
+pub(super) fn is_person_only_after(folded: &str) -> bool {
+    in_list(PERSON_ONLY_AFTER, folded)
+}
+
 /// A lowercase word that is a name, not clearly more an English word ("gutierrez",
 /// not "dates").
 pub(super) fn is_known_name(word: &str) -> bool {
@@ -613,8 +619,11 @@ impl<'a> Run<'a> {
                 && !in_list(NOT_PERSON, self.folded(k - 1))
                 && !is_calendar_word(self.folded(k - 1));
             let speaker = word_before && self.chat_speaker(k - 1, e);
+            // ("Later Smith said", "Then Ward said": one of the commonest English words
+            // opening the sentence is no rare given name.)
             let rare_given_cued = word_before
                 && ev[k - 1].name() > 0.0
+                && ev[k - 1].word < RARE_GIVEN_WORD_MAX
                 && !is_cue_word(self.folded(k - 1))
                 && !self.v.place_openers.contains(self.folded(k - 1))
                 && !self.v.is_place(self.folded(k - 1))
@@ -726,6 +735,11 @@ impl<'a> Run<'a> {
 /// An English word counts as a name at a run's end (with a cue) from this Zipf value
 /// as a name (one person in 100,000).
 const WORD_NAME_MIN: f32 = 3.0;
+
+/// A capitalised English word before a surname is a rarer given name, with a cue only a
+/// person takes, below this Zipf value as a word ("Tutu", "Wren" are; "Later", "Then"
+/// are not).
+const RARE_GIVEN_WORD_MAX: f32 = 5.0;
 
 /// A given name this common (Zipf as a name: three people in 100,000) makes the
 /// capitalised English word after it a surname without a cue.
