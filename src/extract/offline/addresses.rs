@@ -46,6 +46,9 @@ const LABELLED: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(1.0),
 };
 
+/// A word this common in English (Zipf) is a word in a street's name, no person's.
+const ENGLISH_WORD_MIN: f32 = 3.0;
+
 /// Lower-case words inside a street's or a city's name ("rue des Lilas", "Via della
 /// Spiga", "Frankfurt am Main").
 const PART: &str = r"(?:de|del|della|delle|dei|degli|des|du|la|le|les|da|do|dos|das|di|van|von|der|den|het|am|an|im|auf|sur|en|y|i)";
@@ -305,6 +308,28 @@ impl Addresses {
                 && (before.ends_with('(')
                     || place_preposition_before(before)
                     || postcode_after_comma(rest))
+        {
+            return Some((m.start(), name.end()));
+        }
+        // "garaged at avenue Julien Guillet.": a common type in lower case right after
+        // "at" or "on" (English writes "at the avenue"), then a name of two words or
+        // more, each a person's name or no English word, that ends the sentence, the
+        // clause or the line ("looked at avenue Options Today" is no street).
+        let at_on = ["at", "on"]
+            .iter()
+            .any(|w| last_word.eq_ignore_ascii_case(w));
+        let ends = rest.is_empty() || rest.starts_with(['.', ',', ';', '\n', '\r', ')']);
+        let words: Vec<String> = name
+            .as_str()
+            .split([' ', '\u{A0}'])
+            .map(fold_word)
+            .collect();
+        if at_on
+            && ends
+            && words.len() >= 2
+            && words
+                .iter()
+                .all(|w| is_known_name(w) || word_zipf(w) < ENGLISH_WORD_MIN)
         {
             return Some((m.start(), name.end()));
         }

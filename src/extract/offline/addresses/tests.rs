@@ -489,3 +489,25 @@ fn a_compound_street_with_a_short_first_part() {
         Some("Kaweg 3, Asten")
     );
 }
+
+/// A common street type in lower case right after "at" or "on", then a name of two
+/// words, each a name or no English word, ending the sentence (invented streets); an
+/// English phrase after "at avenue" is no street.
+#[test]
+fn a_lower_case_common_type_after_at_with_a_name_ending_the_sentence() {
+    let items = run("Vehicle garaged at avenue Mathilde Roussel.");
+    assert!(
+        has(&items, "ADDRESS", "avenue Mathilde Roussel"),
+        "{items:?}"
+    );
+    let items = run("We looked at avenue Options Today, then left.");
+    assert!(
+        !items.iter().any(|i| i.entity_type == "ADDRESS"),
+        "{items:?}"
+    );
+    let items = run("The courier waits at avenue Mathilde Roussel depot.");
+    assert!(
+        !has(&items, "ADDRESS", "avenue Mathilde Roussel"),
+        "{items:?}"
+    );
+}

@@ -166,13 +166,13 @@ pub(super) fn fold_word(word: &str) -> String {
     tokens::fold(word)
 }
 
-/// A lowercase word of `words.tsv` (Zipf ≥ 3: an ordinary English word).
 /// Loads the vocabularies now rather than at their first use (the extractor builds
 /// them on one core while it builds its other parts on another).
 pub(super) fn load_vocabularies() {
     let _ = vocab();
 }
 
+/// A lowercase word of `words.tsv` (Zipf ≥ 3: an ordinary English word).
 pub(super) fn is_english_word(word: &str) -> bool {
     vocab().words.get(word) >= 3.0
 }

@@ -274,32 +274,45 @@ pub(super) fn lower_case_names(text: &str, toks: &Tokens, v: &Vocab, out: &mut V
             && !is_calendar_word(w)
     };
     for k in 1..toks.len().saturating_sub(1) {
-        let (p, a, b) = (&toks[k - 1], &toks[k], &toks[k + 1]);
+        let (p, a) = (&toks[k - 1], &toks[k]);
         // Cheapest tests first: most pairs of lower-case words follow no cue word.
         if a.shape != Shape::Lower
-            || b.shape != Shape::Lower
+            || toks[k + 1].shape != Shape::Lower
             || text[p.end..a.start] != *" "
-            || text[a.end..b.start] != *" "
+            || text[a.end..toks[k + 1].start] != *" "
             || !is_cue_word(toks.fold_of(p))
             || !plain(k)
-            || !plain(k + 1)
         {
             continue;
         }
-        let (ea, eb) = (v.evidence(toks.folded(k)), v.evidence(toks.folded(k + 1)));
+        // "talked to melanie ó donnagáin today", "cc maria van dijk": one particle
+        // between the given name and the surname.
+        let particle = toks.get(k + 2).is_some_and(|c| {
+            lists::is_particle(toks.folded(k + 1))
+                && c.shape == Shape::Lower
+                && text[toks[k + 1].end..c.start] == *" "
+                && plain(k + 2)
+        });
+        // (A particle alone is no surname: "cc maria van …".)
+        let m = if particle { k + 2 } else { k + 1 };
+        let b = &toks[m];
+        if !particle && (!plain(m) || lists::is_particle(toks.folded(m))) {
+            continue;
+        }
+        let (ea, eb) = (v.evidence(toks.folded(k)), v.evidence(toks.folded(m)));
         let given = ea.given > 0.0 && ea.given >= ea.surname;
         let surname = eb.surname > 0.0;
         let unknown_a = ea.name() == 0.0 && forms::accented_non_english(&text[a.start..a.end]);
-        let unknown_b = eb.name() == 0.0 && toks.folded(k + 1).chars().count() >= 3;
+        let unknown_b = eb.name() == 0.0 && toks.folded(m).chars().count() >= 3;
         // A third word in lower case that is a name too would make the run longer than
         // this reads; a particle after ("van", "de") likewise.
-        let longer = toks.get(k + 2).is_some_and(|n| {
+        let longer = toks.get(m + 1).is_some_and(|n| {
             n.shape == Shape::Lower
                 && text[b.end..n.start] == *" "
                 && (v.evidence(toks.fold_of(n)).name() > 0.0 || in_list(PARTICLES, toks.fold_of(n)))
                 && v.words.get(toks.fold_of(n)) < 3.0
         });
-        if (given && (surname || unknown_b) || unknown_a && surname) && !longer {
+        if (given && (surname || unknown_b) || unknown_a && surname && !particle) && !longer {
             out.push(Found {
                 start: a.start,
                 end: b.end,

@@ -114,3 +114,19 @@ fn names_settled_by_an_id_line_a_code_an_address_or_a_name_beside() {
         ["Ana Kowalczyk"]
     );
 }
+
+/// A lower-case name with one particle between the given name and the surname after a
+/// cue ("talked to maria de souza"); a particle alone is no surname ("cc jan van …").
+/// (Names invented.)
+#[test]
+fn lower_case_names_with_a_particle() {
+    assert_eq!(
+        names("talked to maria de souza today, she will call back"),
+        ["maria de souza"]
+    );
+    assert_eq!(
+        names("thanks to anna ó ceallaigh for the notes"),
+        ["anna ó ceallaigh"]
+    );
+    assert!(names("cc jan van on the reply").is_empty());
+}
