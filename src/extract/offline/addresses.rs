@@ -83,7 +83,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let street_abbr = r"St|Ave|Rd|Ln|Dr|Blvd|Ct|Pl|Pkwy|Hwy|Cir|Sq|Ter|Trl|Cres";
     // The street itself; the city, the unit and the postcode are the tail's.
     let english = Regex::new(&format!(
-        r"(?:(?-u:\b)\d{{1,6}}[A-Za-z]?{SP}(?:(?:[NSEW]\.?|North|South|East|West|N[EW]|S[EW]){SP})?(?:(?:\p{{Lu}}[\p{{L}}'’-]*|\d+(?:st|nd|rd|th)){SP}){{1,4}}(?:(?:{street_full})(?-u:\b)|(?:{street_abbr})(?-u:\b)\.?)|(?-u:\b)(?i:P\.?{SP}?O\.?{SP}?Box){SP}\d+)"
+        r"(?:(?-u:\b)\d{{1,6}}[A-Za-z]?{SP}(?:(?:[NSEW]\.?|North|South|East|West|N[EW]|S[EW]){SP})?(?:(?:{PART}{SP})?(?:\p{{Lu}}[\p{{L}}'’-]*|\d+(?:st|nd|rd|th)){SP}){{1,4}}(?:(?:{street_full})(?-u:\b)|(?:{street_abbr})(?-u:\b)\.?)|(?-u:\b)(?i:P\.?{SP}?O\.?{SP}?Box){SP}\d+)"
     ))?;
     let number_caps = Regex::new(&format!(
         r"(?-u:\b)(?:\d{{1,4}}/)?\d{{1,6}}[A-Za-z]?{SP}(?P<words>\p{{Lu}}[\p{{L}}'’-]*(?:{SP}\p{{Lu}}[\p{{L}}'’-]*){{1,4}})"
@@ -319,17 +319,10 @@ impl Addresses {
             .iter()
             .any(|w| last_word.eq_ignore_ascii_case(w));
         let ends = rest.is_empty() || rest.starts_with(['.', ',', ';', '\n', '\r', ')']);
-        let words: Vec<String> = name
-            .as_str()
-            .split([' ', '\u{A0}'])
-            .map(fold_word)
-            .collect();
         if at_on
             && ends
-            && words.len() >= 2
-            && words
-                .iter()
-                .all(|w| is_known_name(w) || word_zipf(w) < ENGLISH_WORD_MIN)
+            && name.as_str().split([' ', '\u{A0}']).count() >= 2
+            && name_like_words(name.as_str())
         {
             return Some((m.start(), name.end()));
         }
@@ -532,7 +525,13 @@ fn number_then_name(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     let mut offset = words.start();
     for (k, w) in words.as_str().split([' ', '\u{A0}']).enumerate() {
         let end = offset + w.len();
-        if k > 0 && w.chars().count() >= 3 && is_trailing_street_type(&fold_word(w)) {
+        // ("531 Rowan Cul-de-sac": a hyphenated type is listed by its first word.)
+        let folded = fold_word(w);
+        let typed = is_trailing_street_type(&folded)
+            || folded.split_once('-').is_some_and(|(head, _)| {
+                head.chars().count() >= 3 && is_trailing_street_type(head)
+            });
+        if k > 0 && w.chars().count() >= 3 && typed {
             return Some((start, end));
         }
         offset = end + text[end..].chars().next().map_or(1, char::len_utf8);
@@ -657,7 +656,17 @@ fn type_then_number(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
         || ty.chars().count() <= 2
             && c.name("ty").is_some_and(|t| t.as_str().ends_with('.'))
             && starts_with_particle(name.as_str())
-            && text[name.end()..num.start()].starts_with(',');
+            && text[name.end()..num.start()].starts_with(',')
+        // "Incrocio Aldo, 74 Piano 8": a capitalised word that no vocabulary knows (a
+        // street type of no list), a name, a comma, the house number and a unit with its
+        // number: the unit says an address is written.
+        || capital
+            && ty.chars().count() >= 5
+            && word_zipf(&ty) <= 0.0
+            && !is_known_name(&ty)
+            && text[name.end()..num.start()].starts_with(',')
+            && name_like_words(name.as_str())
+            && unit_follows(&text[num.end()..]);
     if !leading || !ends_street(text, num.start(), num.end()) {
         return None;
     }
@@ -669,6 +678,24 @@ fn type_then_number(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
         return None;
     }
     Some((m.start(), num.end()))
+}
+
+/// Every word of a street's name is a person's name or no English word ("Julien
+/// Guillet", not "Options Today", "Zorblax Industries").
+fn name_like_words(name: &str) -> bool {
+    name.split([' ', '\u{A0}'])
+        .map(fold_word)
+        .all(|w| is_known_name(&w) || word_zipf(&w) < ENGLISH_WORD_MIN)
+}
+
+/// `rest` opens with a unit type and its number (" Piano 8", " Apt. 4B").
+fn unit_follows(rest: &str) -> bool {
+    let rest = rest.trim_start_matches([' ', '\u{A0}']);
+    let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect();
+    let after = rest[word.len()..].trim_start_matches(['.', ' ', '\u{A0}', '#']);
+    word.chars().count() >= 2
+        && is_unit_type(&fold_word(&word))
+        && after.starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// `before` ends with a preposition of place: "lives at", "stuck on", "garaged in".

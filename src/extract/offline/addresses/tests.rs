@@ -511,3 +511,40 @@ fn a_lower_case_common_type_after_at_with_a_name_ending_the_sentence() {
         "{items:?}"
     );
 }
+
+/// A street type written with hyphens ("Cul-de-sac"), listed by its first word; a
+/// particle inside an English street's name ("69 de Lacy Street"); a capitalised
+/// word of no vocabulary, a name, a comma, the house number and a unit with its
+/// number ("Crocevia Aldo, 8 Piano 2"), not an English phrase there. (Invented.)
+#[test]
+fn hyphenated_types_particles_in_english_streets_and_a_unit_after_the_number() {
+    let items = run("I, Ana Pop, of 531 Rowan Cul-de-sac, South Amanda, make this statement.");
+    assert!(
+        items
+            .iter()
+            .any(|i| i.entity_type == "ADDRESS" && i.original.starts_with("531 Rowan Cul-de-sac")),
+        "{items:?}"
+    );
+    let items = run("Letter copied to: Ana Pop, 69 de Lacy Street, Kathleen Ville K53 4T51");
+    assert!(
+        items
+            .iter()
+            .any(|i| i.entity_type == "ADDRESS" && i.original.starts_with("69 de Lacy Street")),
+        "{items:?}"
+    );
+    let items = run("Parcel left with the neighbour at Crocevia Aldo, 8 Piano 2.");
+    assert!(
+        has(&items, "ADDRESS", "Crocevia Aldo, 8 Piano 2"),
+        "{items:?}"
+    );
+    let items = run("Meeting with Zorblax Industries, 12 Apt 3 units sold.");
+    assert!(
+        !items.iter().any(|i| i.entity_type == "ADDRESS"),
+        "{items:?}"
+    );
+    let items = run("We met at 12 Jean-Pierre Dupont today.");
+    assert!(
+        !items.iter().any(|i| i.entity_type == "ADDRESS"),
+        "{items:?}"
+    );
+}

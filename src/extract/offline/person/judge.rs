@@ -2,7 +2,7 @@
 //! surname or an English word too, a nickname's or a particle's neighbour, a house
 //! number after a name, a town named like a person.
 
-use super::lists::{NOT_PERSON, PARTICLES, is_after_cue, is_cue_word};
+use super::lists::{CAP_PARTICLES, NOT_PERSON, PARTICLES, is_after_cue, is_cue_word};
 use super::tokens::{Shape, in_list, joined};
 use super::{
     COMMON_GIVEN, Run, WORD_NAME_MIN, cap_particle, is_any_street_type, particles_then_name,
@@ -17,8 +17,9 @@ const RARE_WORD_SURNAME_MAX: f32 = 4.0;
 impl Run<'_> {
     /// Words `i..=j` name a place and a person alike, and a cue says a person is meant:
     /// a common given name, a surname that is no English word, and a bracket, a
-    /// possessive or an age after them ("Present: Ana Cole, Juan Diaz (neighbour)";
-    /// towns are named after people: "Juan Díaz", "Benito Juárez").
+    /// possessive or an age after them, a cue only a person takes before them ("met")
+    /// or a chat line's speaker ("Present: Ana Cole, Juan Diaz (neighbour)"; towns
+    /// are named after people: "Juan Díaz", "Benito Juárez", "Antônio Gonçalves").
     pub(super) fn person_named_place(&self, i: usize, j: usize) -> bool {
         let ev = &self.ev[j];
         (i + 1..=i + 2).contains(&j)
@@ -26,16 +27,20 @@ impl Run<'_> {
             && ev.surname > 0.0
             && !ev.is_word()
             // After the name: "to Benito Juárez" is as often a journey.
-            && (self.cue_after(j) || self.person_only_after(j))
+            && (self.cue_after(j)
+                || self.person_only_after(j)
+                || self.person_only_before(i)
+                || self.chat_speaker(i, j))
     }
 
-    /// Word `k` follows a lower-case particle that follows a name word ("Annabel van
-    /// Tours", "Maria de Souza"), all joined.
+    /// Word `k` follows a lower-case particle, or an Irish or Scottish one written with
+    /// a capital, that follows a name word ("Annabel van Tours", "Maria de Souza",
+    /// "Adeline Ó Maine"), all joined.
     pub(super) fn after_particle(&self, k: usize) -> bool {
         let toks = self.toks;
         k >= 2
-            && toks[k - 1].shape == Shape::Lower
-            && in_list(PARTICLES, self.folded(k - 1))
+            && (toks[k - 1].shape == Shape::Lower && in_list(PARTICLES, self.folded(k - 1))
+                || in_list(CAP_PARTICLES, self.folded(k - 1)) && cap_particle(toks, k - 1))
             && joined(self.text, &toks[k - 1], &toks[k])
             && joined(self.text, &toks[k - 2], &toks[k - 1])
             && matches!(toks[k - 2].shape, Shape::Cap | Shape::Upper)

@@ -685,7 +685,14 @@ impl<'a> Run<'a> {
                     || e + 1 == j
                         && self.rare_word_surname(e + 1)
                         && self.common_given(e)
-                        && cued_pair())
+                        && cued_pair()
+                    // ("[Hermina Jug] 10:43:", "- **Hermina Jug** (forklift operator)":
+                    // after a rarer given name, with a cue right after the pair.)
+                    || e + 1 == j
+                        && self.rare_word_surname(e + 1)
+                        && ev[e].known()
+                        && ev[e].given > ev[e].surname
+                        && self.cue_after(e + 1))
                 && same_case(e, e + 1)
                 && (ev[e].known() && ev[e].given > 0.0
                     || k == e && self.unknown_word(e) && self.cue_before(k))

@@ -130,3 +130,27 @@ fn lower_case_names_with_a_particle() {
     );
     assert!(names("cc jan van on the reply").is_empty());
 }
+
+/// A town named after a person ("Antônio Gonçalves", "Benito Juárez") is the person
+/// after a cue only a person takes ("met") or as a chat line's speaker, not after "to";
+/// after an Irish particle written with a capital an English word or a place is a
+/// surname ("Adeline Ó Maine"); a rarer given name and a rarer English word with a
+/// cue right after ("- **Hermina Chevrolet** (forklift operator)"). (Invented.)
+#[test]
+fn towns_named_like_persons_irish_particles_and_rare_given_names_with_a_cue() {
+    assert_eq!(names("We met Benito Juárez today."), ["Benito Juárez"]);
+    assert_eq!(
+        names("[09:14] Benito Juárez: can someone check the claim?"),
+        ["Benito Juárez"]
+    );
+    assert!(names("We drove to Benito Juárez today.").is_empty());
+    assert_eq!(
+        names("family contact Adeline Ó Maine on 0161 496 0000."),
+        ["Adeline Ó Maine"]
+    );
+    assert_eq!(
+        names("- **Hermina Chevrolet** (forklift operator)"),
+        ["Hermina Chevrolet"]
+    );
+    assert!(names("Hermina Chevrolet left.").is_empty());
+}
