@@ -666,8 +666,14 @@ impl<'a> Run<'a> {
             // name ("reviewed with Nkiruka Obi", "to Cantemir Pop in billing",
             // "Deposition of DOMINIC ROUT"), or a chat line's speaker ("[09:14] Chijioke
             // Obi: …").
-            let cued_pair =
-                || self.cue_after(e + 1) || self.cue_before(k) || self.chat_speaker(k, e + 1);
+            // ("Reassigned CLM-… from Francisco Javier Canals to …": a sender.)
+            let sender = || k >= 1 && self.folded(k - 1) == "from" && self.sender_before(k - 1);
+            let cued_pair = || {
+                self.cue_after(e + 1)
+                    || self.cue_before(k)
+                    || self.chat_speaker(k, e + 1)
+                    || sender()
+            };
             if last == e
                 && e < j
                 && (self.word_surname(e + 1)

@@ -154,3 +154,13 @@ fn towns_named_like_persons_irish_particles_and_rare_given_names_with_a_cue() {
     );
     assert!(names("Hermina Chevrolet left.").is_empty());
 }
+
+/// A surname that is a rarer English word ends a three-word name after a sender's
+/// "from" ("Reassigned CLM-1 from Francisco Javier Canals to …"). (Invented.)
+#[test]
+fn a_worded_surname_after_a_senders_from() {
+    assert_eq!(
+        names("Reassigned CLM-1 from Francisco Javier Canals to the night team."),
+        ["Francisco Javier Canals"]
+    );
+}
