@@ -157,7 +157,10 @@ impl Run<'_> {
         let family_first = f.surname > 0.0
             && (!given_first || f.surname >= f.given && f.known() && l.known())
             && l.given > l.surname;
-        let unknown = |e: &Evidence| e.name() == 0.0;
+        // A word of no name vocabulary that is a common word of another language is no
+        // unknown name ("Vrancken Groep", "Despacho Ochoa" are firms).
+        let unknown =
+            |x: usize| ev[x].name() == 0.0 && !self.v.foreign_words.contains(self.folded(x));
         // "in Kettering Mills", "near Boca Raton": a place, unless a given name and a
         // surname say otherwise; "from" is a sender after "voicemail", "feedback" ….
         let place_before = k.checked_sub(1).and_then(|p| toks.get(p)).is_some_and(|p| {
@@ -209,7 +212,7 @@ impl Run<'_> {
             }
         } else if given_first && surname_last {
             if cue { &FULL_CUED } else { &FULL }
-        } else if given_first && unknown(&l) || unknown(&f) && surname_last || family_first {
+        } else if given_first && unknown(lastw) || unknown(first) && surname_last || family_first {
             &HALF_KNOWN
         } else if words.len() >= 3
             && words.iter().all(|&x| ev[x].known())

@@ -186,3 +186,15 @@ fn a_place_before_the_comma_is_no_surname() {
     // A surname that is also a place still is one.
     assert_eq!(names("DENVER, Maria was seen."), ["DENVER, Maria"]);
 }
+
+/// A common word of another language is no unknown name: with a surname it names a
+/// firm ("Despacho Ibarra", a Spanish office), though a word of no vocabulary with a
+/// surname is a person. (Invented.)
+#[test]
+fn a_common_word_of_another_language_is_no_unknown_name() {
+    assert!(names("Despacho Ibarra y Luna has renewed its contract.").is_empty());
+    assert_eq!(
+        names("Zadrovic Ibarra has renewed the contract."),
+        ["Zadrovic Ibarra"]
+    );
+}
