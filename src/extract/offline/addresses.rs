@@ -312,18 +312,15 @@ impl Addresses {
             return Some((m.start(), name.end()));
         }
         // "garaged at avenue Julien Guillet.": a common type in lower case right after
-        // "at" or "on" (English writes "at the avenue"), then a name of two words or
-        // more, each a person's name or no English word, that ends the sentence, the
-        // clause or the line ("looked at avenue Options Today" is no street).
-        let at_on = ["at", "on"]
+        // "at", "on" or "of" (English writes "at the avenue"), then a name, each word a
+        // person's name or no English word, that ends the sentence, the clause or the
+        // line ("looked at avenue Options Today" is no street).
+        // ("stuck on avenue Seguin", "I, …, of avenue Suzanne Grégoire, Marchand".)
+        let at_on = ["at", "on", "of"]
             .iter()
             .any(|w| last_word.eq_ignore_ascii_case(w));
         let ends = rest.is_empty() || rest.starts_with(['.', ',', ';', '\n', '\r', ')']);
-        if at_on
-            && ends
-            && name.as_str().split([' ', '\u{A0}']).count() >= 2
-            && name_like_words(name.as_str())
-        {
+        if at_on && ends && name_like_words(name.as_str()) {
             return Some((m.start(), name.end()));
         }
         let city = self.patterns.city.find(rest)?;

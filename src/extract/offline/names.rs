@@ -147,7 +147,9 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
     let name_case_title_first = Regex::new(&format!(
         r"(?m)^[ \t]*(?:RE|Re):[ \t]+(?P<name>(?:{caps_particle}[ \t]+){{0,2}}{CW}(?:[ \t]+(?:{caps_particle}[ \t]+){{0,2}}{CW}){{0,2}})[ \t]+v\.?[ \t]+[^\n]{{1,80}}?[ \t][-–—]"
     ))?;
-    let name_word_surname = Regex::new(r"(?-u:\b)(?P<given>\p{Lu}\p{Ll}+)[ ](?:He|Ma)(?-u:\b)")?;
+    let name_word_surname = Regex::new(
+        r"(?-u:\b)(?:(?P<given>\p{Lu}\p{Ll}+)[ ](?:He|Ma)|(?P<caps>\p{Lu}{2,})[ ](?:HE|MA))(?-u:\b)",
+    )?;
     Ok(Patterns {
         name_word_surname,
         name_case,
@@ -443,19 +445,36 @@ impl Recognizer for NameCues {
         // "Ming He wrote:": a common given name, then "He" or "Ma" with a capital
         // where the word would be in lower case (the given name before it: no sentence
         // starts there). A possessive or a letter after it ends no name.
+        // ("XIUYING HE was reviewed": the same in capitals, in a line that is not in
+        // capitals throughout.)
         for c in p.name_word_surname.captures_iter(text) {
-            let (Some(all), Some(given)) = (c.get(0), c.name("given")) else {
+            let Some(all) = c.get(0) else {
                 continue;
             };
+            let (given, caps) = match (c.name("given"), c.name("caps")) {
+                (Some(g), _) => (g, false),
+                (None, Some(g)) => (g, true),
+                (None, None) => continue,
+            };
             // In a title written in capitals throughout ("Finding Grace He Stayed") the
-            // capital says nothing: a capitalised word before or after is one.
+            // capital says nothing: a capitalised word before or after is one (a word
+            // in capitals, for a name in capitals: "MEETING WITH XIUYING HE").
+            let heading = |w: &str| {
+                if caps {
+                    w.chars().filter(|c| c.is_alphabetic()).count() >= 2
+                        && w.chars().all(|c| !c.is_alphabetic() || c.is_uppercase())
+                } else {
+                    w.starts_with(char::is_uppercase)
+                }
+            };
             let word_before = text[..all.start()]
                 .strip_suffix(' ')
                 .and_then(|b| b.rsplit([' ', '\t', '\n']).next())
-                .is_some_and(|w| w.starts_with(char::is_uppercase) && !w.ends_with([':', ',']));
+                .is_some_and(|w| heading(w) && !w.ends_with([':', ',']));
             let word_after = text[all.end()..]
                 .strip_prefix(' ')
-                .is_some_and(|a| a.starts_with(char::is_uppercase));
+                .and_then(|a| a.split([' ', '\t', '\n']).next())
+                .is_some_and(heading);
             if next_char(text, all.end()).is_some_and(|ch| ch.is_alphanumeric() || ch == '-')
                 || word_before
                 || word_after

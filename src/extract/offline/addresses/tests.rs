@@ -505,6 +505,15 @@ fn a_lower_case_common_type_after_at_with_a_name_ending_the_sentence() {
         !items.iter().any(|i| i.entity_type == "ADDRESS"),
         "{items:?}"
     );
+    let items = run("running late, stuck on avenue Roussel");
+    assert!(has(&items, "ADDRESS", "avenue Roussel"), "{items:?}");
+    let items = run("I, Ana Pop, of avenue Mathilde Roussel, Marchand, make this statement.");
+    assert!(
+        items.iter().any(
+            |i| i.entity_type == "ADDRESS" && i.original.starts_with("avenue Mathilde Roussel")
+        ),
+        "{items:?}"
+    );
     let items = run("The courier waits at avenue Mathilde Roussel depot.");
     assert!(
         !has(&items, "ADDRESS", "avenue Mathilde Roussel"),

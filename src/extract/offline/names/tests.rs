@@ -518,3 +518,16 @@ fn surname_echoes_across_dotless_i_and_worded_surnames_before_a_verb() {
     let items = run("Later Ward said the leak started in April.");
     assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
 }
+
+/// "He" and "Ma" in capitals after a given name in capitals are a surname inside a
+/// line that is not in capitals throughout ("the vehicle belonging to XIUYING HE
+/// was struck"), not in a heading ("MEETING WITH JOHN HE TODAY"). (Invented.)
+#[test]
+fn a_worded_two_letter_surname_in_capitals() {
+    let items = run("The vehicle belonging to GUIYING HE was struck while parked.");
+    assert!(has(&items, "NAME", "GUIYING HE"), "{items:?}");
+    let items = run("Present: GUIYING MA, the neighbour.");
+    assert!(has(&items, "NAME", "GUIYING MA"), "{items:?}");
+    let items = run("WHEN JOHN HE SAID IT");
+    assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+}

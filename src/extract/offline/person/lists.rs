@@ -129,8 +129,8 @@ pub(super) const NOT_PERSON: &[&str] = &[
 /// Lower-case words allowed inside a name ("Ludwig van Beethoven", "Maria de la Cruz").
 pub(super) const PARTICLES: &[&str] = &[
     "van", "von", "de", "del", "della", "der", "den", "di", "da", "du", "dos", "das", "la", "le",
-    "ter", "ten", "bin", "binti", "al", "el",
-    // "van 't Hoff" (`joined` takes the apostrophe before it).
+    "ter", "ten", "bin", "binti", "al", "el", // "van het Heerenveen"
+    "het", // "van 't Hoff" (`joined` takes the apostrophe before it).
     "t",
 ];
 

@@ -369,11 +369,17 @@ fn cap_particle(toks: &Tokens, k: usize) -> bool {
     // not "Le". (Irish "Ó", "Ní" fold to CAP_PARTICLES.)
     let f = toks.folded(k);
     let plain = toks[k].end - toks[k].start == f.len();
+    // Irish and Scottish particles do not stack: before one ("Mac Ó Maolruanaí") a
+    // word is the given name.
     matches!(toks[k].shape, Shape::Cap | Shape::Upper | Shape::Initial)
         && (in_list(CAP_PARTICLES, f) || in_list(PARTICLES, f) && plain)
         && toks.get(k + 1).is_some_and(|n| {
             matches!(n.shape, Shape::Cap | Shape::Upper) || lists::is_particle(toks.fold_of(n))
         })
+        && !(in_list(CAP_PARTICLES, f)
+            && toks.get(k + 1).is_some_and(|n| {
+                n.shape != Shape::Lower && in_list(CAP_PARTICLES, toks.fold_of(n))
+            }))
 }
 
 /// Lower-case particles from word `k` on (one to three), then a capitalised word, all
@@ -637,7 +643,14 @@ impl<'a> Run<'a> {
                         && !self.bullet_before(k - 1)
                         && (self.cue_after(e)
                             || self.line_ends_after(e)
-                            || self.sentence_ends_after(e)))
+                            || self.sentence_ends_after(e)
+                            // "on behalf of Safari Otieno after …", "Counsel for Sonata
+                            // Kavaliauskas filed": a rarer English word before a surname
+                            // that is none, the surname ending the run.
+                            || e == k
+                                && ev[e].surname > 0.0
+                                && !ev[e].is_word()
+                                && ev[k - 1].word < RARE_GIVEN_BEFORE_SURNAME_MAX))
                 || speaker;
             if k > i
                 && (self.word_given(k - 1) || word_then_unknown || rare_given_cued)
@@ -753,6 +766,11 @@ const WORD_NAME_MIN: f32 = 3.0;
 /// person takes, below this Zipf value as a word ("Tutu", "Wren" are; "Later", "Then"
 /// are not).
 const RARE_GIVEN_WORD_MAX: f32 = 5.0;
+
+/// Below this Zipf value as a word, a capitalised English word that is also a rarer
+/// given name, after a cue word, before a surname that is no word, is the first name
+/// ("Safari", "Sonata"; not "Grant", "Rose").
+const RARE_GIVEN_BEFORE_SURNAME_MAX: f32 = 4.0;
 
 /// A given name this common (Zipf as a name: three people in 100,000) makes the
 /// capitalised English word after it a surname without a cue.

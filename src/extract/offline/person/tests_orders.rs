@@ -164,3 +164,28 @@ fn a_worded_surname_after_a_senders_from() {
         ["Francisco Javier Canals"]
     );
 }
+
+/// Irish particles do not stack: before one a word is the given name ("Mac Ó
+/// Maolruanaí"); "van het" is a Dutch surname's particles; a rarer English word that
+/// is also a given name before a surname that is no word, after a cue word ("on
+/// behalf of Safari Otieno after …"), not a commoner word ("for Grant Thornton").
+/// (Names invented in their forms.)
+#[test]
+fn stacked_particles_and_rarer_worded_given_names_after_a_cue() {
+    assert_eq!(
+        names("Opposing counsel, Mac Ó Ceallaigh, may be reached by phone."),
+        ["Mac Ó Ceallaigh"]
+    );
+    assert_eq!(
+        names("I have forwarded them to Pieter van het Hoogland in billing."),
+        ["Pieter van het Hoogland"]
+    );
+    assert_eq!(
+        names("The claim was lodged on behalf of Safari Wanjiru after the fall."),
+        ["Safari Wanjiru"]
+    );
+    assert_eq!(
+        names("Counsel for Sonata Kavaliauskaite filed a motion."),
+        ["Sonata Kavaliauskaite"]
+    );
+}
