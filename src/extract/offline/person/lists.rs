@@ -129,7 +129,7 @@ pub(super) const NOT_PERSON: &[&str] = &[
 /// Lower-case words allowed inside a name ("Ludwig van Beethoven", "Maria de la Cruz").
 pub(super) const PARTICLES: &[&str] = &[
     "van", "von", "de", "del", "della", "der", "den", "di", "da", "du", "dos", "das", "la", "le",
-    "ter", "ten", "bin", "binti", "al", "el", // "van het Heerenveen"
+    "ter", "ten", "bin", "binti", "al", "el",  // "van het Heerenveen"
     "het", // "van 't Hoff" (`joined` takes the apostrophe before it).
     "t",
 ];

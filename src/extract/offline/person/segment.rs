@@ -157,10 +157,10 @@ impl Run<'_> {
         let family_first = f.surname > 0.0
             && (!given_first || f.surname >= f.given && f.known() && l.known())
             && l.given > l.surname;
-        // A word of no name vocabulary that is a common word of another language is no
-        // unknown name ("Vrancken Groep", "Despacho Ochoa" are firms).
-        let unknown =
-            |x: usize| ev[x].name() == 0.0 && !self.v.foreign_words.contains(self.folded(x));
+        // (A word of no name vocabulary stays unknown though it is a common word of
+        // another language: "Keji Ojo", "Amelia Honing" are persons, as "Despacho
+        // Ochoa" is a firm.)
+        let unknown = |x: usize| ev[x].name() == 0.0;
         // "in Kettering Mills", "near Boca Raton": a place, unless a given name and a
         // surname say otherwise; "from" is a sender after "voicemail", "feedback" ….
         let place_before = k.checked_sub(1).and_then(|p| toks.get(p)).is_some_and(|p| {
