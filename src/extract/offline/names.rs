@@ -678,7 +678,8 @@ fn name_words_ok(original: &str, surnames_judged: bool) -> bool {
         .filter(|w| w.chars().count() > 1)
         .collect();
     // After an honorific the first word is a surname ("Mrs Lane").
-    let surname_first = all.first().is_some_and(is_honorific) || after_initial || before_comma;
+    let honorific_first = all.first().is_some_and(is_honorific);
+    let surname_first = honorific_first || after_initial || before_comma;
     let words: Vec<&str> = all.into_iter().filter(|w| !is_honorific(w)).collect();
     // An acronym ("PCR", "MRN"); "LÁSZLÓ", "QƏŞƏM" are names.
     let caps_without_vowel = |w: &&str| {
@@ -695,6 +696,11 @@ fn name_words_ok(original: &str, surnames_judged: bool) -> bool {
             && !(surnames_judged
                 && (n > 0 || surname_first)
                 && w.chars().count() >= 4
+                && super::person::common_surname(&w.to_lowercase()))
+            // "Ms He is a pleasant …": the one word after an honorific is a surname,
+            // however short, when a common one.
+            && !(honorific_first
+                && words.len() == 1
                 && super::person::common_surname(&w.to_lowercase()))
     };
     !words.is_empty()

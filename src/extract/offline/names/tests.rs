@@ -531,3 +531,13 @@ fn a_worded_two_letter_surname_in_capitals() {
     let items = run("WHEN JOHN HE SAID IT");
     assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
 }
+
+/// The one word after a personal honorific is a surname however short when a common
+/// one ("Ms He is a pleasant 40-year-old …"), and meets the full name found before.
+#[test]
+fn a_short_common_surname_after_an_honorific() {
+    let items = run("Referral for Guiying He. Ms He is a pleasant 40-year-old lady.");
+    let full = find(&items, "NAME", "Guiying He").expect("full name");
+    let short = find(&items, "NAME", "Ms He").expect("surname after the honorific");
+    assert_eq!(short.normalized, full.normalized, "{items:?}");
+}
