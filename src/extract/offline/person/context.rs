@@ -289,7 +289,14 @@ impl Run<'_> {
                     && !self.v.is_place(fa)
                     && strong(self)
                 // "Dear MAŁOTA, Iwo": a surname in capitals that is no place, with a cue.
-                || caps_form && !self.v.is_place(fa) && self.cue_before(i))
+                || caps_form && !self.v.is_place(fa) && self.cue_before(i)
+                // "for Akgündüz, Eşim;": a surname in letters no English word has, that
+                // no vocabulary knows and no place is, with a cue other than a bullet
+                // or the layout ("Polička, Aosta — …" opening a line is a town).
+                || ea.name() <= 0.0
+                    && accented_non_english(&text[a.start..a.end])
+                    && !self.v.is_place(fa)
+                    && cued(self))
             // (The place of a record line is as often "Skövde, Brandenburg".)
             || ia == i
                 && ea.name() <= 0.0

@@ -189,3 +189,16 @@ fn stacked_particles_and_rarer_worded_given_names_after_a_cue() {
         ["Sonata Kavaliauskaite"]
     );
 }
+
+/// `LAST, First` whose first name is also a town, the surname in letters no English
+/// word has and known to no vocabulary, with a cue ("for Akgündüz, Eşim;"); a town
+/// and its region after a cue stay a place. (Names invented in their forms.)
+#[test]
+fn last_first_with_a_first_name_that_is_a_town_and_a_foreign_surname() {
+    assert_eq!(
+        names("Please update the bank details for Yıldırımöz, Eşim; new payslips follow."),
+        ["Yıldırımöz, Eşim"]
+    );
+    assert!(names("The parcel for Kellyberg, Bavaria was sent.").is_empty());
+    assert!(names("Report\n\nPolička, Aosta — Branch news").is_empty());
+}
