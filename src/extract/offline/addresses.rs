@@ -316,11 +316,14 @@ impl Addresses {
         // person's name or no English word, that ends the sentence, the clause or the
         // line ("looked at avenue Options Today" is no street).
         // ("stuck on avenue Seguin", "I, …, of avenue Suzanne Grégoire, Marchand".)
+        // ("the address given by … (boulevard Rousseau) matches": a pair of brackets
+        // filled by the type and its name.)
         let at_on = ["at", "on", "of"]
             .iter()
             .any(|w| last_word.eq_ignore_ascii_case(w));
         let ends = rest.is_empty() || rest.starts_with(['.', ',', ';', '\n', '\r', ')']);
-        if at_on && ends && name_like_words(name.as_str()) {
+        let bracketed = before.ends_with('(') && rest.starts_with(')');
+        if (at_on && ends || bracketed) && name_like_words(name.as_str()) {
             return Some((m.start(), name.end()));
         }
         let city = self.patterns.city.find(rest)?;

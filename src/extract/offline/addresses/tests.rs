@@ -514,6 +514,13 @@ fn a_lower_case_common_type_after_at_with_a_name_ending_the_sentence() {
         ),
         "{items:?}"
     );
+    let items = run("the address given by Ana Pop (boulevard Roussel) matches two claims");
+    assert!(has(&items, "ADDRESS", "boulevard Roussel"), "{items:?}");
+    let items = run("The road (avenue Theory) is closed.");
+    assert!(
+        !items.iter().any(|i| i.entity_type == "ADDRESS"),
+        "{items:?}"
+    );
     let items = run("The courier waits at avenue Mathilde Roussel depot.");
     assert!(
         !has(&items, "ADDRESS", "avenue Mathilde Roussel"),
