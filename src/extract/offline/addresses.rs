@@ -311,13 +311,13 @@ impl Addresses {
         {
             return Some((m.start(), name.end()));
         }
-        // "garaged at avenue Julien Guillet.": a common type in lower case right after
+        // "garaged at avenue Julien Guillet.", "stuck on avenue Seguin", "I, …, of
+        // avenue Suzanne Grégoire, Marchand": a common type in lower case right after
         // "at", "on" or "of" (English writes "at the avenue"), then a name, each word a
         // person's name or no English word, that ends the sentence, the clause or the
-        // line ("looked at avenue Options Today" is no street).
-        // ("stuck on avenue Seguin", "I, …, of avenue Suzanne Grégoire, Marchand".)
-        // ("the address given by … (boulevard Rousseau) matches": a pair of brackets
-        // filled by the type and its name.)
+        // line ("looked at avenue Options Today" is no street); or the type and such a
+        // name filling a pair of brackets ("the address given by … (boulevard
+        // Rousseau) matches").
         let at_on = ["at", "on", "of"]
             .iter()
             .any(|w| last_word.eq_ignore_ascii_case(w));

@@ -98,9 +98,9 @@ pub(super) fn window_start(text: &str, pos: usize, max_chars: usize, floor: usiz
 
 /// The document folded for gazetteer matching: lowercase, no-break spaces and line
 /// breaks → space, typographic dashes → '-', curly apostrophes → '\'', dotless and
-/// dotted i → 'i'. `origin[b]` is
-/// the byte offset in the original text of the character that produced folded byte `b`
-/// (empty when the mapping is the identity, i.e. for ASCII text).
+/// dotted i → 'i'. `origin[b]` is the byte offset in the original text of the
+/// character that produced folded byte `b` (empty when the mapping is the identity,
+/// i.e. for ASCII text).
 pub(super) struct Folded {
     pub(super) text: String,
     origin: Vec<u32>,

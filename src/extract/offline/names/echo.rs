@@ -109,7 +109,9 @@ pub(super) fn echo_names(
         }
     }
     let mut needs_verb: BTreeSet<String> = BTreeSet::new();
-    for (word, owners) in partial_owner.into_iter().chain(cued_owner) {
+    let partial = partial_owner.into_iter().map(|p| (p, false));
+    let cued = cued_owner.into_iter().map(|p| (p, true));
+    for ((word, owners), verb) in partial.chain(cued) {
         if patterns.contains_key(&word) {
             continue;
         }
@@ -118,12 +120,10 @@ pub(super) fn echo_names(
         } else {
             None
         };
-        patterns.insert(word, (owner, &PARTIAL_ECHO));
-    }
-    for (word, _) in patterns.iter().filter(|(w, _)| !w.contains(' ')) {
-        if !echoable(word, true) {
+        if verb {
             needs_verb.insert(word.clone());
         }
+        patterns.insert(word, (owner, &PARTIAL_ECHO));
     }
     let keys: Vec<&String> = patterns.keys().collect();
     // Folded as the document is ("nəbiqızı" meets "NƏBIQIZI").

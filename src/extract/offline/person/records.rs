@@ -285,7 +285,7 @@ pub(super) fn lower_case_names(text: &str, toks: &Tokens, v: &Vocab, out: &mut V
         {
             continue;
         }
-        // "talked to melanie ó donnagáin today", "cc maria van dijk": one particle
+        // "talked to melanie ó donnagáin today", "cc maria de souza": one particle
         // between the given name and the surname.
         let particle = toks.get(k + 2).is_some_and(|c| {
             lists::is_particle(toks.folded(k + 1))

@@ -160,7 +160,7 @@ impl Run<'_> {
         // (A word of no name vocabulary stays unknown though it is a common word of
         // another language: "Keji Ojo", "Amelia Honing" are persons, as "Despacho
         // Ochoa" is a firm.)
-        let unknown = |x: usize| ev[x].name() == 0.0;
+        let unknown = |e: &Evidence| e.name() == 0.0;
         // "in Kettering Mills", "near Boca Raton": a place, unless a given name and a
         // surname say otherwise; "from" is a sender after "voicemail", "feedback" ….
         let place_before = k.checked_sub(1).and_then(|p| toks.get(p)).is_some_and(|p| {
@@ -212,7 +212,7 @@ impl Run<'_> {
             }
         } else if given_first && surname_last {
             if cue { &FULL_CUED } else { &FULL }
-        } else if given_first && unknown(lastw) || unknown(first) && surname_last || family_first {
+        } else if given_first && unknown(&l) || unknown(&f) && surname_last || family_first {
             &HALF_KNOWN
         } else if words.len() >= 3
             && words.iter().all(|&x| ev[x].known())
