@@ -784,11 +784,6 @@ fn period_end(text: &str, end: usize) -> usize {
     }
 }
 
-fn followed_by_capital(text: &str, toks: &[Tok], e: usize) -> bool {
-    toks.get(e + 1)
-        .is_some_and(|n| joined(text, &toks[e], n) && matches!(n.shape, Shape::Cap | Shape::Upper))
-}
-
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

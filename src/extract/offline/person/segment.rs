@@ -236,3 +236,9 @@ impl Run<'_> {
         Some(row)
     }
 }
+
+/// A capitalised word or one in capitals right after word `e`, joined to it.
+fn followed_by_capital(text: &str, toks: &[Tok], e: usize) -> bool {
+    toks.get(e + 1)
+        .is_some_and(|n| joined(text, &toks[e], n) && matches!(n.shape, Shape::Cap | Shape::Upper))
+}
