@@ -288,8 +288,11 @@ impl Run<'_> {
                     && ea.surname > 0.0
                     && !self.v.is_place(fa)
                     && strong(self)
-                // "Dear MAŁOTA, Iwo": a surname in capitals that is no place, with a cue.
-                || caps_form && !self.v.is_place(fa) && self.cue_before(i)
+                // "Dear MAŁOTA, Iwo", "ARSLAN, Esna v. Northgate …": a surname in
+                // capitals that is no place, with a cue before or after.
+                || caps_form
+                    && !self.v.is_place(fa)
+                    && (self.cue_before(i) || self.cue_after(after_b))
                 // "for Akgündüz, Eşim;": a surname in letters no English word has, that
                 // no vocabulary knows and no place is, with a cue other than a bullet
                 // or the layout ("Polička, Aosta — …" opening a line is a town).
@@ -681,6 +684,14 @@ impl Run<'_> {
             && e >= 1
             && self.two_caps_end_at(e)
             && self.two_caps_start_at(e + 1)
+        {
+            return true;
+        }
+        // "ARSLAN, Esna v. Northgate Logistics": a party of a case before "v".
+        if let Some(r) = rest
+            .strip_prefix(" v. ")
+            .or_else(|| rest.strip_prefix(" v "))
+            && r.starts_with(char::is_uppercase)
         {
             return true;
         }

@@ -202,3 +202,16 @@ fn last_first_with_a_first_name_that_is_a_town_and_a_foreign_surname() {
     assert!(names("The parcel for Kellyberg, Bavaria was sent.").is_empty());
     assert!(names("Report\n\nPolička, Aosta — Branch news").is_empty());
 }
+
+/// A surname in capitals that is no place, then a first name that is a town, with a
+/// cue after: a bracket or "v." naming the other party of a case ("ARSLAN, Esna v.
+/// Northgate Logistics"). A town and its country stay a place. (Invented.)
+#[test]
+fn a_surname_in_capitals_before_a_town_with_a_cue_after() {
+    assert_eq!(
+        names("ARSLAN, Esna v. Northgate Logistics - the claimant's date of birth"),
+        ["ARSLAN, Esna"]
+    );
+    assert_eq!(names("ARSLAN, Esna (claimant)"), ["ARSLAN, Esna"]);
+    assert!(names("VIENNA, Austria (head office)").is_empty());
+}
