@@ -407,7 +407,11 @@ impl Run<'_> {
     /// list bullet ("- ", "• ") opening the line.
     pub(super) fn cue_before(&self, k: usize) -> bool {
         let (text, toks) = (self.text, self.toks);
-        if self.near_before(k, 8).1.is_some_and(is_bullet) {
+        if self
+            .near_before(k, 8)
+            .1
+            .is_some_and(super::records::is_bullet)
+        {
             return true;
         }
         let Some(p) = k.checked_sub(1).and_then(|p| toks.get(p)) else {
@@ -777,17 +781,6 @@ impl Run<'_> {
         };
         gap.chars().all(|c| c == ' ' || c == ',') && gap.len() <= 2 && is_after_cue(toks.fold_of(n))
     }
-}
-
-/// A line's start before a word, without its markdown emphasis ("- **" → "-").
-pub(super) fn without_emphasis(line: &str) -> &str {
-    line.trim().trim_end_matches(['*', '_']).trim_end()
-}
-
-/// What opens a line before a word is a list bullet ("-", "*", "•", "–"), emphasis
-/// and blanks aside.
-pub(super) fn is_bullet(line: &str) -> bool {
-    matches!(without_emphasis(line), "-" | "*" | "•" | "–")
 }
 
 /// `s` opens with a person's code (letters, digits and dashes, four digits or more) and

@@ -324,7 +324,7 @@ impl Run<'_> {
     pub(super) fn bullet_before(&self, k: usize) -> bool {
         self.near_before(k, 12)
             .1
-            .is_some_and(super::context::is_bullet)
+            .is_some_and(super::records::is_bullet)
     }
 
     /// After word `e`, a bracket whose first word holds four digits or more: a phone

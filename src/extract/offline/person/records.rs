@@ -18,8 +18,8 @@ impl Run<'_> {
         let Some(line) = line else {
             return false;
         };
-        let m = super::context::without_emphasis(line);
-        m.is_empty() || super::context::is_bullet(m) || list_number(m)
+        let m = without_emphasis(line);
+        m.is_empty() || is_bullet(m) || list_number(m)
     }
 
     /// Word `e` ends a record's first cell: the line ends, or a separator follows (a
@@ -330,4 +330,15 @@ fn list_number(m: &str) -> bool {
     };
     (1..=3).contains(&body.len()) && body.bytes().all(|b| b.is_ascii_digit())
         || body.len() == 1 && body.bytes().all(|b| b.is_ascii_lowercase())
+}
+
+/// A line's start before a word, without its markdown emphasis ("- **" → "-").
+fn without_emphasis(line: &str) -> &str {
+    line.trim().trim_end_matches(['*', '_']).trim_end()
+}
+
+/// What opens a line before a word is a list bullet ("-", "*", "•", "–"), emphasis
+/// and blanks aside.
+pub(super) fn is_bullet(line: &str) -> bool {
+    matches!(without_emphasis(line), "-" | "*" | "•" | "–")
 }
