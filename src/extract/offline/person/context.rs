@@ -50,8 +50,13 @@ impl Run<'_> {
     /// Lucien", "Ó Monacháin, Francis").
     pub(super) fn last_first(&self, i: usize, out: &mut Vec<Found>) {
         let (text, toks, ev) = (self.text, self.toks, self.ev);
+        // (A capital particle before the comma is the surname itself: "de la O,
+        // Agustín".)
         let mut ia = i;
-        while cap_particle(toks, ia) && ia < i + 2 {
+        while cap_particle(toks, ia)
+            && ia < i + 2
+            && toks.get(ia + 1).is_some_and(|n| joined(text, &toks[ia], n))
+        {
             ia += 1;
         }
         if ia > i && !joined(text, &toks[ia - 1], &toks[ia]) {
@@ -71,7 +76,8 @@ impl Run<'_> {
         let (Some(a), Some(b)) = (toks.get(ia), toks.get(ia + 1)) else {
             return;
         };
-        if !matches!(a.shape, Shape::Cap | Shape::Upper)
+        // A surname of one letter after lower-case particles ("de la O, Agustín").
+        if !(matches!(a.shape, Shape::Cap | Shape::Upper) || a.shape == Shape::Initial && i < ia)
             || !matches!(b.shape, Shape::Cap | Shape::Upper)
         {
             return;
@@ -171,9 +177,11 @@ impl Run<'_> {
             && (surname_ok || common_word_surname)
             && !is_calendar_word(toks.fold_of(b))
             // A place before the comma is a surname when it is a common one, more a
-            // surname than a given name ("voicemail left for Kong, Na on …").
+            // surname than a given name ("voicemail left for Kong, Na on …"), or when
+            // written in capitals, a surname, with a cue ("- **CHHABRA, Om** (…)").
             && (!self.v.is_place(toks.fold_of(a))
-                || ea.surname >= super::WORD_NAME_MIN && ea.surname > ea.given)
+                || ea.surname >= super::WORD_NAME_MIN && ea.surname > ea.given
+                || a.shape == Shape::Upper && ea.surname > ea.given && cued(self))
             && !self.v.is_place(toks.fold_of(b))
             && strong(self);
         // "Reminder for MOL, Isis:", "send MOL, Isis the form": a surname in capitals

@@ -215,3 +215,19 @@ fn a_surname_in_capitals_before_a_town_with_a_cue_after() {
     assert_eq!(names("ARSLAN, Esna (claimant)"), ["ARSLAN, Esna"]);
     assert!(names("VIENNA, Austria (head office)").is_empty());
 }
+
+/// A surname of one capital after lower-case particles, in `LAST, FIRST` ("de la O,
+/// Agustín"); a surname in capitals that is also a village, before a first name that is
+/// an English word too, with a cue ("- **CHHABRA, Om** (forklift operator)"). (Invented
+/// in their forms.)
+#[test]
+fn one_letter_surnames_after_particles_and_caps_surnames_that_are_villages() {
+    assert_eq!(
+        names("Following service on de la O, Rubén at the house, nothing was filed."),
+        ["de la O, Rubén"]
+    );
+    assert_eq!(
+        names("- **CHHABRA, Om** (forklift operator)"),
+        ["CHHABRA, Om"]
+    );
+}
