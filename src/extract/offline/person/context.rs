@@ -517,13 +517,6 @@ impl Run<'_> {
             .any(|p| rest.starts_with(p))
     }
 
-    /// A person's code in brackets right after word `e` ("… KƏRIMLI (611003)"): four
-    /// digits or more, letters maybe, and the bracket's end.
-    pub(super) fn code_after(&self, e: usize) -> bool {
-        let rest = self.text[self.toks[e].end..].trim_start_matches([' ', '\t']);
-        rest.strip_prefix('(').is_some_and(code_then_bracket)
-    }
-
     /// A cue only a person takes around words `k..=e`: a cue word of
     /// [`PERSON_ONLY_BEFORE`] right before ("reviewed with", "met"), or after them a
     /// verb of [`PERSON_ONLY_AFTER`] ("said") or an age or birth date in apposition
@@ -764,7 +757,7 @@ impl Run<'_> {
             }
             // The person's code after the name in one pair of brackets ("(Lê Linh,
             // 889698)", "(Ana Ruiz, EMP53022)").
-            if code_then_bracket(r) && text[..toks[e].start].contains('(') {
+            if super::judge::code_then_bracket(r) && text[..toks[e].start].contains('(') {
                 return true;
             }
             // An age in apposition: "Ülker, Feryas, 42, of Pinhel", "Ana Ruiz, 61)",
@@ -789,15 +782,6 @@ impl Run<'_> {
         };
         gap.chars().all(|c| c == ' ' || c == ',') && gap.len() <= 2 && is_after_cue(toks.fold_of(n))
     }
-}
-
-/// `s` opens with a person's code (letters, digits and dashes, four digits or more) and
-/// the bracket that closes it: "611003)", "EMP53022) …".
-fn code_then_bracket(s: &str) -> bool {
-    let len = s
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-        .unwrap_or(s.len());
-    s[..len].bytes().filter(u8::is_ascii_digit).count() >= 4 && s[len..].starts_with(')')
 }
 
 /// A surname in capitals that is an English word needs this Zipf frequency or less as

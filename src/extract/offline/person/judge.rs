@@ -267,6 +267,13 @@ impl Run<'_> {
             && text[toks[e].end..].starts_with(')')
     }
 
+    /// A person's code in brackets right after word `e` ("… KƏRIMLI (611003)"): four
+    /// digits or more, letters maybe, and the bracket's end.
+    pub(super) fn code_after(&self, e: usize) -> bool {
+        let rest = self.text[self.toks[e].end..].trim_start_matches([' ', '\t']);
+        rest.strip_prefix('(').is_some_and(code_then_bracket)
+    }
+
     /// An English word at `k` that is also a common surname ("Rich", "Warrior").
     pub(super) fn word_surname(&self, k: usize) -> bool {
         let e = &self.ev[k];
@@ -275,4 +282,13 @@ impl Run<'_> {
             && e.surname >= WORD_NAME_MIN
             && !in_list(NOT_PERSON, self.folded(k))
     }
+}
+
+/// `s` opens with a person's code (letters, digits and dashes, four digits or more) and
+/// the bracket that closes it: "611003)", "EMP53022) …".
+pub(super) fn code_then_bracket(s: &str) -> bool {
+    let len = s
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .unwrap_or(s.len());
+    s[..len].bytes().filter(u8::is_ascii_digit).count() >= 4 && s[len..].starts_with(')')
 }
