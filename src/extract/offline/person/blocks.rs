@@ -81,8 +81,12 @@ impl Run<'_> {
         };
         // ("Return-to-work interview held with Rua Barasa": with a cue only a person
         // takes, or closing a letter, the first word is a given name.)
+        // (Nor a sender's: "Reassigned … from Rua Abdullahi to …".)
         if street(from)
-            && !(from < to && (self.person_only_cue(from, to) || self.after_closing(from)))
+            && !(from < to
+                && (self.person_only_cue(from, to)
+                    || self.after_closing(from)
+                    || self.sent_from(from)))
         {
             return true;
         }
@@ -111,7 +115,7 @@ impl Run<'_> {
         // ("Seen by Rebeca Pont.", "09:20 Rebeca Pont (4497267806)": a rarer English
         // word, "pont" 3.1, with a cue before or a person's code after.)
         let foreign_type_surname = from + 1 == to
-            && (self.cue_before(from) || self.code_after(to))
+            && (self.cue_before(from) || self.code_after(to) || self.sent_from(from))
             && (self.common_given(from)
                 || ev[from].known() && ev[from].given > ev[from].surname && !house_number_before)
             && ev[to].surname > 0.0

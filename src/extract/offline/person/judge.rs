@@ -274,6 +274,12 @@ impl Run<'_> {
         rest.strip_prefix('(').is_some_and(code_then_bracket)
     }
 
+    /// Word `k` opens a sender's name: "from" right before it after a voicemail's or a
+    /// handover's word ("Reassigned CLM-… from Sanya Seth to …", "voicemail from …").
+    pub(super) fn sent_from(&self, k: usize) -> bool {
+        k >= 1 && self.folded(k - 1) == "from" && self.sender_before(k - 1)
+    }
+
     /// An English word at `k` that is also a common surname ("Rich", "Warrior").
     pub(super) fn word_surname(&self, k: usize) -> bool {
         let e = &self.ev[k];

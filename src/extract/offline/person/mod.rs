@@ -680,12 +680,11 @@ impl<'a> Run<'a> {
             // "Deposition of DOMINIC ROUT"), or a chat line's speaker ("[09:14] Chijioke
             // Obi: …").
             // ("Reassigned CLM-… from Francisco Javier Canals to …": a sender.)
-            let sender = || k >= 1 && self.folded(k - 1) == "from" && self.sender_before(k - 1);
             let cued_pair = || {
                 self.cue_after(e + 1)
                     || self.cue_before(k)
                     || self.chat_speaker(k, e + 1)
-                    || sender()
+                    || self.sent_from(k)
             };
             if last == e
                 && e < j

@@ -22,7 +22,7 @@ impl Run<'_> {
             .filter(|&x| self.is_name_word(x) && !(x < last && cap_particle(toks, x)))
             .collect();
         // ("Reassigned CLM-… from Sanya Seth to …", "voicemail from …": a sender.)
-        let sender = k >= 1 && self.folded(k - 1) == "from" && self.sender_before(k - 1);
+        let sender = self.sent_from(k);
         let cue = self.cue_before(k)
             || sender
             || self.after_closing(k)

@@ -163,6 +163,11 @@ fn a_worded_surname_after_a_senders_from() {
         names("Reassigned CLM-1 from Francisco Javier Canals to the night team."),
         ["Francisco Javier Canals"]
     );
+    // A given name that is a street type, after a handover's "from".
+    assert_eq!(
+        names("Reassigned CLM-1 from Rua Okonkwo to the night team."),
+        ["Rua Okonkwo"]
+    );
 }
 
 /// Irish particles do not stack: before one a word is the given name ("Mac Ó
