@@ -262,9 +262,7 @@ impl Run<'_> {
             .next()
             .unwrap_or("")
             .trim_start_matches('#');
-        code.bytes().filter(u8::is_ascii_digit).count() >= 4
-            && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-            && text[toks[e].end..].starts_with(')')
+        is_code(code) && text[toks[e].end..].starts_with(')')
     }
 
     /// A person's code in brackets right after word `e` ("… KƏRIMLI (611003)"): four
@@ -296,5 +294,12 @@ pub(super) fn code_then_bracket(s: &str) -> bool {
     let len = s
         .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .unwrap_or(s.len());
-    s[..len].bytes().filter(u8::is_ascii_digit).count() >= 4 && s[len..].starts_with(')')
+    is_code(&s[..len]) && s[len..].starts_with(')')
+}
+
+/// A person's code: letters, digits and dashes, four digits or more ("611003",
+/// "EMP53022", "P0280518").
+fn is_code(code: &str) -> bool {
+    code.bytes().filter(u8::is_ascii_digit).count() >= 4
+        && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }

@@ -287,8 +287,9 @@ pub(super) fn lower_case_names(text: &str, toks: &Tokens, v: &Vocab, out: &mut V
         }
         // "talked to melanie ó donnagáin today", "cc maria de souza": one particle
         // between the given name and the surname.
+        let second_particle = lists::is_particle(toks.folded(k + 1));
         let particle = toks.get(k + 2).is_some_and(|c| {
-            lists::is_particle(toks.folded(k + 1))
+            second_particle
                 && c.shape == Shape::Lower
                 && text[toks[k + 1].end..c.start] == *" "
                 && plain(k + 2)
@@ -296,7 +297,7 @@ pub(super) fn lower_case_names(text: &str, toks: &Tokens, v: &Vocab, out: &mut V
         // (A particle alone is no surname: "cc maria van …".)
         let m = if particle { k + 2 } else { k + 1 };
         let b = &toks[m];
-        if !particle && (!plain(m) || lists::is_particle(toks.folded(m))) {
+        if !particle && (!plain(m) || second_particle) {
             continue;
         }
         let (ea, eb) = (v.evidence(toks.folded(k)), v.evidence(toks.folded(m)));

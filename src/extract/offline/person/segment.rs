@@ -167,7 +167,7 @@ impl Run<'_> {
             let w = toks.fold_of(p);
             in_list(PLACE_BEFORE, w)
                 && text[p.end..toks[k].start].trim().is_empty()
-                && !(w == "from" && self.sender_before(k - 1))
+                && !self.sent_from(k)
         });
         // A known given name and a word of no vocabulary is a person after "from" too
         // ("Statement taken from Rozalia Siewiera at the store").
