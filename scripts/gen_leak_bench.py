@@ -37,6 +37,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import gen_names_bench as nb  # noqa: E402  (People, locales, faker pin)
+from leak_templates_k import TEMPLATES_K  # noqa: E402
 
 DEFAULT_OUT = os.path.join(ROOT, "tests", "data", "leak_bench")
 COMMAND = "python3 scripts/gen_leak_bench.py"
@@ -524,7 +525,8 @@ TEMPLATES_J = [
 ]
 NICKNAMES = ["Bobby", "Kit", "Jojo", "Sunny", "Max", "Bea", "Tito", "Lulu", "Ace", "Dede"]
 LAYOUTS = {"a": TEMPLATES, "b": TEMPLATES_B, "c": TEMPLATES_C, "d": TEMPLATES_D, "e": TEMPLATES_E,
-           "f": TEMPLATES_F, "g": TEMPLATES_G, "h": TEMPLATES_H, "i": TEMPLATES_I, "j": TEMPLATES_J}
+           "f": TEMPLATES_F, "g": TEMPLATES_G, "h": TEMPLATES_H, "i": TEMPLATES_I, "j": TEMPLATES_J,
+           "k": TEMPLATES_K}
 JOB_TITLES = ["Claims Handler", "HR Business Partner", "Senior Associate", "Practice Manager",
               "Case Officer", "Payroll Administrator", "Paralegal", "Team Leader"]
 ING = {"slipped on a wet floor": "slipping on a wet floor",
