@@ -666,7 +666,7 @@ fn type_then_number(text: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
             && !is_known_name(&ty)
             && text[name.end()..num.start()].starts_with(',')
             && name_like_words(name.as_str())
-            && unit_follows(&text[num.end()..]);
+            && (unit_follows(&text[num.end()..]) || residence_before(&text[..m.start()]));
     if !leading || !ends_street(text, num.start(), num.end()) {
         return None;
     }
@@ -686,6 +686,28 @@ fn name_like_words(name: &str) -> bool {
     name.split([' ', '\u{A0}'])
         .map(fold_word)
         .all(|w| is_known_name(&w) || word_zipf(&w) < ENGLISH_WORD_MIN)
+}
+
+/// `before` ends with a verb of residence and "at" ("resides at", "lives at", "domiciled
+/// at"): an address follows, its type in no list or not ("resides at Incrocio Liverotti,
+/// 98, Monastier").
+fn residence_before(before: &str) -> bool {
+    const VERBS: [&str; 8] = [
+        "resides",
+        "residing",
+        "lives",
+        "living",
+        "domiciled",
+        "resident",
+        "reside",
+        "live",
+    ];
+    let mut words = before
+        .trim_end_matches([' ', '\t'])
+        .rsplit([' ', '\t', '\n'])
+        .map(str::to_lowercase);
+    words.next().as_deref() == Some("at")
+        && words.next().is_some_and(|w| VERBS.contains(&w.as_str()))
 }
 
 /// `rest` opens with a unit type and its number (" Piano 8", " Apt. 4B").

@@ -51,7 +51,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         phone_ctx: Regex::new(
             // Parted from other letters and digits, by an underscore too: a machine's key
             // ("action=update_phone new=…", "mobile_no: …").
-            r"(?i)(?:^|[^\p{L}\p{N}])(?:phone|tel|telephone|cell|mobile|fax|call(?:s|ed|er|back|ing)?|number|contact|text(?:ed)?|txt|sms|direct[ \t]+line|ddi|ph|reach(?:ed)?|dial(?:led)?|ring|landline|whatsapp|voicemail|voice mail|hotline|ext|extn|extension|next[ \t]+of[ \t]+kin|nok|emergency|telefon|telefono|telefone|handy|portable|cellulare|tél|teléfono|móvil)(?:[^\p{L}\p{N}]|$)",
+            r"(?i)(?:^|[^\p{L}\p{N}])(?:phone|tel|telephone|cell|mobile|fax|call(?:s|ed|er|back|ing)?|number|contact|text(?:ed)?|txt|sms|direct[ \t]+line|ddi|ph|reach(?:ed)?|dial(?:led)?|ring|landline|whatsapp|voicemail|voice mail|vm|mob|hotline|ext|extn|extension|next[ \t]+of[ \t]+kin|nok|emergency|telefon|telefono|telefone|handy|portable|cellulare|tél|teléfono|móvil)(?:[^\p{L}\p{N}]|$)",
         )?,
     })
 }
@@ -146,6 +146,7 @@ impl Recognizer for Phone {
                         || contact_field(text, start, end)
                         || bracketed_in_list(text, start, end)
                         || grouped_in_brackets_after_name(text, start, end)
+                        || message_header(text, start, end)
                     {
                         ctx.push(cands, (start, end), &PHONE_IN_CONTEXT, Tier::PhoneGuess);
                     }
@@ -153,6 +154,21 @@ impl Recognizer for Phone {
             }
         }
     }
+}
+
+/// The number `start..end` is a text message's sender or recipient: "To 9609512401:
+/// Reminder - appt Tue", "From: 07700900461" opening a line, a colon or the line's end
+/// after it.
+fn message_header(text: &str, start: usize, end: usize) -> bool {
+    // (The window stops at the line's start, or short of it on a long line.)
+    let from = window_start(text, start, 12, 0);
+    if from > 0 && !text[..from].ends_with('\n') {
+        return false;
+    }
+    let word = text[from..start].trim().trim_end_matches(':').trim_end();
+    let after = text[end..].trim_start_matches(' ');
+    ["to", "from"].iter().any(|w| word.eq_ignore_ascii_case(w))
+        && (after.starts_with(':') || after.is_empty() || after.starts_with(['\n', '\r']))
 }
 
 /// The number `start..end` is alone on its line in a signature: a closing ("Kind

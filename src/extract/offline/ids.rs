@@ -32,6 +32,11 @@ const ID_BY_PREFIX: RelevanceRow = RelevanceRow {
     entity_type: "PATIENT_ID",
     relevance: Relevance::Fixed(0.9),
 };
+const ID_BOOKED_AGAINST: RelevanceRow = RelevanceRow {
+    matches: "a code, or a number of ≥ 5 digits, without context word after `against` or `under` and a verb of bookkeeping (`log the hours against 723150`, `booked under E-824071`): the person the time or cost is booked to",
+    entity_type: "PATIENT_ID",
+    relevance: Relevance::Fixed(0.9),
+};
 const ID_BESIDE_NAME: RelevanceRow = RelevanceRow {
     matches: "a code with ≥ 4 digits in brackets right after or before a person's name (`Harold Brennan (PR-1234-567)`, `TCS653020 (Velitdin Aslan)`, `(Lena Ruiz, EMP05000)`), after the name and a comma, or in the field beside it on a record line (a slash, a bar, a semicolon, a tab, an HTML cell); not a claim/policy/... id",
     entity_type: "PATIENT_ID",
@@ -113,7 +118,13 @@ impl Recognizer for Ids {
     }
 
     fn relevances(&self) -> &'static [RelevanceRow] {
-        &[PATIENT_ID, OTHER_ID, CONTEXT_FREE_ID, ID_BY_PREFIX]
+        &[
+            PATIENT_ID,
+            OTHER_ID,
+            CONTEXT_FREE_ID,
+            ID_BY_PREFIX,
+            ID_BOOKED_AGAINST,
+        ]
     }
 
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
@@ -168,7 +179,11 @@ impl Recognizer for Ids {
                 Some(c) => (Some(&OTHER_ID), c.get(0).map(|m| m.end())),
                 None => (None, None),
             };
-            let accepted = if spaced {
+            // "Please log the hours against 723150": booked to whom, with no context word.
+            let booked = cue_row.is_none() && !spaced && booked_against(text, start);
+            let accepted = if booked {
+                digits >= 5 || letters > 0 && digits >= 4
+            } else if spaced {
                 spaced_id_ok(s, cue_row.is_some())
             } else if letters == 0 {
                 // Plain numbers only right after a context word ("Case 2024-113").
@@ -201,12 +216,52 @@ impl Recognizer for Ids {
                 }
                 Some(r) => r,
                 None if person_prefix(s) => &ID_BY_PREFIX,
+                None if booked => &ID_BOOKED_AGAINST,
                 None => &CONTEXT_FREE_ID,
             };
             ctx.push(cands, (start, end), row, Tier::Id);
             floor = end;
         }
     }
+}
+
+/// The code at `start` follows "against" or "under" and, a few words before on the same
+/// line, a verb of bookkeeping ("log the hours against", "charged the mileage under").
+fn booked_against(text: &str, start: usize) -> bool {
+    const VERBS: [&str; 16] = [
+        "log",
+        "logged",
+        "book",
+        "booked",
+        "charge",
+        "charged",
+        "bill",
+        "billed",
+        "record",
+        "recorded",
+        "post",
+        "posted",
+        "code",
+        "coded",
+        "allocate",
+        "allocated",
+    ];
+    let from = window_start(text, start, 48, 0);
+    let words: Vec<String> = text[from..start]
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let Some((last, before)) = words.split_last() else {
+        return false;
+    };
+    text[..start].ends_with(' ')
+        && matches!(last.as_str(), "against" | "under")
+        && before
+            .iter()
+            .rev()
+            .take(5)
+            .any(|w| VERBS.contains(&w.as_str()))
 }
 
 /// What a person holds in their name.
@@ -334,6 +389,21 @@ impl Recognizer for IdsBesideNames {
                 && let Some(m) = c.name("id")
             {
                 found.push((from + m.start(), from + m.end(), false));
+            }
+            // A record line opened by the person's code ("E-677117 CLAESSON Stefan -
+            // probation extended"): the code alone before the name on its line.
+            // (The window stops at the line's start, or short of it on a long line.)
+            let line_from = (from == 0 || text[..from].ends_with('\n')).then_some(from);
+            let lead = line_from.map_or("", |l| &text[l..start]);
+            let code = lead.trim();
+            if let Some(line_from) = line_from
+                && !code.is_empty()
+                && lead.ends_with([' ', '\t'])
+                && !code.contains([' ', '\t'])
+                && p.id_code.find(code).is_some_and(|m| m.len() == code.len())
+            {
+                let at = line_from + (lead.len() - lead.trim_start().len());
+                found.push((at, at + code.len(), false));
             }
         }
         found.sort_unstable();

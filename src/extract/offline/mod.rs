@@ -19,7 +19,7 @@
 //! | `checked_id` | US social security number `123-45-6789` (never-issued ranges excluded), UK National Insurance number `AB 12 34 56 C`, NHS number after "NHS" (mod 11) | PATIENT_ID | 1.0 |
 //! | `checked_id` | IBAN: country code, check digits and account, in groups of four or not, passing ISO 13616's mod 97 | NON_PERSONAL_ID | 1.0 |
 //! | `checked_id` | vehicle identification number (17 characters of ISO 3779, with a valid check digit or after a vehicle word); a plate after `reg.`, `registration`, `plate` (≤ 30 chars) | NON_PERSONAL_ID | 0.9 |
-//! | `table_column` | a table cell (markdown table, or CSV / semicolon / tab lines under a header line) or a field's value (a JSON pair, a `Key: value` segment of a record line or a form's line beside another, `ID X` / `DOB X` without a colon) in a column headed by a person's name (`name`, `Member name`, `Claimant`, `Surname`, `Nom`, `Nachname` …): no digit, a capital | NAME | 0.95 |
+//! | `table_column` | a table cell (markdown table, or CSV / semicolon / tab lines under a header line) or a field's value (a JSON pair, a `Key: value` segment of a record line or a form's line beside another, `ID X` / `DOB X` without a colon) in a column headed by a person's name (`name`, `Member name`, `Claimant`, `Surname`, `Nom`, `Nachname` …): no digit, a capital; the name field of an HL7 v2 segment (PID-5, `ARRIETA^FREDY`), as the fields below for ids, phones, addresses and birth dates | NAME | 0.95 |
 //! | `table_column` | a table cell in a column headed `Phone`, `Tel`, `Mobile` …: 7–15 digits | PHONE_NUMBER | 0.95 |
 //! | `table_column` | a table cell in a column headed `E-mail` …: one word with `@` | EMAIL | 0.95 |
 //! | `table_column` | a table cell in a column headed `Address`, `Street` … | ADDRESS | 0.95 |
@@ -33,6 +33,7 @@
 //! | `id` | id after a claim/policy/invoice/case/ticket/... context word | NON_PERSONAL_ID | 1.0 |
 //! | `id` | id without context word (upper-case letters + ≥ 4 digits, dash or letter prefix) | NON_PERSONAL_ID | 0.7 |
 //! | `id` | id without context word whose own letters say whose it is (`EMP65911`, `MRN-0042117`, `MBR448213`, `PAT-…`) | PATIENT_ID | 0.9 |
+//! | `id` | a code, or a number of ≥ 5 digits, without context word after `against` or `under` and a verb of bookkeeping (`log the hours against 723150`, `booked under E-824071`): the person the time or cost is booked to | PATIENT_ID | 0.9 |
 //! | `date` | complete date after born / DOB / date of birth (≤ 40 chars, same line) | BIRTHDATE | 0.95 |
 //! | `date` | any other complete date (day + month + year) | EVENT_DATE | 0.7 |
 //! | `age` | `54-year-old`, `aged 54`, `Age: 54`, `54 y/o`, `54 years of age` (span = digits) | AGE | 0.8 |
@@ -63,6 +64,8 @@
 //! | `name_vocab` | two or three capitalised words (or `LAST, First`) joined by `and` to a name found, each a name or a word of no vocabulary, none an English word no vocabulary lists as a name, a place or an organisation's word (`PICHPANDECHA, Nattawun and Carlijn van Dokkum both live …`) | NAME | 0.8 |
 //! | `name_vocab` | two words in lower case after a cue word (`talked to miki shimizu today`): a given name and a surname (or a word of no vocabulary), neither an English word | NAME | 0.75 |
 //! | `name_vocab` | a given name and a surname that are English words or name places too, with a cue only a person takes (`Dear Hope Hills,`, `reviewed with Grace Park`), or `LAST, FIRST` of two such words after a cue (`voicemail left for Kong, Na on`) | NAME | 0.8 |
+//! | `name_vocab` | a line of two to four capitalised words (or `LAST, First`) right above an address's first line, none an English word, a month or an organisation's word, not all of them places (an envelope, an addressee, a shipping label: `ODETOLA, Toki⏎1 Ryan Plains`) | NAME | 0.8 |
+//! | `name_vocab` | a surname alone (or a word of no vocabulary), no English word, place or organisation's word, before `'s` and a word for a person's relation (`Honkanen's supervisor`, `Mac Aogáin's wife`) | NAME | 0.75 |
 //! | `coined` | a capitalised coined word (no English word), a hyphen and a number (`Zelvatrin-4`, `Norvexa-12b`) | TREATMENT | 0.85 |
 //! | `coined` | two to six capitals (no English word, nor a public code such as `ICD`, `COVID`, `IL`), a hyphen and two to four digits (`ORX-311`); an English word (`BRIDGE-12`) within 40 characters of a study word (trial, study, protocol, cohort …) | NON_PERSONAL_ID | 0.75 |
 //! | `coined` | a coined name in camel case, two or more capitalised parts of three letters or more, no English word nor a name (`LuxCare`, `SilverPath`): an insurer's network, plan or programme | PROVIDER | 0.75 |
@@ -161,6 +164,8 @@ mod tables;
 mod terms;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_records;
 mod text;
 
 use std::collections::{BTreeMap, BTreeSet};

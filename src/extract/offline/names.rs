@@ -693,6 +693,10 @@ fn name_words_ok(original: &str, surnames_judged: bool) -> bool {
                 && words
                     .get(1)
                     .is_some_and(|next| super::person::given_word_before_surname(w, next)))
+            // "HOLM, Per, Affiant": the same after the surname and its comma.
+            && !(n == 1
+                && before_comma
+                && super::person::given_word_before_surname(w, words[0]))
             && !(surnames_judged
                 && (n > 0 || surname_first)
                 && w.chars().count() >= 4

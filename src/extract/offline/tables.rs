@@ -13,6 +13,10 @@
 //! tab, two spaces or more, `|` or `;` (`FATIMA NOLAN   DOB: 1942-11-11   ID: MLA202062`).
 //! The key is read as a header; a generic `ID` counts where a name or birth-date key
 //! is in the same JSON text or on the same line.
+//!
+//! HL7 v2 segments (`PID|…`, `NK1|…`, `GT1|…`) are records whose fields the standard
+//! fixes by position: each field is typed as a cell of its column would be
+//! ([`hl7`]).
 
 use regex::Regex;
 
@@ -20,12 +24,13 @@ use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow,
 
 mod columns;
 mod fields;
+mod hl7;
 
 use columns::{Column, column_of};
 use fields::{JSON_PAIR, XML_ELEMENT, fields};
 
 const NAME_CELL: RelevanceRow = cell(
-    "a table cell (markdown table, or CSV / semicolon / tab lines under a header line) or a field's value (a JSON pair, a `Key: value` segment of a record line or a form's line beside another, `ID X` / `DOB X` without a colon) in a column headed by a person's name (`name`, `Member name`, `Claimant`, `Surname`, `Nom`, `Nachname` …): no digit, a capital",
+    "a table cell (markdown table, or CSV / semicolon / tab lines under a header line) or a field's value (a JSON pair, a `Key: value` segment of a record line or a form's line beside another, `ID X` / `DOB X` without a colon) in a column headed by a person's name (`name`, `Member name`, `Claimant`, `Surname`, `Nom`, `Nachname` …): no digit, a capital; the name field of an HL7 v2 segment (PID-5, `ARRIETA^FREDY`), as the fields below for ids, phones, addresses and birth dates",
     "NAME",
 );
 const PHONE_CELL: RelevanceRow = cell(
@@ -62,9 +67,41 @@ const fn cell(matches: &'static str, entity_type: &'static str) -> RelevanceRow 
     }
 }
 
+/// The delimiter of a table whose columns are aligned by two spaces or more.
+const SPACED: u8 = 0;
+
 /// Cells of one line: byte ranges (trimmed) in the text.
 fn split_cells(text: &str, line: (usize, usize), delim: u8, markdown: bool) -> Vec<(usize, usize)> {
     let (from, to) = line;
+    if delim == SPACED {
+        let (mut cells, mut start, mut i) = (Vec::new(), from, from);
+        let bytes = text.as_bytes();
+        while i < to {
+            if bytes[i] == b' ' && bytes.get(i + 1) == Some(&b' ') {
+                let run = bytes[i..to].iter().take_while(|&&b| b == b' ').count();
+                if !text[start..i].trim().is_empty() {
+                    cells.push((start, i));
+                }
+                i += run;
+                start = i;
+            } else {
+                i += 1;
+            }
+        }
+        if !text[start..to].trim().is_empty() {
+            cells.push((start, to));
+        }
+        return cells
+            .into_iter()
+            .map(|(s, e)| {
+                let c = &text[s..e];
+                (
+                    s + (c.len() - c.trim_start().len()),
+                    e - (c.len() - c.trim_end().len()),
+                )
+            })
+            .collect();
+    }
     let bytes = text.as_bytes();
     let mut cells = Vec::new();
     let mut start = from;
@@ -169,9 +206,10 @@ impl Recognizer for Tables {
 
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
         fields(self.json_pair, self.xml_element, ctx, cands);
+        hl7::hl7(ctx, cands);
         let text = ctx.text;
         // A table is a header line and at least one row under it.
-        if !text.contains('\n') || !text.contains(['|', ',', ';', '\t']) {
+        if !text.contains('\n') || !text.contains(['|', ',', ';', '\t']) && !text.contains("  ") {
             return;
         }
         let mut lines: Vec<(usize, usize)> = Vec::new();
@@ -205,6 +243,9 @@ impl Recognizer for Tables {
                 .find(|&d| line.as_bytes().contains(&d))
             {
                 d
+            } else if line.trim().contains("  ") {
+                // Columns aligned by runs of spaces ("Name  Mon  Tue  Total").
+                SPACED
             } else {
                 i += 1;
                 continue;
@@ -225,7 +266,9 @@ impl Recognizer for Tables {
                 if body.trim().is_empty() || (markdown && !body.trim_start().starts_with('|')) {
                     break;
                 }
-                if !markdown && !body.as_bytes().contains(&delim) {
+                if !markdown && delim != SPACED && !body.as_bytes().contains(&delim)
+                    || delim == SPACED && !body.trim().contains("  ")
+                {
                     break;
                 }
                 let cells = split_cells(text, (rs, re), delim, markdown);
@@ -340,7 +383,8 @@ fn push_cell(
         Column::Phone if (7..=15).contains(&digits) && letters <= 4 => &PHONE_CELL,
         Column::Email if cell.contains('@') && words == 1 => &EMAIL_CELL,
         Column::Address if letters >= 3 && chars >= 5 => &ADDRESS_CELL,
-        Column::Birth if digits >= 2 => &BIRTH_CELL,
+        // (Not "mailto:nascimento61@…" after a key that reads "birth" in Portuguese.)
+        Column::Birth if digits >= 2 && !cell.contains('@') => &BIRTH_CELL,
         _ => return,
     };
     ctx.push(cands, (s, e), row, tier);

@@ -284,6 +284,8 @@ impl Run<'_> {
             joined(text, b, n)
                 && !text[n.end..].starts_with('#')
                 && !is_cue_word(toks.fold_of(n))
+                // ("Matos, Carolina  DOB 06/08/1961": nor a word said after a name.)
+                && !is_after_cue(toks.fold_of(n))
                 && matches!(n.shape, Shape::Cap | Shape::Upper)
                 && !middle(n)
                 && !suffix(n)
@@ -346,6 +348,7 @@ impl Run<'_> {
             && !suffix(m)
             && !text[m.end..].starts_with('#')
             && !is_cue_word(toks.fold_of(m))
+            && !is_after_cue(toks.fold_of(m))
         {
             // The middle name (checked above).
             end = m.end;
@@ -383,32 +386,6 @@ impl Run<'_> {
             end,
             row,
         });
-    }
-
-    /// Words `k..=e` are the speaker of a chat line: a time opens the line ("[09:14]",
-    /// "09:14 -") and a colon follows ("[09:14] Gambo Buhari: can someone …").
-    pub(super) fn chat_speaker(&self, k: usize, e: usize) -> bool {
-        let (text, toks) = (self.text, self.toks);
-        if !text[toks[e].end..].starts_with(':') {
-            return false;
-        }
-        let line = text[..toks[k].start].rsplit('\n').next().unwrap_or("");
-        let t = line
-            .trim()
-            .trim_start_matches(['[', '('])
-            .trim_end_matches(['-', '–', ' ', ']', ')']);
-        let t = t
-            .strip_suffix("AM")
-            .or_else(|| t.strip_suffix("PM"))
-            .or_else(|| t.strip_suffix("am"))
-            .or_else(|| t.strip_suffix("pm"))
-            .unwrap_or(t)
-            .trim_end();
-        let parts: Vec<&str> = t.split(':').collect();
-        (2..=3).contains(&parts.len())
-            && parts
-                .iter()
-                .all(|p| (1..=2).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
     }
 
     /// A cue word right before word `k` (only white space or a colon between), or a
@@ -733,6 +710,19 @@ impl Run<'_> {
         {
             return true;
         }
+        // A party's role after its name, in a caption or a signature block ("BALCA
+        // AKSU,⏎    Plaintiff,", "HOLM, Per, Affiant").
+        if let Some(r) = trimmed.strip_prefix(',') {
+            let role: String = r
+                .trim_start()
+                .chars()
+                .take_while(|c| c.is_alphabetic())
+                .flat_map(char::to_lowercase)
+                .collect();
+            if in_list(PARTY_ROLES, &role) {
+                return true;
+            }
+        }
         let after_comma = trimmed.strip_prefix(',').map(|r| r.trim_start_matches(' '));
         if let Some(r) = after_comma {
             let lower: String = r.chars().take(16).flat_map(char::to_lowercase).collect();
@@ -781,6 +771,10 @@ impl Run<'_> {
             _ => gap,
         };
         gap.chars().all(|c| c == ' ' || c == ',') && gap.len() <= 2 && is_after_cue(toks.fold_of(n))
+            // "Tamanna, Ghauth    DOB October 22, 1941": the next field of a record line.
+            || gap.len() <= 8
+                && gap.chars().all(|c| c == ' ' || c == '\t')
+                && matches!(toks.fold_of(n), "dob" | "born" | "aged" | "age")
     }
 }
 

@@ -15,6 +15,32 @@ use crate::entity::normalize::is_calendar_word;
 const RARE_WORD_SURNAME_MAX: f32 = 4.0;
 
 impl Run<'_> {
+    /// Words `k..=e` are the speaker of a chat line: a time opens the line ("[09:14]",
+    /// "09:14 -") and a colon follows ("[09:14] Gambo Buhari: can someone …").
+    pub(super) fn chat_speaker(&self, k: usize, e: usize) -> bool {
+        let (text, toks) = (self.text, self.toks);
+        if !text[toks[e].end..].starts_with(':') {
+            return false;
+        }
+        let line = text[..toks[k].start].rsplit('\n').next().unwrap_or("");
+        let t = line
+            .trim()
+            .trim_start_matches(['[', '('])
+            .trim_end_matches(['-', '–', ' ', ']', ')']);
+        let t = t
+            .strip_suffix("AM")
+            .or_else(|| t.strip_suffix("PM"))
+            .or_else(|| t.strip_suffix("am"))
+            .or_else(|| t.strip_suffix("pm"))
+            .unwrap_or(t)
+            .trim_end();
+        let parts: Vec<&str> = t.split(':').collect();
+        (2..=3).contains(&parts.len())
+            && parts
+                .iter()
+                .all(|p| (1..=2).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
+    }
+
     /// Words `i..=j` name a place and a person alike, and a cue says a person is meant:
     /// a common given name, a surname that is no English word, and a bracket, a
     /// possessive or an age after them, a cue only a person takes before them ("met")
@@ -299,7 +325,7 @@ pub(super) fn code_then_bracket(s: &str) -> bool {
 
 /// A person's code: letters, digits and dashes, four digits or more ("611003",
 /// "EMP53022", "P0280518").
-fn is_code(code: &str) -> bool {
+pub(super) fn is_code(code: &str) -> bool {
     code.bytes().filter(u8::is_ascii_digit).count() >= 4
         && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }

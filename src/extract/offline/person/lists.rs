@@ -192,6 +192,40 @@ pub(super) const BEFORE: &[&str] = &[
     "vs",
 ];
 
+/// A party's role in a case or a sworn paper, written after its name and a comma in a
+/// caption or a signature block ("BALCA AKSU,⏎    Plaintiff,", "HOLM, Per, Affiant"),
+/// and before it ("COMES NOW the Plaintiff, ERASLAN, Sunel"). A firm can be a party
+/// too: the organisation tests still apply.
+pub(super) const PARTY_ROLES: &[&str] = &[
+    "plaintiff",
+    "plaintiffs",
+    "defendant",
+    "defendants",
+    "petitioner",
+    "petitioners",
+    "respondent",
+    "respondents",
+    "appellant",
+    "appellants",
+    "appellee",
+    "appellees",
+    "affiant",
+    "deponent",
+    "declarant",
+    "claimant",
+    "claimants",
+    "applicant",
+    "applicants",
+    "decedent",
+    "deceased",
+    "testator",
+    "testatrix",
+    "intervenor",
+    "garnishee",
+    "debtor",
+    "debtors",
+];
+
 /// Cue words before a name (besides [`BEFORE`]) that only a person follows: a street, a
 /// place or a firm does not ("reviewed with Thomas Wall", "met Anna Lake"; "moved to Barbara Key", "for
 /// Garden Court" are places).
@@ -492,9 +526,11 @@ pub(super) const FROM_SENDER: &[&str] = &[
     "approval",
 ];
 
-/// A cue word before a name: of [`BEFORE`] or [`PERSON_ONLY_BEFORE`].
+/// A cue word before a name: of [`BEFORE`], [`PERSON_ONLY_BEFORE`] or [`PARTY_ROLES`].
 pub(super) fn is_cue_word(folded: &str) -> bool {
-    super::tokens::in_list(BEFORE, folded) || super::tokens::in_list(PERSON_ONLY_BEFORE, folded)
+    super::tokens::in_list(BEFORE, folded)
+        || super::tokens::in_list(PERSON_ONLY_BEFORE, folded)
+        || super::tokens::in_list(PARTY_ROLES, folded)
 }
 
 /// A cue word after a name: of [`AFTER`] or [`PERSON_ONLY_AFTER`].

@@ -63,8 +63,8 @@ use crate::entity::normalize::is_calendar_word;
 use forms::{accented_non_english, nickname};
 use lists::{
     BEFORE_OF, CAP_PARTICLES, CONJUNCTIONS, FROM_SENDER, HANDED_ON, NOT_PERSON, OTHER_HONORIFICS,
-    PARTICLES, PERSON_ONLY_AFTER, PERSON_ONLY_BEFORE, PLACE_BEFORE, SUFFIXES, is_after_cue,
-    is_cue_word,
+    PARTICLES, PARTY_ROLES, PERSON_ONLY_AFTER, PERSON_ONLY_BEFORE, PLACE_BEFORE, SUFFIXES,
+    is_after_cue, is_cue_word,
 };
 use rows::*;
 use tokens::{Shape, Tok, Tokens, in_list, joined, tokens};
@@ -206,6 +206,14 @@ impl Recognizer for Names {
     }
 
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
+        let addresses: Vec<usize> = cands
+            .iter()
+            .filter(|c| c.ty == "ADDRESS")
+            .map(|c| c.start)
+            .collect();
+        for span in records::names_above(ctx.text, &addresses) {
+            ctx.push(cands, span, &ABOVE_ADDRESS, Tier::Name);
+        }
         for f in find(ctx.text) {
             // English words all, with a cue only a person takes: a name all the same.
             let span = if f.row.matches == WORDS_CUED.matches {
@@ -230,19 +238,7 @@ pub(super) fn find(text: &str) -> Vec<Found> {
     let v = vocab();
     let toks = tokens(text);
     let mut out = Vec::new();
-    let ev: Vec<Evidence> = toks
-        .iter()
-        .map(|t| match t.shape {
-            Shape::Cap | Shape::Upper => {
-                let mut e = v.evidence(toks.fold_of(t));
-                if accented_non_english(&text[t.start..t.end]) {
-                    e.word = 0.0;
-                }
-                e
-            }
-            _ => Evidence::default(),
-        })
-        .collect();
+    let ev = vocab::evidence_of(text, &toks, v);
     let r = Run {
         text,
         v,
@@ -315,6 +311,7 @@ pub(super) fn find(text: &str) -> Vec<Found> {
             end -= 1;
         }
         r.run(i, end, &mut out);
+        r.possessive_alone(i, end, &mut out);
         r.last_first(i, &mut out);
         r.caps_surname_given(i, &mut out);
         // "Called Fuli, Mrihani.", "Added Bílek, Ignác to …": a capitalised cue word, or

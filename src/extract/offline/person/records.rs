@@ -184,6 +184,20 @@ impl Run<'_> {
     /// its first cell.
     pub(super) fn caps_surname_given(&self, i: usize, out: &mut Vec<Found>) {
         let (text, toks, ev) = (self.text, self.toks, self.ev);
+        // Particles in capitals open the surname ("VAN DEN BROEK Linde", "MAC CONDUIBH
+        // Norah").
+        let first = i;
+        let mut i = i;
+        while i < first + 2
+            && i < toks.len()
+            && toks[i].shape == Shape::Upper
+            && super::lists::is_particle(self.folded(i))
+            && toks
+                .get(i + 1)
+                .is_some_and(|n| n.shape == Shape::Upper && joined(text, &toks[i], n))
+        {
+            i += 1;
+        }
         let (Some(a), Some(b)) = (toks.get(i), toks.get(i + 1)) else {
             return;
         };
@@ -196,7 +210,9 @@ impl Run<'_> {
             !in_list(NOT_PERSON, w)
                 && !is_calendar_word(w)
                 && !self.v.is_place(w)
-                && (e.known() && e.given > e.surname || self.unknown_word(k))
+                // (The layout says which is the surname: a given name rarer than the
+                // surname it also is will do, "VAN DEN BROEK Linde".)
+                && (e.known() && e.given > 0.0 || self.unknown_word(k))
         };
         let mut e = i + 1;
         if toks
@@ -205,7 +221,12 @@ impl Run<'_> {
         {
             e = i + 2;
         }
-        if !given(i + 1) || !self.opens_record(i) || !self.closes_record(e) {
+        // The line may open with the person's code ("E-677117 CLAESSON Stefan - …").
+        let after_code = || {
+            let (_, line) = self.near_before(first, 24);
+            line.is_some_and(|l| super::judge::is_code(l.trim_end_matches([' ', '\t', ':'])))
+        };
+        if !given(i + 1) || !(self.opens_record(first) || after_code()) || !self.closes_record(e) {
             return;
         }
         let fa = self.folded(i);
@@ -228,7 +249,7 @@ impl Run<'_> {
             return;
         }
         out.push(Found {
-            start: a.start,
+            start: toks[first].start,
             end: toks[e].end,
             row: &LAST_FIRST,
         });
@@ -342,4 +363,167 @@ fn without_emphasis(line: &str) -> &str {
 /// and blanks aside.
 pub(super) fn is_bullet(line: &str) -> bool {
     matches!(without_emphasis(line), "-" | "*" | "•" | "–")
+}
+
+/// Names alone on the line right above an address's first line (an envelope, a
+/// letter's addressee, a shipping label: "ODETOLA, Toki⏎1 Ryan Plains⏎West Nathan",
+/// "SHIP TO:⏎S'FISO NJIKI⏎Beckmannstr. 80"): the spans of the lines above the addresses
+/// starting at `addresses` that are two to four name words and nothing else.
+pub(super) fn names_above(text: &str, addresses: &[usize]) -> Vec<(usize, usize)> {
+    let v = vocab();
+    let mut out = Vec::new();
+    for &a in addresses {
+        let ls = text[..a].rfind('\n').map_or(0, |n| n + 1);
+        if ls == 0 || !text[ls..a].trim().is_empty() {
+            continue;
+        }
+        let ps = text[..ls - 1].rfind('\n').map_or(0, |n| n + 1);
+        let line = text[ps..ls - 1].trim_end_matches('\r');
+        if line.len() > 64 {
+            continue;
+        }
+        let toks = tokens(line);
+        let ev = super::vocab::evidence_of(line, &toks, v);
+        let r = Run {
+            text: line,
+            v,
+            toks: &toks,
+            ev: &ev,
+        };
+        if let Some((s, e)) = r.whole_line_name() {
+            out.push((ps + s, ps + e));
+        }
+    }
+    out
+}
+
+impl Run<'_> {
+    /// The line is a name and nothing else: two to four capitalised words or initials
+    /// (lower-case particles between), parted by single spaces or, after the first, a
+    /// comma (`LAST, First`); none an English word, a month, an organisation's word; not
+    /// all places.
+    fn whole_line_name(&self) -> Option<(usize, usize)> {
+        let (text, toks) = (self.text, self.toks);
+        let n = toks.len();
+        let (first, last) = (toks.first()?, toks.last()?);
+        if !(2..=4).contains(&n)
+            || !text[..first.start].trim().is_empty()
+            || !text[last.end..].trim_end_matches([',', ' ']).is_empty()
+        {
+            return None;
+        }
+        let mut places = 0;
+        let mut names = 0;
+        for k in 0..n {
+            let t = &toks[k];
+            let w = self.folded(k);
+            let particle = t.shape == Shape::Lower && in_list(PARTICLES, w);
+            if !(matches!(t.shape, Shape::Cap | Shape::Upper | Shape::Initial) || particle) {
+                return None;
+            }
+            if k > 0 {
+                let gap = &text[toks[k - 1].end..t.start];
+                let gap = if toks[k - 1].shape == Shape::Initial {
+                    gap.strip_prefix('.').unwrap_or(gap)
+                } else {
+                    gap
+                };
+                if !(gap == " " || k == 1 && gap == ", ") {
+                    return None;
+                }
+            }
+            if particle || t.shape == Shape::Initial {
+                continue;
+            }
+            let e = &self.ev[k];
+            if e.is_word() || is_calendar_word(w) || self.org(k) {
+                return None;
+            }
+            places += usize::from(self.v.is_place(w));
+            names += 1;
+        }
+        (names >= 2 && places < names).then_some((first.start, last.end))
+    }
+}
+
+/// Words for a person's relation to another: after a surname and `'s`, the surname is
+/// a person's ("Honkanen's supervisor", "Ruud's wife").
+const RELATIONS: &[&str] = &[
+    "supervisor",
+    "manager",
+    "wife",
+    "husband",
+    "partner",
+    "spouse",
+    "mother",
+    "father",
+    "son",
+    "daughter",
+    "sister",
+    "brother",
+    "colleague",
+    "colleagues",
+    "solicitor",
+    "lawyer",
+    "attorney",
+    "counsel",
+    "gp",
+    "carer",
+    "landlord",
+    "employer",
+    "widow",
+    "widower",
+    "fiance",
+    "fiancee",
+    "girlfriend",
+    "boyfriend",
+    "children",
+    "parents",
+    "family",
+];
+
+impl Run<'_> {
+    /// A surname alone before `'s` and a relation's word (see [`RELATIONS`]): words
+    /// `i..=end` are the surname (a capital particle and a word at most: "Mac Aogáin").
+    pub(super) fn possessive_alone(&self, i: usize, end: usize, out: &mut Vec<Found>) {
+        let (text, toks) = (self.text, self.toks);
+        let k = if end == i + 1 && cap_particle(toks, i) {
+            end
+        } else if end == i {
+            i
+        } else {
+            return;
+        };
+        let t = &toks[k];
+        let rest = &text[t.end..];
+        let Some(after) = rest
+            .strip_prefix("'s ")
+            .or_else(|| rest.strip_prefix("’s "))
+        else {
+            return;
+        };
+        let relation: String = after
+            .chars()
+            .take_while(|c| c.is_alphabetic())
+            .flat_map(char::to_lowercase)
+            .collect();
+        let w = self.folded(k);
+        let e = &self.ev[k];
+        if t.shape != Shape::Cap
+            || !in_list(RELATIONS, &super::fold_word(&relation))
+            || e.is_word()
+            || !(e.surname > 0.0 && e.surname >= e.given || self.unknown_word(k))
+            || self.v.is_place(w)
+            || is_calendar_word(w)
+            || self.not_person(k)
+            || self.org(k)
+        {
+            return;
+        }
+        out.push(Found {
+            start: toks[i].start,
+            end: t.end,
+            row: &POSSESSIVE_ALONE,
+        });
+    }
 }

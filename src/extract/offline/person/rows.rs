@@ -75,6 +75,16 @@ pub(super) const WORDS_CUED: RelevanceRow = RelevanceRow {
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.8),
 };
+pub(super) const ABOVE_ADDRESS: RelevanceRow = RelevanceRow {
+    matches: "a line of two to four capitalised words (or `LAST, First`) right above an address's first line, none an English word, a month or an organisation's word, not all of them places (an envelope, an addressee, a shipping label: `ODETOLA, Toki⏎1 Ryan Plains`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.8),
+};
+pub(super) const POSSESSIVE_ALONE: RelevanceRow = RelevanceRow {
+    matches: "a surname alone (or a word of no vocabulary), no English word, place or organisation's word, before `'s` and a word for a person's relation (`Honkanen's supervisor`, `Mac Aogáin's wife`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.75),
+};
 
 /// The rows of [`Names`], in the order of the relevance table.
 pub(super) const ROWS: &[RelevanceRow] = &[
@@ -92,4 +102,6 @@ pub(super) const ROWS: &[RelevanceRow] = &[
     COORDINATED,
     LOWER_CUED,
     WORDS_CUED,
+    ABOVE_ADDRESS,
+    POSSESSIVE_ALONE,
 ];

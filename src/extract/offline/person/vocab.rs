@@ -365,3 +365,19 @@ impl Vocab {
         false
     }
 }
+
+/// What the vocabularies say about each capitalised word of `text`.
+pub(super) fn evidence_of(text: &str, toks: &super::tokens::Tokens, v: &Vocab) -> Vec<Evidence> {
+    toks.iter()
+        .map(|t| match t.shape {
+            super::tokens::Shape::Cap | super::tokens::Shape::Upper => {
+                let mut e = v.evidence(toks.fold_of(t));
+                if super::forms::accented_non_english(&text[t.start..t.end]) {
+                    e.word = 0.0;
+                }
+                e
+            }
+            _ => Evidence::default(),
+        })
+        .collect()
+}

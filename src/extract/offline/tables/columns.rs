@@ -203,6 +203,8 @@ pub(super) fn column_of(header: &str) -> Option<Column> {
         "worker",
         "person",
         "resident",
+        "owner",
+        "holder",
     ]);
     let id = any(&[
         "id",

@@ -53,6 +53,10 @@ pub(super) fn fields(
         }
         push_fields(ctx, cands, pairs);
     }
+    // XML attributes: `<contact kind="mobile" value="…" owner="E-619179"/>`.
+    if text.contains("=\"") && text.contains('<') {
+        push_fields(ctx, cands, xml_attributes(text));
+    }
     bare_form(ctx, cands);
     if !text.contains(':') && !text.contains("...") && !text.contains('…') {
         return;
@@ -291,8 +295,14 @@ fn field_line(line: &str) -> bool {
         return false;
     };
     let (key, value) = (&body[..c], body[c + 1..].trim());
+    // A key of a data file is an identifier: "family_name", "givenNames" (YAML, INI).
+    let identifier = key.contains('_')
+        && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        || key.starts_with(|c: char| c.is_ascii_lowercase())
+            && key.bytes().all(|b| b.is_ascii_alphabetic())
+            && key.bytes().any(|b| b.is_ascii_uppercase());
     !key.is_empty()
-        && key.starts_with(char::is_uppercase)
+        && (key.starts_with(char::is_uppercase) || identifier)
         && key.len() <= 32
         && key.split_whitespace().count() <= 4
         && !key.bytes().any(|b| b.is_ascii_digit())
@@ -304,6 +314,38 @@ fn field_line(line: &str) -> bool {
 /// A column that says whose the row is: a name or a birth date.
 fn names_a_person(c: Column) -> bool {
     matches!(c, Column::Name | Column::Person | Column::Birth)
+}
+
+/// The typed `key="value"` attributes of the XML tags in `text` (value spans).
+fn xml_attributes(text: &str) -> Vec<(Column, (usize, usize))> {
+    let ident = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-' | b':');
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    for (eq, _) in text.match_indices("=\"") {
+        let mut k = eq;
+        while k > 0 && eq - k < 40 && ident(bytes[k - 1]) {
+            k -= 1;
+        }
+        if k == eq
+            || k == 0
+            || !bytes[k - 1].is_ascii_whitespace()
+            || !bytes[k].is_ascii_alphabetic()
+        {
+            continue;
+        }
+        let vs = eq + 2;
+        let Some(len) = bytes[vs..].iter().take(121).position(|&b| b == b'"') else {
+            continue;
+        };
+        let value = &text[vs..vs + len];
+        if len == 0 || len > 120 || value.contains(['\n', '<', '>']) {
+            continue;
+        }
+        if let Some(column) = column_of(&text[k..eq]) {
+            out.push((column, (vs, vs + len)));
+        }
+    }
+    out
 }
 
 /// `<key>value</key>` of an XML text (the keys compared after the match: no

@@ -1,0 +1,128 @@
+//! Records written in layouts the recognizers were first measured on without having
+//! been built for them (leak benchmark family k, issue 14): a code opening an HR list
+//! line, a court caption, an envelope, YAML keys, XML attributes, a timesheet aligned
+//! by spaces, an HL7 segment, a text message's header. Each test also holds the
+//! look-alike that must stay unmasked.
+use super::tests::{has, run};
+
+#[test]
+fn a_code_then_a_surname_in_capitals_and_a_given_name_open_a_list_line() {
+    let items = run(
+        "E-677117 KOWALCZYK Ragnhild - probation extended to August; see note.\n\
+         JM65823 VAN DEN BROEK Linde - probation extended to May.",
+    );
+    assert!(has(&items, "NAME", "KOWALCZYK Ragnhild"), "{items:?}");
+    assert!(has(&items, "PATIENT_ID", "E-677117"), "{items:?}");
+    assert!(has(&items, "NAME", "VAN DEN BROEK Linde"), "{items:?}");
+    assert!(has(&items, "PATIENT_ID", "JM65823"), "{items:?}");
+    // A heading in capitals after a code is no surname.
+    let items = run("PCR1234 NEGATIVE Result - see note");
+    assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+}
+
+#[test]
+fn last_first_before_a_birth_date_on_a_record_line() {
+    let items =
+        run("R/P: Matos, Carolina  DOB 06/08/1961\nRx | Tamanna, Ghauth    DOB October 22, 1941");
+    assert!(has(&items, "NAME", "Matos, Carolina"), "{items:?}");
+    assert!(has(&items, "NAME", "Tamanna, Ghauth"), "{items:?}");
+    assert!(
+        !items
+            .iter()
+            .any(|i| i.original.contains("DOB") && i.entity_type == "NAME")
+    );
+}
+
+#[test]
+fn a_partys_role_after_its_name_in_a_caption_or_a_signature_block() {
+    let items = run(
+        "BALCA AKSU,\n            Plaintiff,\n      v.\nMERIDIAN FREIGHT, INC.,\n            Defendant.",
+    );
+    assert!(has(&items, "NAME", "BALCA AKSU"), "{items:?}");
+    assert!(!has(&items, "NAME", "MERIDIAN FREIGHT"), "{items:?}");
+    let items =
+        run("_______________________\nHOLM, Per, Affiant\nSubscribed and sworn to before me");
+    assert!(has(&items, "NAME", "HOLM, Per"), "{items:?}");
+    let items = run("COMES NOW the Plaintiff, ERASLAN, Sunel, by and through undersigned counsel");
+    assert!(has(&items, "NAME", "ERASLAN, Sunel"), "{items:?}");
+}
+
+#[test]
+fn a_name_alone_on_the_line_above_an_address() {
+    let items = run("PRIVATE AND CONFIDENTIAL\nODETOLA, Toki\n1 Ryan Plains\nWest Nathan\nN75 0GY");
+    assert!(has(&items, "NAME", "ODETOLA, Toki"), "{items:?}");
+    let items = run("SHIP TO:\nS'FISO NJIKI\nBeckmannstr. 80\nWorbis  42502");
+    assert!(has(&items, "NAME", "S'FISO NJIKI"), "{items:?}");
+    // A department or a firm above the address is no person.
+    let items = run("Accounts Department\n12 Mill Lane\nLeeds LS1 4AB");
+    assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+}
+
+#[test]
+fn a_surname_alone_before_a_relation() {
+    let items = run("Juho has exceeded target. Honkanen's supervisor recommends a step increase.");
+    assert!(has(&items, "NAME", "Honkanen"), "{items:?}");
+    let items = run("Google's lawyer wrote. London's mayor spoke. Monday's manager left.");
+    assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+}
+
+#[test]
+fn keys_of_data_files_and_xml_attributes() {
+    let items =
+        run("- insured:\n    family_name: Booth\n    given_names: Mark\n    tel: \"06954149709\"");
+    assert!(has(&items, "NAME", "Booth"), "{items:?}");
+    assert!(has(&items, "NAME", "Mark"), "{items:?}");
+    let items = run(
+        r#"<contact kind="mobile" value="+44 7700 900461" owner="E-417733" verified="false"/>"#,
+    );
+    assert!(has(&items, "PATIENT_ID", "E-417733"), "{items:?}");
+    // An iCalendar organiser's e-mail is no birth date, whatever its key reads.
+    let items = run("ORGANIZER;CN=Elisa Nascimento:mailto:nascimento61@proton.me");
+    assert!(has(&items, "EMAIL", "nascimento61@proton.me"), "{items:?}");
+    assert!(
+        !items.iter().any(|i| i.entity_type == "BIRTHDATE"),
+        "{items:?}"
+    );
+}
+
+#[test]
+fn a_table_aligned_by_spaces_types_its_name_column() {
+    let items = run("Timesheet - week ending February 14\n\
+         Name  Mon  Tue  Wed  Thu  Fri  Total\n\
+         Alexandre Didier  8  8  7.5  8  6  37.5\n\
+         Marie Abrahamsen  8  0  8  8  8  32");
+    assert!(has(&items, "NAME", "Alexandre Didier"), "{items:?}");
+    assert!(has(&items, "NAME", "Marie Abrahamsen"), "{items:?}");
+    // Without a name column, nothing is typed by the layout.
+    let items = run("Item  Count  Total\nWidgets  8  7.50\nBolts  2  0.30");
+    assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+}
+
+#[test]
+fn numbers_a_text_message_or_a_timesheet_names() {
+    let items = run("To 9609512401: Reminder - appt Tue 09:40. Reply Y to confirm.");
+    assert!(has(&items, "PHONE_NUMBER", "9609512401"), "{items:?}");
+    let items = run("fwd'd the form + left a vm on 05959188, will chase tmrw");
+    assert!(has(&items, "PHONE_NUMBER", "05959188"), "{items:?}");
+    let items = run("Overtime approved for the stock take. Please log the hours against 723150.");
+    assert!(has(&items, "PATIENT_ID", "723150"), "{items:?}");
+    let items = run("Please log the hours against E-824071.");
+    assert!(has(&items, "PATIENT_ID", "E-824071"), "{items:?}");
+    // A year after "against" is none.
+    let items = run("Please log the hours against 2024 budgets.");
+    assert!(
+        !items.iter().any(|i| i.entity_type == "PATIENT_ID"),
+        "{items:?}"
+    );
+}
+
+#[test]
+fn a_street_of_no_list_after_a_verb_of_residence() {
+    let items =
+        run("Other driver resides at Incrocio Liverotti, 98, Monastier Di Treviso; reg. LD19 KXE.");
+    assert!(
+        items.iter().any(|i| i.entity_type == "ADDRESS"
+            && i.original.starts_with("Incrocio Liverotti, 98")),
+        "{items:?}"
+    );
+}
