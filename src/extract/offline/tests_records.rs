@@ -126,3 +126,19 @@ fn a_street_of_no_list_after_a_verb_of_residence() {
         "{items:?}"
     );
 }
+
+#[test]
+fn a_surname_that_is_a_month_or_a_common_word_with_a_cue_only_a_person_takes() {
+    let items = run("Please update the bank details for MAY, Wiremu; new payslips follow.");
+    assert!(has(&items, "NAME", "MAY, Wiremu"), "{items:?}");
+    let items = run("MAY, June and July were busy.");
+    assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+    let items = run(
+        "[09:14] Anna Berg: can someone check claim C3531990-52?\n[09:16] Richard Field: on it",
+    );
+    assert!(has(&items, "NAME", "Richard Field"), "{items:?}");
+    let items = run("[Rebecca Field] 10:43: thanks");
+    assert!(has(&items, "NAME", "Rebecca Field"), "{items:?}");
+    let items = run("Opposing counsel, Levi de Vries, may be reached at 07700 900123.");
+    assert!(has(&items, "NAME", "Levi de Vries"), "{items:?}");
+}

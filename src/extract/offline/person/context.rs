@@ -218,7 +218,18 @@ impl Run<'_> {
                 || caps_form
                     && eb.word < CAPS_WORD_SURNAME_MAX
                     && (self.cue_after(after_b) || self.person_only_before(i)));
+        // "MAY, Wiremu has joined", "for MARCH, Ngaio;": a month in capitals that is a
+        // surname too, then a given name (or a word of no vocabulary), with a cue.
+        let calendar_caps = a.shape == Shape::Upper
+            && b.shape == Shape::Cap
+            && is_calendar_word(toks.fold_of(a))
+            && ea.surname > 0.0
+            && (known_given || eb.name() <= 0.0 && !eb.is_word())
+            && !is_calendar_word(toks.fold_of(b))
+            && !self.v.is_place(toks.fold_of(b))
+            && (record || self.cue_before(i) || self.cue_after(after_b));
         if !(surname_ok
+            || calendar_caps
             || given_as_surname
             || word_surname
             || caps_word_surname
@@ -633,20 +644,8 @@ impl Run<'_> {
         // Markdown emphasis and underlines around a name are no part of what follows
         // ("- **IIDA RÖNKKÖ** (site engineer)").
         let rest = text[toks[e].end..].trim_start_matches(['*', '_']);
-        // A chat line's speaker in brackets before the time ("[Atena Dobre] 10:43:").
-        if let Some(r) = rest.strip_prefix("] ") {
-            let t = r.as_bytes();
-            let time = t.len() >= 4
-                && t[0].is_ascii_digit()
-                && (t[1] == b':' || t[1].is_ascii_digit() && t[2] == b':');
-            if time
-                && text[..toks[e].start]
-                    .rsplit('\n')
-                    .next()
-                    .is_some_and(|l| l.trim_start().starts_with('['))
-            {
-                return true;
-            }
+        if self.bracketed_speaker(e) {
+            return true;
         }
         let rest = rest.strip_prefix('.').unwrap_or(rest);
         if rest.starts_with("'s") || rest.starts_with("’s") {

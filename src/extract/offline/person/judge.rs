@@ -15,6 +15,24 @@ use crate::entity::normalize::is_calendar_word;
 const RARE_WORD_SURNAME_MAX: f32 = 4.0;
 
 impl Run<'_> {
+    /// Word `e` ends a chat line's speaker in brackets before the time ("[Atena Dobre]
+    /// 10:43:").
+    pub(super) fn bracketed_speaker(&self, e: usize) -> bool {
+        let (text, toks) = (self.text, self.toks);
+        let rest = text[toks[e].end..].trim_start_matches(['*', '_']);
+        let Some(r) = rest.strip_prefix("] ") else {
+            return false;
+        };
+        let t = r.as_bytes();
+        let time = t.len() >= 4
+            && t[0].is_ascii_digit()
+            && (t[1] == b':' || t[1].is_ascii_digit() && t[2] == b':');
+        time && text[..toks[e].start]
+            .rsplit('\n')
+            .next()
+            .is_some_and(|l| l.trim_start().starts_with('['))
+    }
+
     /// Words `k..=e` are the speaker of a chat line: a time opens the line ("[09:14]",
     /// "09:14 -") and a colon follows ("[09:14] Gambo Buhari: can someone …").
     pub(super) fn chat_speaker(&self, k: usize, e: usize) -> bool {
@@ -222,7 +240,11 @@ impl Run<'_> {
             && (self.ev[j].is_word() || self.place_or_kind(self.folded(j)))
             && !is_calendar_word(self.folded(k))
             && !is_calendar_word(self.folded(j))
-            && (self.person_only_before(k) || k == i && self.person_only_after(j))
+            && (self.person_only_before(k)
+                || k == i && self.person_only_after(j)
+                // A chat line's speaker ("[09:16] Richard Field: on it", "[Rebecca
+                // Field] 10:43: thanks").
+                || k == i && (self.chat_speaker(k, j) || self.bracketed_speaker(j)))
             && self.clause_goes_on_after(j)
     }
 

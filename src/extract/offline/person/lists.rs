@@ -295,6 +295,19 @@ pub(super) const PERSON_ONLY_BEFORE: &[&str] = &[
     "manager",
     "supervisor",
     "kin",
+    // The people of a claim or a case: "Opposing counsel, Levi de Vries, may be
+    // reached", "adjuster Tomás Ruiz".
+    "counsel",
+    "solicitor",
+    "attorney",
+    "barrister",
+    "advocate",
+    "adjuster",
+    "adjustor",
+    "investigator",
+    "assessor",
+    "paralegal",
+    "notary",
 ];
 
 /// Cue words after a name (besides [`AFTER`]): verbs whose subject is a person, not a

@@ -785,3 +785,25 @@ fn the_name_below_a_letters_closing_line() {
     // Below any other line the same words need a cue of their own.
     assert_eq!(names("Team update\nBram de Vries"), Vec::<&str>::new());
 }
+#[test]
+fn scratch_debug() {
+    let v = vocab();
+    for w in [] {
+        println!(
+            "{w}: {:?} place={} foreign={} ptype={}",
+            v.evidence(w),
+            v.is_place(w),
+            v.foreign_words.contains(w),
+            v.place_types.contains(w)
+        );
+    }
+    for t in [
+        "Opposing counsel, Levi de Vries, may be reached at 07700 900123.",
+        "Opposing counsel, Levi van 't Riet, may be reached at 07700 900123.",
+        "Counsel for Anna Berg filed a motion.",
+        "The adjuster Park Lane visited.
+",
+    ] {
+        println!("{t:?} -> {:?}", names(t));
+    }
+}
