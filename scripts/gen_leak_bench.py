@@ -39,6 +39,7 @@ sys.path.insert(0, HERE)
 import gen_names_bench as nb  # noqa: E402  (People, locales, faker pin)
 from leak_templates_k import TEMPLATES_K  # noqa: E402
 from leak_templates_l import TEMPLATES_L  # noqa: E402
+from leak_templates_m import TEMPLATES_M  # noqa: E402
 
 DEFAULT_OUT = os.path.join(ROOT, "tests", "data", "leak_bench")
 COMMAND = "python3 scripts/gen_leak_bench.py"
@@ -527,7 +528,7 @@ TEMPLATES_J = [
 NICKNAMES = ["Bobby", "Kit", "Jojo", "Sunny", "Max", "Bea", "Tito", "Lulu", "Ace", "Dede"]
 LAYOUTS = {"a": TEMPLATES, "b": TEMPLATES_B, "c": TEMPLATES_C, "d": TEMPLATES_D, "e": TEMPLATES_E,
            "f": TEMPLATES_F, "g": TEMPLATES_G, "h": TEMPLATES_H, "i": TEMPLATES_I, "j": TEMPLATES_J,
-           "k": TEMPLATES_K, "l": TEMPLATES_L}
+           "k": TEMPLATES_K, "l": TEMPLATES_L, "m": TEMPLATES_M}
 JOB_TITLES = ["Claims Handler", "HR Business Partner", "Senior Associate", "Practice Manager",
               "Case Officer", "Payroll Administrator", "Paralegal", "Team Leader"]
 ING = {"slipped on a wet floor": "slipping on a wet floor",
