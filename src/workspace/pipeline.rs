@@ -106,6 +106,7 @@ pub(super) fn corpus_steps(
         for (i, (mine, extra)) in items.iter_mut().zip(carried).enumerate() {
             if is_done(i) {
                 mine.extend(extra);
+                crate::extract::propagate::drop_places_under_names(mine);
             }
         }
     }

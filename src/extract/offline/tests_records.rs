@@ -62,6 +62,8 @@ fn a_name_alone_on_the_line_above_an_address() {
 fn a_surname_alone_before_a_relation() {
     let items = run("Juho has exceeded target. Honkanen's supervisor recommends a step increase.");
     assert!(has(&items, "NAME", "Honkanen"), "{items:?}");
+    let items = run("Ruud's wife called about the claim.");
+    assert!(has(&items, "NAME", "Ruud"), "{items:?}");
     let items = run("Google's lawyer wrote. London's mayor spoke. Monday's manager left.");
     assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
 }
@@ -141,4 +143,23 @@ fn a_surname_that_is_a_month_or_a_common_word_with_a_cue_only_a_person_takes() {
     assert!(has(&items, "NAME", "Rebecca Field"), "{items:?}");
     let items = run("Opposing counsel, Levi de Vries, may be reached at 07700 900123.");
     assert!(has(&items, "NAME", "Levi de Vries"), "{items:?}");
+}
+
+#[test]
+fn names_in_prose_records_after_a_sentence_opener_a_sender_or_a_role() {
+    let items = run("In Dagmar Jandová v. Brightwater Mutual Insurance Co., the arbitrator found.");
+    assert!(has(&items, "NAME", "Dagmar Jandová"), "{items:?}");
+    let items = run(
+        "Patient portal message received on October 5 from SLÁVKA ONDRÁŠEKOVÁ: the patient reports feeling dizzy.",
+    );
+    assert!(has(&items, "NAME", "SLÁVKA ONDRÁŠEKOVÁ"), "{items:?}");
+    let items = run(
+        "A claim under life policy 123 was opened for the named beneficiary, Redmond Ó Críonáin.",
+    );
+    assert!(has(&items, "NAME", "Redmond Ó Críonáin"), "{items:?}");
+    let items = run("The GP referred Bilgin, Öktürk to the hand clinic for studies.");
+    assert!(has(&items, "NAME", "Bilgin, Öktürk"), "{items:?}");
+    // A sender's place after "from" stays a place.
+    let items = run("The parcel was sent on Monday from Leeds.");
+    assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
 }

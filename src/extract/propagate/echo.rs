@@ -58,8 +58,12 @@ pub(super) fn echoes(
     }
     // The spans found already, merged into disjoint ranges sorted by start, so that
     // whether a word lies in one is a search, not a scan (a long document has many).
+    // (A place found there is no obstacle: "Kumi confirmed" after "NICOLA KUMI" is the
+    // surname, whatever town GeoNames knows by it; `drop_places_under_names` then
+    // removes the place.)
     let mut taken: Vec<Span> = mine
         .iter()
+        .filter(|i| i.entity_type != "LOCATION")
         .chain(carried)
         .flat_map(|i| i.spans.iter().copied())
         .collect();
@@ -183,6 +187,42 @@ mod tests {
             .collect();
         assert_eq!(written, ["Hasegawa", "Mituru"]);
         assert_eq!(echo.spans[0], Span { start: 51, end: 59 });
+    }
+
+    #[test]
+    fn a_surname_a_place_recognizer_took_is_the_carried_names() {
+        let docs = vec![
+            Document::new("a", "Claimant: Nicola Kumi"),
+            Document::new(
+                "b",
+                "Statement taken from NICOLA KUMI at head office. Kumi confirmed it.",
+            ),
+        ];
+        let place = ExtractedItem {
+            original: "Kumi".into(),
+            normalized: "kumi".into(),
+            entity_type: "LOCATION".into(),
+            relevance: 0.55,
+            spans: vec![Span { start: 49, end: 53 }],
+        };
+        let mut items = vec![
+            vec![name("Nicola Kumi", vec![Span { start: 10, end: 21 }])],
+            vec![place],
+        ];
+        let out = super::super::propagate(&docs, &items, true);
+        let echo = out[1]
+            .iter()
+            .find(|i| i.original == "Kumi")
+            .expect("surname alone");
+        assert_eq!(echo.normalized, "nicola kumi");
+        assert_eq!(echo.entity_type, "NAME");
+        items[1].extend(out[1].iter().cloned());
+        super::super::drop_places_under_names(&mut items[1]);
+        assert!(
+            !items[1].iter().any(|i| i.entity_type == "LOCATION"),
+            "{:?}",
+            items[1]
+        );
     }
 
     #[test]

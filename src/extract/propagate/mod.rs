@@ -300,6 +300,28 @@ pub fn merge_short_forms(items: &mut [Vec<ExtractedItem>]) -> usize {
     changed
 }
 
+/// Removes the places of a document whose every span lies inside a name's span: a
+/// carried name or its echo ("Kumi confirmed" after "NICOLA KUMI") says whose word it
+/// is.
+pub fn drop_places_under_names(items: &mut Vec<ExtractedItem>) {
+    let names: Vec<Span> = items
+        .iter()
+        .filter(|i| i.entity_type == "NAME")
+        .flat_map(|i| i.spans.iter().copied())
+        .collect();
+    if names.is_empty() {
+        return;
+    }
+    items.retain(|i| {
+        i.entity_type != "LOCATION"
+            || i.spans.is_empty()
+            || !i
+                .spans
+                .iter()
+                .all(|s| names.iter().any(|n| n.start <= s.start && s.end <= n.end))
+    });
+}
+
 /// Items the context pass adds per document (corpus order), given every document's
 /// recognizer items. With `short_forms`, an organisation's short form (see
 /// [`merge_short_forms`]) is looked for too, as the longer name's entity.

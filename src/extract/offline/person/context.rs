@@ -31,13 +31,30 @@ impl Run<'_> {
         first
     }
 
-    /// The word before "from" (at `p`) makes what follows a sender ("Voicemail from").
+    /// The word before "from" (at `p`) makes what follows a sender ("Voicemail from"),
+    /// maybe with when it came between ("message received on October 5 from").
     pub(super) fn sender_before(&self, p: usize) -> bool {
-        p.checked_sub(1).is_some_and(|q| {
+        const WHEN: [&str; 9] = [
+            "received",
+            "sent",
+            "arrived",
+            "on",
+            "at",
+            "today",
+            "yesterday",
+            "this",
+            "morning",
+        ];
+        (p.saturating_sub(6)..p).rev().any(|q| {
             in_list(FROM_SENDER, self.folded(q))
-                && self.text[self.toks[q].end..self.toks[p].start]
-                    .trim()
-                    .is_empty()
+                && !self.text[self.toks[q].end..self.toks[p].start]
+                    .contains(['\n', '.', ';', ':', '('])
+                && (q + 1..p).all(|k| {
+                    let w = self.folded(k);
+                    in_list(&WHEN, w)
+                        || is_calendar_word(w)
+                        || w.bytes().all(|b| b.is_ascii_digit())
+                })
         }) || (p.saturating_sub(4)..p).any(|q| {
             // "Reassigned LB41486384 from Chayapat Trikasemmart to …": work handed on
             // from a person, a few words back on the same line.
@@ -542,6 +559,7 @@ impl Run<'_> {
                 (1..=3).contains(&d) && s[d..].starts_with("-year")
             };
             if lower.strip_prefix("a ").is_some_and(age)
+                || lower.strip_prefix("the ").is_some_and(age)
                 // "Bale Omar, who worked with us": a relative clause of a person.
                 || lower.starts_with("who ")
                 || lower.strip_prefix("an ").is_some_and(age)

@@ -192,6 +192,13 @@ pub(super) const BEFORE: &[&str] = &[
     "vs",
 ];
 
+/// Prepositions and conjunctions that are no name (not "An", "To", "Per": names too),
+/// written with a capital only to open a sentence ("In Dagmar Jandová v. …").
+pub(super) const SENTENCE_OPENERS: &[&str] = &[
+    "in", "on", "at", "for", "by", "with", "from", "of", "and", "but", "or", "if", "as", "after",
+    "before", "during", "since", "when", "while", "via", "under", "over", "into", "upon",
+];
+
 /// A party's role in a case or a sworn paper, written after its name and a comma in a
 /// caption or a signature block ("BALCA AKSU,⏎    Plaintiff,", "HOLM, Per, Affiant"),
 /// and before it ("COMES NOW the Plaintiff, ERASLAN, Sunel"). A firm can be a party
@@ -308,6 +315,10 @@ pub(super) const PERSON_ONLY_BEFORE: &[&str] = &[
     "assessor",
     "paralegal",
     "notary",
+    // "for the named beneficiary, Redmond Ó Críonáin", "referred Bilgin, Öktürk to".
+    "beneficiary",
+    "policyholder",
+    "referred",
 ];
 
 /// Cue words after a name (besides [`AFTER`]): verbs whose subject is a person, not a

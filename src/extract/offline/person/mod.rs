@@ -63,8 +63,8 @@ use crate::entity::normalize::is_calendar_word;
 use forms::{accented_non_english, nickname};
 use lists::{
     BEFORE_OF, CAP_PARTICLES, CONJUNCTIONS, FROM_SENDER, HANDED_ON, NOT_PERSON, OTHER_HONORIFICS,
-    PARTICLES, PARTY_ROLES, PERSON_ONLY_AFTER, PERSON_ONLY_BEFORE, PLACE_BEFORE, SUFFIXES,
-    is_after_cue, is_cue_word,
+    PARTICLES, PARTY_ROLES, PERSON_ONLY_AFTER, PERSON_ONLY_BEFORE, PLACE_BEFORE, SENTENCE_OPENERS,
+    SUFFIXES, is_after_cue, is_cue_word,
 };
 use rows::*;
 use tokens::{Shape, Tok, Tokens, in_list, joined, tokens};
@@ -259,6 +259,15 @@ pub(super) fn find(text: &str) -> Vec<Found> {
                 toks.get(k)
                     .is_some_and(|t| t.shape == Shape::Cap && joined(text, &toks[k - 1], t))
             })
+        {
+            i += 1;
+            continue;
+        }
+        // "In Dagmar Jandová v. …": a preposition or a conjunction capitalised only
+        // because it opens the sentence opens no name.
+        if toks[i].shape == Shape::Cap
+            && in_list(SENTENCE_OPENERS, toks.fold_of(&toks[i]))
+            && r.opens_sentence(i)
         {
             i += 1;
             continue;

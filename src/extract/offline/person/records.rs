@@ -483,8 +483,9 @@ const RELATIONS: &[&str] = &[
 ];
 
 impl Run<'_> {
-    /// A surname alone before `'s` and a relation's word (see [`RELATIONS`]): words
-    /// `i..=end` are the surname (a capital particle and a word at most: "Mac Aogáin").
+    /// A surname (or a given name) alone before `'s` and a relation's word (see
+    /// [`RELATIONS`]): words `i..=end` are the name (a capital particle and a word at
+    /// most: "Mac Aogáin").
     pub(super) fn possessive_alone(&self, i: usize, end: usize, out: &mut Vec<Found>) {
         let (text, toks) = (self.text, self.toks);
         let k = if end == i + 1 && cap_particle(toks, i) {
@@ -512,7 +513,7 @@ impl Run<'_> {
         if t.shape != Shape::Cap
             || !in_list(RELATIONS, &super::fold_word(&relation))
             || e.is_word()
-            || !(e.surname > 0.0 && e.surname >= e.given || self.unknown_word(k))
+            || !(e.name() > 0.0 || self.unknown_word(k))
             || self.v.is_place(w)
             || is_calendar_word(w)
             || self.not_person(k)

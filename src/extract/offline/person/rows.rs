@@ -81,7 +81,7 @@ pub(super) const ABOVE_ADDRESS: RelevanceRow = RelevanceRow {
     relevance: Relevance::Fixed(0.8),
 };
 pub(super) const POSSESSIVE_ALONE: RelevanceRow = RelevanceRow {
-    matches: "a surname alone (or a word of no vocabulary), no English word, place or organisation's word, before `'s` and a word for a person's relation (`Honkanen's supervisor`, `Mac Aogáin's wife`)",
+    matches: "a surname or a given name alone (or a word of no vocabulary), no English word, place or organisation's word, before `'s` and a word for a person's relation (`Honkanen's supervisor`, `Mac Aogáin's wife`)",
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.75),
 };
