@@ -777,8 +777,14 @@ fn ends_street(text: &str, start: usize, end: usize) -> bool {
         // "ul. Długa 5 m. 3", "Via Roma 4 int. 2": a unit type in lower case and its
         // number.
         Some(ch) if ch.is_lowercase() => {
+            // "the roof at Vicolo Ivan, 56 had been covered": the sentence goes on.
+            const GOES_ON: [&str; 16] = [
+                "had", "has", "have", "was", "were", "is", "are", "and", "since", "until", "where",
+                "which", "for", "from", "after", "when",
+            ];
             let after = rest[word.len()..].trim_start_matches(['.', ' ', '\u{A0}']);
             is_unit_type(&fold_word(&word)) && after.starts_with(|c: char| c.is_ascii_digit())
+                || GOES_ON.contains(&word.as_str())
         }
         Some(_) => false,
     }

@@ -163,3 +163,13 @@ fn names_in_prose_records_after_a_sentence_opener_a_sender_or_a_role() {
     let items = run("The parcel was sent on Monday from Leeds.");
     assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
 }
+
+#[test]
+fn a_street_before_the_sentence_goes_on_and_a_name_before_its_clinician() {
+    let items =
+        run("Ms Berg confirmed that the roof at Vicolo Ivan, 56 had been covered by a roofer.");
+    assert!(has(&items, "ADDRESS", "Vicolo Ivan, 56"), "{items:?}");
+    let items =
+        run("Soldo's physiotherapist at Glenrowan Sports Medicine recorded steady progress.");
+    assert!(has(&items, "NAME", "Soldo"), "{items:?}");
+}

@@ -480,6 +480,20 @@ const RELATIONS: &[&str] = &[
     "children",
     "parents",
     "family",
+    // The people who treat a patient: "Soldo's physiotherapist recorded progress".
+    "physiotherapist",
+    "physio",
+    "therapist",
+    "doctor",
+    "surgeon",
+    "consultant",
+    "dentist",
+    "nurse",
+    "psychologist",
+    "psychiatrist",
+    "counsellor",
+    "counselor",
+    "midwife",
 ];
 
 impl Run<'_> {
