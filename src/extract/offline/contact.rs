@@ -203,8 +203,9 @@ fn signature_line(text: &str, start: usize, end: usize) -> bool {
 }
 
 /// The number `start..end` is the last field of a line of fields parted by " - ", " | ",
-/// " · " or " / " that opens with a capitalised word: a contact line ("Lorena Tomescu
-/// (she/her) - Talent Acquisition - 6659833625", "Ana Ruiz | Team Leader | 8215 8493").
+/// " · " or " / " that opens with a capitalised word, or the last before an e-mail: a
+/// contact line ("Lorena Tomescu (she/her) - Talent Acquisition - 6659833625", "Ana Ruiz
+/// | Team Leader | 8215 8493", "Talent Acquisition | 008 0327824 | b.k@icloud.com").
 fn contact_field(text: &str, start: usize, end: usize) -> bool {
     const SEPARATORS: [&str; 6] = [" - ", " | ", " \u{2013} ", " \u{b7} ", " / ", "\t"];
     let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
@@ -214,9 +215,16 @@ fn contact_field(text: &str, start: usize, end: usize) -> bool {
         return false;
     };
     let head = before.trim_start();
-    after.is_empty()
+    let mark = sep.trim_matches(' ');
+    // ("Talent Acquisition | 008 0327824 | b.k@icloud.com": an e-mail as the last field.)
+    let email_after = !mark.is_empty()
+        && after.strip_prefix(mark).is_some_and(|r| {
+            let r = r.trim();
+            r.contains('@') && !r.contains(char::is_whitespace)
+        });
+    (after.is_empty() || email_after)
         && head.starts_with(char::is_uppercase)
-        && head.matches(sep.trim_matches(' ')).count() >= 2
+        && head.matches(mark).count() + usize::from(email_after) >= 2
 }
 
 /// The number `start..end` fills the brackets after a name on a bulleted line, and the

@@ -37,6 +37,11 @@ const ID_BOOKED_AGAINST: RelevanceRow = RelevanceRow {
     entity_type: "PATIENT_ID",
     relevance: Relevance::Fixed(0.9),
 };
+const ID_WITH_SURNAME: RelevanceRow = RelevanceRow {
+    matches: "a reference of any context that holds, between slashes or dashes, the surname of a person named in the document (`Our ref: MBE/MOREAU/0417` to Mr Grégoire Moreau): retyped, relevance at least 0.9",
+    entity_type: "PATIENT_ID",
+    relevance: Relevance::Kept,
+};
 const ID_BESIDE_NAME: RelevanceRow = RelevanceRow {
     matches: "a code with ≥ 4 digits in brackets right after or before a person's name (`Harold Brennan (PR-1234-567)`, `TCS653020 (Velitdin Aslan)`, `(Lena Ruiz, EMP05000)`), after the name and a comma, or in the field beside it on a record line (a slash, a bar, a semicolon, a tab, an HTML cell); not a claim/policy/... id",
     entity_type: "PATIENT_ID",
@@ -156,19 +161,45 @@ impl Recognizer for Ids {
             if letters == 0 && is_date_like(s) {
                 continue;
             }
-            // Context word, nearest first, within 30 chars on the same line.
+            // Context word, nearest first, within 30 chars on the same line, or in the
+            // whole label of a field ("Patient number at the treating hospital: …").
             let from = window_start(text, start, 30, floor.min(start));
-            let window = &text[from..start];
+            let mut window = &text[from..start];
+            if !p.id_ctx.is_match(window) {
+                let wide_from = window_start(text, start, 64, floor.min(start));
+                let wide = &text[wide_from..start];
+                let line_start = wide_from == 0 || text[..wide_from].ends_with('\n');
+                if line_start && wide.trim_end().ends_with(':') {
+                    window = wide;
+                }
+            }
             // "Contact on file: 6527840527", "the address on file": "on file" says
             // recorded, not a file's number.
-            let cue = p.id_ctx.captures_iter(window).last().filter(|c| {
+            let (before_last, last) = p
+                .id_ctx
+                .captures_iter(window)
+                .fold((None, None), |(_, last), c| (last, Some(c)));
+            let cue = last.as_ref().filter(|c| {
                 !c.get(0).is_some_and(|m| {
                     m.as_str().eq_ignore_ascii_case("file")
                         && window[..m.start()].to_ascii_lowercase().ends_with("on ")
                 })
             });
-            let (cue_row, cue_end) = match &cue {
-                Some(c) if c.name("p").is_some() => (Some(&PATIENT_ID), c.get(0).map(|m| m.end())),
+            // "insured ref PF 369 925 239", "Policy holder ref: …": a person's word
+            // right before a generic reference word says whose the reference is.
+            let persons_ref = cue.and_then(|c| c.get(0)).is_some_and(|m| {
+                matches!(
+                    m.as_str().to_ascii_lowercase().as_str(),
+                    "ref" | "reference"
+                ) && before_last
+                    .as_ref()
+                    .and_then(|b| b.name("p"))
+                    .is_some_and(|q| window[q.end()..m.start()].trim().is_empty())
+            });
+            let (cue_row, cue_end) = match cue {
+                Some(c) if c.name("p").is_some() || persons_ref => {
+                    (Some(&PATIENT_ID), c.get(0).map(|m| m.end()))
+                }
                 // "Mutia's policy number is …", "your account no.": a person's own.
                 Some(c)
                     if c.get(0)
@@ -350,7 +381,7 @@ impl Recognizer for IdsBesideNames {
     }
 
     fn relevances(&self) -> &'static [RelevanceRow] {
-        &[ID_BESIDE_NAME]
+        &[ID_BESIDE_NAME, ID_WITH_SURNAME]
     }
 
     fn recognize(&self, ctx: &Context<'_>, cands: &mut Vec<Candidate>) {
@@ -406,6 +437,7 @@ impl Recognizer for IdsBesideNames {
                 found.push((at, at + code.len(), false));
             }
         }
+        surname_references(ctx, cands);
         found.sort_unstable();
         found.dedup();
         for (start, end, bracketed) in found {
@@ -441,6 +473,31 @@ impl Recognizer for IdsBesideNames {
             if !typed_other {
                 ctx.push(cands, (start, end), &ID_BESIDE_NAME, Tier::Id);
             }
+        }
+    }
+}
+
+/// References built from the surname of a person named in the document ("Our ref:
+/// MBE/MOREAU/0417" in a letter to Mr Grégoire Moreau): the person's, not a file's.
+fn surname_references(ctx: &Context<'_>, cands: &mut [Candidate]) {
+    let surnames: Vec<String> = cands
+        .iter()
+        .filter(|c| c.ty == "NAME")
+        .filter_map(|c| c.normalized.rsplit(' ').next())
+        .filter(|w| w.chars().count() >= 3)
+        .map(str::to_lowercase)
+        .collect();
+    if surnames.is_empty() {
+        return;
+    }
+    for c in cands.iter_mut().filter(|c| c.ty == "NON_PERSONAL_ID") {
+        let code = ctx.text[c.start..c.end].to_lowercase();
+        if code
+            .split(['/', '-', '_', '.'])
+            .any(|part| surnames.iter().any(|s| s == part))
+        {
+            c.ty = ID_WITH_SURNAME.entity_type;
+            c.relevance = c.relevance.max(0.9);
         }
     }
 }

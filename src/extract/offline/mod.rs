@@ -66,6 +66,7 @@
 //! | `name_vocab` | a given name and a surname that are English words or name places too, with a cue only a person takes (`Dear Hope Hills,`, `reviewed with Grace Park`), or `LAST, FIRST` of two such words after a cue (`voicemail left for Kong, Na on`) | NAME | 0.8 |
 //! | `name_vocab` | a line of two to four capitalised words (or `LAST, First`) right above an address's first line, none an English word, a month or an organisation's word, not all of them places (an envelope, an addressee, a shipping label: `ODETOLA, Toki⏎1 Ryan Plains`) | NAME | 0.8 |
 //! | `name_vocab` | a surname or a given name alone (or a word of no vocabulary), no English word, place or organisation's word, before `'s` and a word for a person's relation (`Honkanen's supervisor`, `Mac Aogáin's wife`) | NAME | 0.75 |
+//! | `name_vocab` | a surname alone (a name or a word of no vocabulary) right after a judge's title (`Employment Judge Cui`, `Mr Justice MACKO`, `HHJ Dray`) | NAME | 0.8 |
 //! | `coined` | a capitalised coined word (no English word), a hyphen and a number (`Zelvatrin-4`, `Norvexa-12b`) | TREATMENT | 0.85 |
 //! | `coined` | two to six capitals (no English word, nor a public code such as `ICD`, `COVID`, `IL`), a hyphen and two to four digits (`ORX-311`); an English word (`BRIDGE-12`) within 40 characters of a study word (trial, study, protocol, cohort …) | NON_PERSONAL_ID | 0.75 |
 //! | `coined` | a coined name in camel case, two or more capitalised parts of three letters or more, no English word nor a name (`LuxCare`, `SilverPath`): an insurer's network, plan or programme | PROVIDER | 0.75 |
@@ -74,6 +75,7 @@
 //! | `name_echo` | another occurrence of a name found by its shape alone (`name_vocab`'s words in no vocabulary), or its first name or surname alone: ranked with that name, below gazetteer terms | NAME | 0.7 |
 //! | `clinician` | a clinician: a name (above) after `Dr.`, a clinical role (`Therapist:`, `surgeon`) or before credentials (`, RN`, `, MD`); every mention of it, each keeping its relevance | PROVIDER | kept |
 //! | `id_beside_name` | a code with ≥ 4 digits in brackets right after or before a person's name (`Harold Brennan (PR-1234-567)`, `TCS653020 (Velitdin Aslan)`, `(Lena Ruiz, EMP05000)`), after the name and a comma, or in the field beside it on a record line (a slash, a bar, a semicolon, a tab, an HTML cell); not a claim/policy/... id | PATIENT_ID | 0.9 |
+//! | `id_beside_name` | a reference of any context that holds, between slashes or dashes, the surname of a person named in the document (`Our ref: MBE/MOREAU/0417` to Mr Grégoire Moreau): retyped, relevance at least 0.9 | PATIENT_ID | kept |
 //! | `provider` | capitalised words + Clinic / Hospital / Health / Pharmacy / Oncology / Network / Bank / ... | PROVIDER | 0.8 |
 //! | `place` | place-shaped names (`Willow Creek`, `Port Calder`) | LOCATION | 0.6 |
 //! | `place` | a single capitalised word after `in` / `from` / `near` / `lives in` ... | LOCATION | 0.5 |

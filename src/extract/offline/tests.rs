@@ -140,6 +140,7 @@ fn recognizers_give_their_declared_rows() {
          | Min Xiang | 4869381319 | 7902843467 | mx@example.org | 4 Elm Row, Leith | 03/02/1961 |",
         "Jacobs v Van Bragt [2021] EWHC 1432 concerned a fall; Mrs North (née Strand) agreed. \
          Ming He wrote back.",
+        "To: Mr Grégoire Moreau, 12 Mill Lane, Leeds\nOur ref: MBE/MOREAU/0417",
     ];
     let recognizers: Vec<Box<dyn Recognizer>> = registry()
         .into_iter()

@@ -173,3 +173,43 @@ fn a_street_before_the_sentence_goes_on_and_a_name_before_its_clinician() {
         run("Soldo's physiotherapist at Glenrowan Sports Medicine recorded steady progress.");
     assert!(has(&items, "NAME", "Soldo"), "{items:?}");
 }
+
+#[test]
+fn ids_whose_label_names_the_person_and_a_phone_before_an_email() {
+    let items = run("Our policyholder: Anna Berg (insured ref PF 369 925 239), tel. 0113 496 0000");
+    assert!(has(&items, "PATIENT_ID", "PF 369 925 239"), "{items:?}");
+    let items = run("Lead insured: Anna Berg    Policy holder ref: 7193689176");
+    assert!(has(&items, "PATIENT_ID", "7193689176"), "{items:?}");
+    let items =
+        run("Patient number at the treating hospital: AZ-8400-628\nContact number: 3210 2654");
+    assert!(has(&items, "PATIENT_ID", "AZ-8400-628"), "{items:?}");
+    // A claim's reference stays a claim's.
+    let items = run("Claim ref: CLM-2024-00917");
+    assert!(
+        has(&items, "NON_PERSONAL_ID", "CLM-2024-00917"),
+        "{items:?}"
+    );
+    let items = run("Best,\nBilal Köçərli\nTalent Acquisition | 008 0327824 | bkocrli@icloud.com");
+    assert!(has(&items, "PHONE_NUMBER", "008 0327824"), "{items:?}");
+}
+
+#[test]
+fn a_judges_surname_after_the_title() {
+    let items = run("Heard at: Leeds (by video)\nBefore: Employment Judge Cui\nJUDGMENT");
+    assert!(has(&items, "NAME", "Cui"), "{items:?}");
+    let items = run("Sent to the parties on November 30\nEmployment Judge MALKA");
+    assert!(has(&items, "NAME", "MALKA"), "{items:?}");
+    // The title alone names no one.
+    let items = run("The Employment Judge found the claim well founded.");
+    assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+}
+
+#[test]
+fn a_reference_built_from_the_addressees_surname_is_theirs() {
+    let items = run(
+        "To: Mr GRÉGOIRE MOREAU, Avenida Abreu 12, Paços de Ferreira\nOur ref: MBE/MOREAU/0417",
+    );
+    assert!(has(&items, "PATIENT_ID", "MBE/MOREAU/0417"), "{items:?}");
+    let items = run("To: Mr GRÉGOIRE MOREAU\nOur ref: MBE/HAL/0417");
+    assert!(has(&items, "NON_PERSONAL_ID", "MBE/HAL/0417"), "{items:?}");
+}

@@ -321,6 +321,7 @@ pub(super) fn find(text: &str) -> Vec<Found> {
         }
         r.run(i, end, &mut out);
         r.possessive_alone(i, end, &mut out);
+        r.after_judicial_title(i, end, &mut out);
         r.last_first(i, &mut out);
         r.caps_surname_given(i, &mut out);
         // "Called Fuli, Mrihani.", "Added Bílek, Ignác to …": a capitalised cue word, or

@@ -373,15 +373,23 @@ pub(super) fn names_above(text: &str, addresses: &[usize]) -> Vec<(usize, usize)
     let v = vocab();
     let mut out = Vec::new();
     for &a in addresses {
-        let ls = text[..a].rfind('\n').map_or(0, |n| n + 1);
-        if ls == 0 || !text[ls..a].trim().is_empty() {
+        // The address opens its line (after indentation at most), and the line above is
+        // short: only the bytes just before are read, however long the text.
+        let indent = text[..a].trim_end_matches([' ', '\t']);
+        let Some(above) = indent.strip_suffix('\n') else {
             continue;
+        };
+        let above = above.trim_end_matches('\r');
+        let mut from = above.len().saturating_sub(65);
+        while !above.is_char_boundary(from) {
+            from += 1;
         }
-        let ps = text[..ls - 1].rfind('\n').map_or(0, |n| n + 1);
-        let line = text[ps..ls - 1].trim_end_matches('\r');
-        if line.len() > 64 {
-            continue;
-        }
+        let ps = match above[from..].rfind('\n') {
+            Some(n) => from + n + 1,
+            None if from == 0 => 0,
+            None => continue,
+        };
+        let line = &above[ps..];
         let toks = tokens(line);
         let ev = super::vocab::evidence_of(line, &toks, v);
         let r = Run {
@@ -539,6 +547,34 @@ impl Run<'_> {
             start: toks[i].start,
             end: t.end,
             row: &POSSESSIVE_ALONE,
+        });
+    }
+}
+
+impl Run<'_> {
+    /// A surname alone after a judge's title ends the run `i..=end` ("Before: Employment
+    /// Judge Cui", "Employment Judge MALKA", "Mr Justice Okafor", "HHJ Dray"): a judge is
+    /// a person, whatever else the word means.
+    pub(super) fn after_judicial_title(&self, i: usize, end: usize, out: &mut Vec<Found>) {
+        const TITLES: [&str; 4] = ["judge", "justice", "hhj", "magistrate"];
+        let toks = self.toks;
+        if end < i + 1 || !in_list(&TITLES, self.folded(end - 1)) {
+            return;
+        }
+        let (t, w, e) = (&toks[end], self.folded(end), &self.ev[end]);
+        if !matches!(t.shape, Shape::Cap | Shape::Upper)
+            || !(e.name() > 0.0 || self.unknown_word(end))
+            || is_calendar_word(w)
+            || self.not_person(end)
+            || self.org(end)
+            || self.text[t.end..].starts_with(|c: char| c.is_alphanumeric())
+        {
+            return;
+        }
+        out.push(Found {
+            start: t.start,
+            end: t.end,
+            row: &JUDGE,
         });
     }
 }

@@ -85,6 +85,11 @@ pub(super) const POSSESSIVE_ALONE: RelevanceRow = RelevanceRow {
     entity_type: "NAME",
     relevance: Relevance::Fixed(0.75),
 };
+pub(super) const JUDGE: RelevanceRow = RelevanceRow {
+    matches: "a surname alone (a name or a word of no vocabulary) right after a judge's title (`Employment Judge Cui`, `Mr Justice MACKO`, `HHJ Dray`)",
+    entity_type: "NAME",
+    relevance: Relevance::Fixed(0.8),
+};
 
 /// The rows of [`Names`], in the order of the relevance table.
 pub(super) const ROWS: &[RelevanceRow] = &[
@@ -104,4 +109,5 @@ pub(super) const ROWS: &[RelevanceRow] = &[
     WORDS_CUED,
     ABOVE_ADDRESS,
     POSSESSIVE_ALONE,
+    JUDGE,
 ];
