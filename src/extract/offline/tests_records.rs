@@ -213,3 +213,12 @@ fn a_reference_built_from_the_addressees_surname_is_theirs() {
     let items = run("To: Mr GRÉGOIRE MOREAU\nOur ref: MBE/HAL/0417");
     assert!(has(&items, "NON_PERSONAL_ID", "MBE/HAL/0417"), "{items:?}");
 }
+
+#[test]
+fn a_chat_exports_speaker_line_before_the_time() {
+    let items =
+        run("HR Ops - April 9\nTabitha Edin  09:14\ncan someone update the payroll record?");
+    assert!(has(&items, "NAME", "Tabitha Edin"), "{items:?}");
+    let items = run("Meeting Room  10:30\nBring the slides.");
+    assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+}

@@ -662,7 +662,7 @@ impl Run<'_> {
         // Markdown emphasis and underlines around a name are no part of what follows
         // ("- **IIDA RÖNKKÖ** (site engineer)").
         let rest = text[toks[e].end..].trim_start_matches(['*', '_']);
-        if self.bracketed_speaker(e) {
+        if self.bracketed_speaker(e) || self.speaker_before_time(e) {
             return true;
         }
         let rest = rest.strip_prefix('.').unwrap_or(rest);

@@ -33,6 +33,42 @@ impl Run<'_> {
             .is_some_and(|l| l.trim_start().starts_with('['))
     }
 
+    /// Word `e` ends a chat export's speaker line: the name, then the time alone to the
+    /// line's end ("Tabitha Edin  09:14", "Ana Pop - 9:05 AM").
+    pub(super) fn speaker_before_time(&self, e: usize) -> bool {
+        let rest = &self.text[self.toks[e].end..];
+        // (Only the next bytes are read: the line must end within them.)
+        let mut cut = rest.len().min(24);
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let line = match rest[..cut].find('\n') {
+            Some(n) => &rest[..n],
+            None if cut == rest.len() => rest,
+            None => return false,
+        };
+        let line = line.trim_end_matches('\r');
+        let t = line.trim_start_matches([' ', '\t', '-', '\u{2013}', '|']);
+        if t.len() == line.len() {
+            return false;
+        }
+        let t = t.trim_end();
+        let t = ["AM", "PM", "am", "pm"]
+            .iter()
+            .find_map(|m| t.strip_suffix(m))
+            .unwrap_or(t)
+            .trim_end();
+        let b = t.as_bytes();
+        let colon = b.iter().position(|&c| c == b':');
+        colon.is_some_and(|c| {
+            (1..=2).contains(&c)
+                && b.len() == c + 3
+                && b.iter()
+                    .enumerate()
+                    .all(|(i, x)| i == c || x.is_ascii_digit())
+        })
+    }
+
     /// Words `k..=e` are the speaker of a chat line: a time opens the line ("[09:14]",
     /// "09:14 -") and a colon follows ("[09:14] Gambo Buhari: can someone …").
     pub(super) fn chat_speaker(&self, k: usize, e: usize) -> bool {

@@ -785,20 +785,3 @@ fn the_name_below_a_letters_closing_line() {
     // Below any other line the same words need a cue of their own.
     assert_eq!(names("Team update\nBram de Vries"), Vec::<&str>::new());
 }
-#[test]
-fn scratch_debug() {
-    let v = vocab();
-    for w in ["said", "idris", "dagmar", "jandova"] {
-        println!(
-            "{w}: {:?} place={} foreign={} ptype={}",
-            v.evidence(w),
-            v.is_place(w),
-            v.foreign_words.contains(w),
-            v.place_types.contains(w)
-        );
-    }
-    for t in ["Workers' compensation claim CLM-2024-002185 concerns Said Idris, the 29-year-old warehouse associate who slipped.", "In Dagmar Jandová v. Brightwater Mutual Insurance Co., the arbitrator found that the insurer had delayed.", "Patient portal message received on October 5 from SLÁVKA ONDRÁŠEKOVÁ: the patient reports feeling dizzy.", "A claim under life policy 123 was opened for the named beneficiary, Redmond Ó Críonáin. The policy had been held.", "Dr. Sabihe Güçlü referred Bilgin, Öktürk to the Meridian Hand & Wrist Center for studies.", "Overnight polysomnography confirmed moderate apnoea in Məhru Əmirova, with an index of 24 events per hour.
-"] {
-        println!("{t:?} -> {:?}", names(t));
-    }
-}
