@@ -487,31 +487,6 @@ impl Run<'_> {
         listed || field || of_phrase || after_code || amp || after_email || honorific
     }
 
-    /// Words `p - 1` and `p` end a name of two words or more: capitalised (or in
-    /// capitals), the first maybe an initial, joined or parted by a comma ("Ana Pop",
-    /// "G. Soylu", "ROBERTS, Ricky").
-    pub(super) fn two_caps_end_at(&self, p: usize) -> bool {
-        let toks = self.toks;
-        p >= 1
-            && matches!(toks[p].shape, Shape::Cap | Shape::Upper)
-            && matches!(
-                toks[p - 1].shape,
-                Shape::Cap | Shape::Upper | Shape::Initial
-            )
-            && (super::tokens::joined(self.text, &toks[p - 1], &toks[p])
-                || self.text[toks[p - 1].end..toks[p].start] == *", ")
-    }
-
-    /// Words `n` and `n + 1` are capitalised (or in capitals) and joined: the start of a
-    /// name of two words or more.
-    pub(super) fn two_caps_start_at(&self, n: usize) -> bool {
-        let toks = self.toks;
-        n + 1 < toks.len()
-            && matches!(toks[n].shape, Shape::Cap | Shape::Upper)
-            && matches!(toks[n + 1].shape, Shape::Cap | Shape::Upper)
-            && super::tokens::joined(self.text, &toks[n], &toks[n + 1])
-    }
-
     /// An apposition after word `e`: "Aliseydi Gül, the team's first-aider, confirmed".
     /// A cue for the run itself, not for taking in an English word before it ("Per
     /// William Pineda, the dosage" is "William Pineda").

@@ -15,6 +15,31 @@ use crate::entity::normalize::is_calendar_word;
 const RARE_WORD_SURNAME_MAX: f32 = 4.0;
 
 impl Run<'_> {
+    /// Words `p - 1` and `p` end a name of two words or more: capitalised (or in
+    /// capitals), the first maybe an initial, joined or parted by a comma ("Ana Pop",
+    /// "G. Soylu", "ROBERTS, Ricky").
+    pub(super) fn two_caps_end_at(&self, p: usize) -> bool {
+        let toks = self.toks;
+        p >= 1
+            && matches!(toks[p].shape, Shape::Cap | Shape::Upper)
+            && matches!(
+                toks[p - 1].shape,
+                Shape::Cap | Shape::Upper | Shape::Initial
+            )
+            && (super::tokens::joined(self.text, &toks[p - 1], &toks[p])
+                || self.text[toks[p - 1].end..toks[p].start] == *", ")
+    }
+
+    /// Words `n` and `n + 1` are capitalised (or in capitals) and joined: the start of a
+    /// name of two words or more.
+    pub(super) fn two_caps_start_at(&self, n: usize) -> bool {
+        let toks = self.toks;
+        n + 1 < toks.len()
+            && matches!(toks[n].shape, Shape::Cap | Shape::Upper)
+            && matches!(toks[n + 1].shape, Shape::Cap | Shape::Upper)
+            && super::tokens::joined(self.text, &toks[n], &toks[n + 1])
+    }
+
     /// Word `e` ends a chat line's speaker in brackets before the time ("[Atena Dobre]
     /// 10:43:").
     pub(super) fn bracketed_speaker(&self, e: usize) -> bool {

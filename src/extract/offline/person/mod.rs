@@ -67,7 +67,7 @@ use lists::{
     SUFFIXES, is_after_cue, is_cue_word,
 };
 use rows::*;
-use tokens::{Shape, Tok, Tokens, in_list, joined, tokens};
+use tokens::{Shape, Tok, Tokens, in_list, joined, period_end, tokens};
 use vocab::vocab;
 use vocab::{Evidence, Vocab};
 /// Every word of a phrase of two words or more is an English word, much more frequent
@@ -781,14 +781,6 @@ const RARE_GIVEN_BEFORE_SURNAME_MAX: f32 = 4.0;
 /// A given name this common (Zipf as a name: three people in 100,000) makes the
 /// capitalised English word after it a surname without a cue.
 const COMMON_GIVEN: f32 = 3.5;
-
-fn period_end(text: &str, end: usize) -> usize {
-    if text[end..].starts_with('.') {
-        end + 1
-    } else {
-        end
-    }
-}
 
 #[cfg(test)]
 mod tests;

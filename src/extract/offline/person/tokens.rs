@@ -219,3 +219,12 @@ pub(super) fn house_number(word: &str) -> bool {
     };
     !year && number_like
 }
+
+/// After an initial's end, its period ("Ines C." ends after the dot).
+pub(super) fn period_end(text: &str, end: usize) -> usize {
+    if text[end..].starts_with('.') {
+        end + 1
+    } else {
+        end
+    }
+}
