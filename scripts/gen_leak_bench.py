@@ -41,6 +41,7 @@ from leak_templates_k import TEMPLATES_K  # noqa: E402
 from leak_templates_l import TEMPLATES_L  # noqa: E402
 from leak_templates_m import TEMPLATES_M  # noqa: E402
 from leak_templates_n import TEMPLATES_N  # noqa: E402
+from leak_templates_o import TEMPLATES_O  # noqa: E402
 
 DEFAULT_OUT = os.path.join(ROOT, "tests", "data", "leak_bench")
 COMMAND = "python3 scripts/gen_leak_bench.py"
@@ -529,7 +530,8 @@ TEMPLATES_J = [
 NICKNAMES = ["Bobby", "Kit", "Jojo", "Sunny", "Max", "Bea", "Tito", "Lulu", "Ace", "Dede"]
 LAYOUTS = {"a": TEMPLATES, "b": TEMPLATES_B, "c": TEMPLATES_C, "d": TEMPLATES_D, "e": TEMPLATES_E,
            "f": TEMPLATES_F, "g": TEMPLATES_G, "h": TEMPLATES_H, "i": TEMPLATES_I, "j": TEMPLATES_J,
-           "k": TEMPLATES_K, "l": TEMPLATES_L, "m": TEMPLATES_M, "n": TEMPLATES_N}
+           "k": TEMPLATES_K, "l": TEMPLATES_L, "m": TEMPLATES_M, "n": TEMPLATES_N,
+           "o": TEMPLATES_O}
 JOB_TITLES = ["Claims Handler", "HR Business Partner", "Senior Associate", "Practice Manager",
               "Case Officer", "Payroll Administrator", "Paralegal", "Team Leader"]
 ING = {"slipped on a wet floor": "slipping on a wet floor",
