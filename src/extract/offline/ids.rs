@@ -97,7 +97,7 @@ fn build_patterns() -> Result<Patterns, regex::Error> {
         )?,
         id_ctx,
         id_gap: Regex::new(
-            r"(?i)^[\s:#.,()\-]*(?:(?:no|nr|num|number|id|#)\.?[\s:#.,()\-]*)?(?:(?:is|was|remains|is[ \t]+now|will[ \t]+be|=)[\s:]*)?$",
+            r"(?i)^[\s:#.,()\-]*(?:(?:no|nr|num|number|id|code|#)\.?[\s:#.,()\-]*)?(?:(?:is|was|remains|is[ \t]+now|will[ \t]+be|=)[\s:]*)?$",
         )?,
     })
 }
@@ -335,7 +335,7 @@ fn holder_follows(rest: &str) -> bool {
 
 /// A policy, account, loan or contract a person holds: the context word `word` at `at`
 /// of `window` comes right after a possessive ("Mutia's policy", "her account", "your
-/// policy"; not "our policy", the writer's firm's).
+/// policy"; not "our policy", the writer's firm's) or "holder of".
 fn held_by_a_person(window: &str, at: usize, word: &str) -> bool {
     const POSSESSIVES: [&str; 5] = ["his", "her", "their", "my", "your"];
     if !HELD.iter().any(|h| word.eq_ignore_ascii_case(h)) {
@@ -344,6 +344,14 @@ fn held_by_a_person(window: &str, at: usize, word: &str) -> bool {
     let before = window[..at].trim_end_matches([' ', '\t']);
     if before.len() == window[..at].len() {
         return false;
+    }
+    // "I am …, holder of policy no. ANC514975472": the writer's own.
+    let lower = before.to_ascii_lowercase();
+    if ["holder of", "holder of the", "holders of"]
+        .iter()
+        .any(|h| lower.ends_with(h))
+    {
+        return true;
     }
     let last = before
         .rsplit(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '\u{2019}'))

@@ -222,3 +222,35 @@ fn a_chat_exports_speaker_line_before_the_time() {
     let items = run("Meeting Room  10:30\nBring the slides.");
     assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
 }
+
+#[test]
+fn forms_letters_and_chats_of_other_offices() {
+    let items = run(
+        "OUT-PATIENT SLIP\nReg. No.: S80-PY1884                  Date: 2024-06-11\n\
+         Name: Anna Berg       Age/Sex: 65/M",
+    );
+    assert!(has(&items, "PATIENT_ID", "S80-PY1884"), "{items:?}");
+    let items =
+        run("1. Employee (last, first, middle): Cabbarlı, Rəhilə        2. Employee no.: 554433");
+    assert!(has(&items, "NAME", "Cabbarlı, Rəhilə"), "{items:?}");
+    let items = run("I am Anna Berg, holder of policy no. ANC514975472, residing in Leeds.");
+    assert!(has(&items, "PATIENT_ID", "ANC514975472"), "{items:?}");
+    let items =
+        run("With due respect I, Anna Berg, employee code 828757, working as care assistant.");
+    assert!(has(&items, "PATIENT_ID", "828757"), "{items:?}");
+    let items = run("10:04:11 From Chayapat Chomsri to Everyone: my address is on file");
+    assert!(has(&items, "NAME", "Chayapat Chomsri"), "{items:?}");
+    let items =
+        run("marta: does anyone know who charlie smith is?? keeps emailing the general inbox");
+    assert!(has(&items, "NAME", "charlie smith"), "{items:?}");
+    let items = run("## Parties\n- Complainant - Anna Berg\n- Respondent - Mary French");
+    assert!(has(&items, "NAME", "Mary French"), "{items:?}");
+    let items = run("2. Kristi Koit, c/o Kessler Property Management. Custodian of records.");
+    assert!(has(&items, "NAME", "Kristi Koit"), "{items:?}");
+    // A form without a person's field keeps a registration number a vehicle's.
+    let items = run("Reg. No.: LD19 KXE    Make: Ford\nColour: Blue");
+    assert!(
+        !items.iter().any(|i| i.entity_type == "PATIENT_ID"),
+        "{items:?}"
+    );
+}

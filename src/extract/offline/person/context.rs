@@ -34,6 +34,10 @@ impl Run<'_> {
     /// The word before "from" (at `p`) makes what follows a sender ("Voicemail from"),
     /// maybe with when it came between ("message received on October 5 from").
     pub(super) fn sender_before(&self, p: usize) -> bool {
+        // "10:04:11 From Chayapat Chomsri to Everyone:": a meeting chat's sender.
+        if self.time_opens_line(p) {
+            return true;
+        }
         const WHEN: [&str; 9] = [
             "received",
             "sent",
@@ -484,7 +488,19 @@ impl Run<'_> {
         let amp = gap == " & " && k >= 2 && self.two_caps_end_at(k - 1);
         // "Herr WEEKS, Brandi", "Mrs KELLER, Maria": an honorific (of any language).
         let honorific = (gap == " " || gap == ". ") && is_honorific(toks.fold_of(p));
-        listed || field || of_phrase || after_code || amp || after_email || honorific
+        // "- Respondent - Mary French": a role, then the name after a spaced dash.
+        let role_dash = dash && is_cue_word(toks.fold_of(p));
+        // "10:04:11 From Chayapat Chomsri to Everyone:": a meeting chat's sender.
+        let chat_from = gap == " " && toks.fold_of(p) == "from" && self.time_opens_line(k - 1);
+        listed
+            || field
+            || of_phrase
+            || after_code
+            || amp
+            || after_email
+            || honorific
+            || role_dash
+            || chat_from
     }
 
     /// An apposition after word `e`: "Aliseydi Gül, the team's first-aider, confirmed".
@@ -647,7 +663,9 @@ impl Run<'_> {
         let trimmed = rest.trim_start_matches(' ');
         // "Saood Raheel c/o a lumbar strain" (complains of), "Ana Pop c/o Hale & Co"
         // (care of): the person is named before.
-        if trimmed
+        // ("2. Kristi Koit, c/o Kessler Property Management": after a comma too.)
+        let care_of = trimmed.strip_prefix(", ").unwrap_or(trimmed);
+        if care_of
             .get(..4)
             .is_some_and(|s| s.eq_ignore_ascii_case("c/o "))
         {

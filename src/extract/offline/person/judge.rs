@@ -94,6 +94,20 @@ impl Run<'_> {
         })
     }
 
+    /// Only a time ("10:04:11", "9:05") stands before word `p` on its line.
+    pub(super) fn time_opens_line(&self, p: usize) -> bool {
+        let (line, start) = self.near_before(p, 12);
+        let Some(l) = start.or((line.len() < 12).then_some(line)) else {
+            return false;
+        };
+        let t = l.trim();
+        let parts: Vec<&str> = t.split(':').collect();
+        (2..=3).contains(&parts.len())
+            && parts
+                .iter()
+                .all(|x| (1..=2).contains(&x.len()) && x.bytes().all(|b| b.is_ascii_digit()))
+    }
+
     /// Words `k..=e` are the speaker of a chat line: a time opens the line ("[09:14]",
     /// "09:14 -") and a colon follows ("[09:14] Gambo Buhari: can someone …").
     pub(super) fn chat_speaker(&self, k: usize, e: usize) -> bool {

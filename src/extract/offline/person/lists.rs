@@ -221,6 +221,8 @@ pub(super) const PARTY_ROLES: &[&str] = &[
     "declarant",
     "claimant",
     "claimants",
+    "complainant",
+    "complainants",
     "applicant",
     "applicants",
     "decedent",
@@ -548,6 +550,9 @@ pub(super) const FROM_SENDER: &[&str] = &[
     "comments",
     "word",
     "approval",
+    // "Recorded statement taken from Kaamil Sadan".
+    "statement",
+    "statements",
 ];
 
 /// A cue word before a name: of [`BEFORE`], [`PERSON_ONLY_BEFORE`] or [`PARTY_ROLES`].

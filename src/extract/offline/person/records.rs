@@ -301,7 +301,9 @@ pub(super) fn lower_case_names(text: &str, toks: &Tokens, v: &Vocab, out: &mut V
             || toks[k + 1].shape != Shape::Lower
             || text[p.end..a.start] != *" "
             || text[a.end..toks[k + 1].start] != *" "
-            || !is_cue_word(toks.fold_of(p))
+            // ("does anyone know who charlie smith is??": "who" before a name in lower
+            // case.)
+            || !(is_cue_word(toks.fold_of(p)) || toks.fold_of(p) == "who")
             || !plain(k)
         {
             continue;

@@ -84,7 +84,7 @@ pub(super) fn fields(
             };
             // "Claimant (name, address):", "Name (in full):": a key with a bracketed
             // instruction is a form's.
-            let (key, qualified) = without_qualifier(seg[..key_end].trim());
+            let (key, qualified) = without_qualifier(without_list_number(seg[..key_end].trim()));
             // A lone `Key: value` line is prose as often as a field; a dot leader is not.
             if segments.len() < 2 && !leader && !in_form && !qualified {
                 continue;
@@ -112,7 +112,9 @@ pub(super) fn fields(
                 typed.push((column, (vs, vs + v.len())));
             }
         }
-        let named = typed.iter().any(|(c, _)| names_a_person(*c));
+        // (A form's name may be on a line of its own: "Reg. No.: S80-PY1884⏎Name: …".)
+        let named = typed.iter().any(|(c, _)| names_a_person(*c))
+            || in_form && form_names_a_person(&lines, n);
         // A record line opened by a name without a key ("FATIMA NOLAN   DOB: …   ID:
         // …"): the line's birth date or person id says whose line it is.
         let personal = typed
@@ -309,6 +311,30 @@ fn field_line(line: &str) -> bool {
         && !value.is_empty()
         && value.len() <= 80
         && !value.starts_with("//")
+}
+
+/// A field line within three lines of line `n` is keyed by a person's name or birth
+/// date.
+fn form_names_a_person(lines: &[&str], n: usize) -> bool {
+    (n.saturating_sub(3)..lines.len().min(n + 4)).any(|m| {
+        m != n && field_line(lines[m]) && {
+            let body = lines[m].trim();
+            body.split_once(':')
+                .and_then(|(k, _)| column_of(without_list_number(k.trim())))
+                .is_some_and(names_a_person)
+        }
+    })
+}
+
+/// A key without the number of its item ("1. Employee (last, first, middle)").
+fn without_list_number(key: &str) -> &str {
+    let digits = key.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 2 {
+        return key;
+    }
+    key[digits..]
+        .strip_prefix(['.', ')'])
+        .map_or(key, |r| r.trim_start())
 }
 
 /// A column that says whose the row is: a name or a birth date.
