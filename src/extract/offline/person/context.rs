@@ -727,6 +727,7 @@ impl Run<'_> {
                 .trim_start()
                 .chars()
                 .take_while(|c| c.is_alphabetic())
+                .take(14)
                 .flat_map(char::to_lowercase)
                 .collect();
             if in_list(PARTY_ROLES, &role) {

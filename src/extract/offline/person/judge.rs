@@ -96,11 +96,10 @@ impl Run<'_> {
 
     /// Only a time ("10:04:11", "9:05") stands before word `p` on its line.
     pub(super) fn time_opens_line(&self, p: usize) -> bool {
-        let (line, start) = self.near_before(p, 12);
-        let Some(l) = start.or((line.len() < 12).then_some(line)) else {
+        let Some(line) = self.near_before(p, 12).1 else {
             return false;
         };
-        let t = l.trim();
+        let t = line.trim();
         let parts: Vec<&str> = t.split(':').collect();
         (2..=3).contains(&parts.len())
             && parts
