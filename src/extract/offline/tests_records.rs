@@ -254,3 +254,13 @@ fn forms_letters_and_chats_of_other_offices() {
         "{items:?}"
     );
 }
+
+#[test]
+fn a_case_number_beside_a_customers_field_stays_the_cases() {
+    let items = run(
+        "Case No.: FR-88213    Opened: 10/15/2024    Analyst: Devon Whitlock\n\
+         Customer: Farrow, Gideon    Linked Loan: SBL 2023 04417",
+    );
+    assert!(has(&items, "NON_PERSONAL_ID", "FR-88213"), "{items:?}");
+    assert!(has(&items, "NAME", "Farrow, Gideon"), "{items:?}");
+}

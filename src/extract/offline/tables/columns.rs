@@ -67,6 +67,17 @@ const NOT_PERSON: &[&str] = &[
     "table",
     "device",
     "payer",
+    // A case's, a claim's, an order's number is no person's ("Case No.: FR-88213"
+    // beside "Customer: …").
+    "case",
+    "claim",
+    "invoice",
+    "ticket",
+    "order",
+    "loan",
+    "incident",
+    "transaction",
+    "booking",
 ];
 
 pub(super) fn column_of(header: &str) -> Option<Column> {
