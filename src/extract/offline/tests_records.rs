@@ -264,3 +264,14 @@ fn a_case_number_beside_a_customers_field_stays_the_cases() {
     assert!(has(&items, "NON_PERSONAL_ID", "FR-88213"), "{items:?}");
     assert!(has(&items, "NAME", "Farrow, Gideon"), "{items:?}");
 }
+
+#[test]
+fn a_records_key_in_capitals_after_spaces_is_the_next_field() {
+    let items = run("Re: Anna Berg   DOB May 5, 2002   Hosp no. 12345678");
+    assert!(has(&items, "NAME", "Anna Berg"), "{items:?}");
+    let items = run("DISCHARGE LETTER\nRe: Sigurbjört Hafsteinnsdóttir   DOB May 5, 2002");
+    assert!(
+        has(&items, "NAME", "Sigurbjört Hafsteinnsdóttir"),
+        "{items:?}"
+    );
+}

@@ -278,6 +278,9 @@ pub(super) fn find(text: &str) -> Vec<Found> {
             && (joined(text, &toks[j], &toks[j + 1]) || nickname(text, &toks, j))
             // "Sabari Mathenge Emp#: 556768": a key glued to its "#" ends the name.
             && !text[toks[j + 1].end..].starts_with('#')
+            // "Re: Anna Berg   DOB …": a record's key in capitals is the next field.
+            && !(toks[j + 1].shape == Shape::Upper
+                && matches!(toks.fold_of(&toks[j + 1]), "dob" | "mrn" | "nhs" | "ssn" | "dod"))
             // "NELAH ABDI Employee ID 4471": a cue word or label after a name in
             // capitals opens the next field.
             && !(toks[j].shape == Shape::Upper
