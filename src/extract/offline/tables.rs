@@ -93,13 +93,7 @@ fn split_cells(text: &str, line: (usize, usize), delim: u8, markdown: bool) -> V
         }
         return cells
             .into_iter()
-            .map(|(s, e)| {
-                let c = &text[s..e];
-                (
-                    s + (c.len() - c.trim_start().len()),
-                    e - (c.len() - c.trim_end().len()),
-                )
-            })
+            .map(|span| trim_span(text, span))
             .collect();
     }
     let bytes = text.as_bytes();
@@ -135,17 +129,22 @@ fn split_cells(text: &str, line: (usize, usize), delim: u8, markdown: bool) -> V
     }
     cells
         .into_iter()
-        .map(|(s, e)| {
-            let cell = &text[s..e];
-            let lead = cell.len() - cell.trim_start().len();
-            let trail = cell.len() - cell.trim_end().len();
-            let (mut s, mut e) = (s + lead, e - trail);
+        .map(|span| {
+            let (mut s, mut e) = trim_span(text, span);
             if !markdown && e > s + 1 && text[s..e].starts_with('"') && text[s..e].ends_with('"') {
                 (s, e) = (s + 1, e - 1);
             }
             (s, e)
         })
         .collect()
+}
+
+/// The span without white space at either end.
+fn trim_span(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
+    let v = &text[s..e];
+    let lead = v.len() - v.trim_start().len();
+    let trail = v.len() - v.trim_end().len();
+    (s + lead, (e - trail).max(s + lead))
 }
 
 fn is_rule(line: &str) -> bool {
@@ -393,6 +392,16 @@ fn push_cell(
 #[cfg(test)]
 mod tests {
     use super::super::tests::{has, run};
+
+    #[test]
+    fn a_cell_of_spaces_types_nothing_and_never_panics() {
+        // An untrusted table: a name cell left blank with spaces (it once made an
+        // inverted span and crashed `clam extract`), and a row aligned by spaces.
+        let items =
+            run("| Name | Phone |\n|---|---|\n|   | 5552013344 |\n\nName  Mon  Tue\n   8  8");
+        assert!(!items.iter().any(|i| i.entity_type == "NAME"), "{items:?}");
+        assert!(has(&items, "PHONE_NUMBER", "5552013344"), "{items:?}");
+    }
 
     #[test]
     fn markdown_table_columns_type_their_cells() {

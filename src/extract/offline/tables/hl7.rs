@@ -6,7 +6,7 @@
 //! date, the address and the phones, whatever they look like.
 
 use super::super::recognizer::{Candidate, Context, Tier};
-use super::{ADDRESS_CELL, BIRTH_CELL, ID_CELL, NAME_CELL, PHONE_CELL};
+use super::{ADDRESS_CELL, BIRTH_CELL, ID_CELL, NAME_CELL, PHONE_CELL, trim_span};
 
 /// What a field of a segment holds.
 #[derive(Clone, Copy, PartialEq)]
@@ -91,7 +91,7 @@ fn push_field(ctx: &Context<'_>, cands: &mut Vec<Candidate>, kind: Field, value:
         }
         _ => return,
     };
-    let (s, e) = trim(ctx.text, span);
+    let (s, e) = trim_span(ctx.text, span);
     if s >= e {
         return;
     }
@@ -103,14 +103,6 @@ fn push_field(ctx: &Context<'_>, cands: &mut Vec<Candidate>, kind: Field, value:
         Field::Phone => &PHONE_CELL,
     };
     ctx.push(cands, (s, e), row, Tier::Column);
-}
-
-/// The span without white space at either end.
-fn trim(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
-    let v = &text[s..e];
-    let lead = v.len() - v.trim_start().len();
-    let trail = v.len() - v.trim_end().len();
-    (s + lead, (e - trail).max(s + lead))
 }
 
 #[cfg(test)]
