@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
-use super::text::{glued_after, glued_before, next_char, prev_char, window_start};
+use super::text::{glued_after, glued_before, next_char, opens_line, prev_char, window_start};
 
 const EMAIL: RelevanceRow = RelevanceRow {
     matches: "e-mail address",
@@ -162,7 +162,7 @@ impl Recognizer for Phone {
 fn message_header(text: &str, start: usize, end: usize) -> bool {
     // (The window stops at the line's start, or short of it on a long line.)
     let from = window_start(text, start, 12, 0);
-    if from > 0 && !text[..from].ends_with('\n') {
+    if !opens_line(text, from) {
         return false;
     }
     let word = text[from..start].trim().trim_end_matches(':').trim_end();

@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::recognizer::{Candidate, Context, Recognizer, Relevance, RelevanceRow, Tier};
-use super::text::{in_list, token_bounded, window_start};
+use super::text::{in_list, opens_line, token_bounded, window_start};
 use crate::entity::DateOrder;
 use crate::entity::normalize::parse_date;
 
@@ -168,8 +168,7 @@ impl Recognizer for Ids {
             if !p.id_ctx.is_match(window) {
                 let wide_from = window_start(text, start, 64, floor.min(start));
                 let wide = &text[wide_from..start];
-                let line_start = wide_from == 0 || text[..wide_from].ends_with('\n');
-                if line_start && wide.trim_end().ends_with(':') {
+                if opens_line(text, wide_from) && wide.trim_end().ends_with(':') {
                     window = wide;
                 }
             }
@@ -278,21 +277,17 @@ fn booked_against(text: &str, start: usize) -> bool {
         "allocated",
     ];
     let from = window_start(text, start, 48, 0);
-    let words: Vec<String> = text[from..start]
+    let mut words = text[from..start]
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .map(str::to_ascii_lowercase)
-        .collect();
-    let Some((last, before)) = words.split_last() else {
-        return false;
-    };
+        .rev();
     text[..start].ends_with(' ')
-        && matches!(last.as_str(), "against" | "under")
-        && before
-            .iter()
-            .rev()
+        && words
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("against") || w.eq_ignore_ascii_case("under"))
+        && words
             .take(5)
-            .any(|w| VERBS.contains(&w.as_str()))
+            .any(|w| VERBS.iter().any(|v| w.eq_ignore_ascii_case(v)))
 }
 
 /// What a person holds in their name.
@@ -432,7 +427,7 @@ impl Recognizer for IdsBesideNames {
             // A record line opened by the person's code ("E-677117 CLAESSON Stefan -
             // probation extended"): the code alone before the name on its line.
             // (The window stops at the line's start, or short of it on a long line.)
-            let line_from = (from == 0 || text[..from].ends_with('\n')).then_some(from);
+            let line_from = opens_line(text, from).then_some(from);
             let lead = line_from.map_or("", |l| &text[l..start]);
             let code = lead.trim();
             if let Some(line_from) = line_from

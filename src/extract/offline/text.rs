@@ -96,6 +96,12 @@ pub(super) fn window_start(text: &str, pos: usize, max_chars: usize, floor: usiz
     start.max(floor.min(pos))
 }
 
+/// Byte `at` of `text` opens a line: a window from [`window_start`] that reached the
+/// line's start, not one cut short on a long line.
+pub(super) fn opens_line(text: &str, at: usize) -> bool {
+    at == 0 || text[..at].ends_with('\n')
+}
+
 /// The document folded for gazetteer matching: lowercase, no-break spaces and line
 /// breaks → space, typographic dashes → '-', curly apostrophes → '\'', dotless and
 /// dotted i → 'i'. `origin[b]` is the byte offset in the original text of the

@@ -99,12 +99,7 @@ impl Run<'_> {
         let Some(line) = self.near_before(p, 12).1 else {
             return false;
         };
-        let t = line.trim();
-        let parts: Vec<&str> = t.split(':').collect();
-        (2..=3).contains(&parts.len())
-            && parts
-                .iter()
-                .all(|x| (1..=2).contains(&x.len()) && x.bytes().all(|b| b.is_ascii_digit()))
+        clock_time(line.trim())
     }
 
     /// Words `k..=e` are the speaker of a chat line: a time opens the line ("[09:14]",
@@ -126,11 +121,7 @@ impl Run<'_> {
             .or_else(|| t.strip_suffix("pm"))
             .unwrap_or(t)
             .trim_end();
-        let parts: Vec<&str> = t.split(':').collect();
-        (2..=3).contains(&parts.len())
-            && parts
-                .iter()
-                .all(|p| (1..=2).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
+        clock_time(t)
     }
 
     /// Words `i..=j` name a place and a person alike, and a cue says a person is meant:
@@ -424,4 +415,11 @@ pub(super) fn code_then_bracket(s: &str) -> bool {
 pub(super) fn is_code(code: &str) -> bool {
     code.bytes().filter(u8::is_ascii_digit).count() >= 4
         && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
+/// A clock time of two or three groups of one or two digits ("09:14", "10:04:11").
+fn clock_time(t: &str) -> bool {
+    (2..=3).contains(&t.split(':').count())
+        && t.split(':')
+            .all(|g| (1..=2).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_digit()))
 }
